@@ -1,0 +1,1 @@
+"""The rules engine: imports nothing outside itself (design: layers)."""

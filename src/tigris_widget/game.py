@@ -1,0 +1,321 @@
+"""``Game``: a setup (or a starting position) plus the list of actions played, and the states they give.
+
+This is the public face of the engine for notebooks, bots, the widget and scripts::
+
+    >>> from tigris_widget import Game
+    >>> game = Game.new(players=2, seed=7)
+    >>> game.decision.kind
+    'action'
+    >>> events = game.apply(game.legal_actions()[0])
+    >>> game.undo()
+    Action.parse('tile k (0,0)')
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .engine.actions import Action
+from .engine.deal import TileSpec, deal
+from .engine.decisions import Decision, decision
+from .engine.errors import IllegalActionError, PositionError
+from .engine.events import Event
+from .engine.legal import legal_actions, why_illegal
+from .engine.notation import parse_action
+from .engine.scoring import PlayerResult, final_results
+from .engine.setup import GameSetup
+from .engine.state import GameState
+from .engine.turn import apply_unchecked
+from .engine.view import PlayerView, player_view
+
+RECORD_FORMAT = "tigris-game"
+RECORD_VERSION = 1
+
+
+class Game:
+    """A game in progress: its start, the actions played, one state snapshot per action, and events.
+
+    Create one with ``Game.new``, ``Game.from_position`` or ``Game.from_json``.
+    """
+
+    def __init__(self, start: GameState, origin: dict[str, Any]) -> None:
+        """Low-level constructor; ``origin`` is how the start was made (recorded in the JSON)."""
+        self._origin = origin
+        self._states: list[GameState] = [start]
+        self._actions: list[Action] = []
+        self._actors: list[int] = []
+        self._events: list[list[Event]] = []
+
+    # -- creating games ------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        seed: int | None = None,
+        board: str = "classic",
+        variants: Iterable[str] | str | None = (),
+        options: Mapping[str, str] | None = None,
+        *,
+        dynasties: Sequence[str] = (),
+        start_player: int | None = None,
+        hands: Sequence[TileSpec] | None = None,
+        bag: TileSpec | None = None,
+    ) -> Game:
+        """A new game (rules §3).
+
+        :param players: 2, 3 or 4.
+        :param seed: fixes the bag order and the start player; a random seed is chosen (and
+            recorded) when None.
+        :param board: ``"classic"`` (10 treasures) or ``"alternative"`` (14 treasures).
+        :param variants: any of ``"buildings"`` (§17) and ``"ziggurat"`` (§18).
+        :param options: ``bag_empty_end`` (``"finish_turn"``/``"immediate"``, §14.2) and
+            ``scores`` (``"open"``/``"hidden"``).
+        :param dynasties: the dynasty of each seat, clockwise (default archer, bull, pot, lion).
+        :param start_player: the seat that starts (default: drawn from the seed).
+        :param hands: explicit starting hands, one string of colour codes per seat (``"rrkbbg"``).
+        :param bag: the first tiles drawn from the bag, in order (``"rrg…"``); the rest follow
+            shuffled by the seed. Without ``hands`` the initial hands are drawn from it too.
+        :raises ValueError: for any impossible setting, naming it.
+        """
+        setup = GameSetup(players, board, frozenset(_variants(variants)), dict(options or {}), tuple(dynasties))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        state = deal(setup, seed, start_player, hands, bag)
+        origin: dict[str, Any] = {"setup": setup.to_dict(), "seed": seed, "start_player": state.active}
+        if hands is not None:
+            origin["hands"] = [_tiles_text(h) for h in hands]
+        if bag is not None:
+            origin["bag"] = _tiles_text(bag)
+        return cls(state, origin)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game that starts at an arbitrary state (recorded through its position text)."""
+        from .positions import format_position
+
+        return cls(state.clone(), {"position": format_position(state)})
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game starting at a position written in the text format of ``tigris_widget.positions``."""
+        from .positions import parse_position
+
+        return cls(parse_position(text), {"position": text})
+
+    def to_position(self) -> str:
+        """The current position as text (see ``tigris_widget.positions``)."""
+        from .positions import format_position
+
+        return format_position(self.state)
+
+    # -- the state now -------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The current state. Treat it as read-only: change the game through ``apply``."""
+        return self._states[-1]
+
+    @property
+    def setup(self) -> GameSetup:
+        return self.state.setup
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide now, what kind of decision, and the legal choices; None once over."""
+        return decision(self.state)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
+        return None if self.state.over else self.state.decider
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal choice for the pending decision, in a stable sorted order."""
+        return legal_actions(self.state)
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            return why_illegal(self.state, self._as_action(action)) is None
+        except ValueError:
+            return False
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def result(self) -> list[PlayerResult] | None:
+        """Final results in seat order (rank, VP per colour, treasures, score); None until the end."""
+        return final_results(self.state) if self.state.over else None
+
+    @property
+    def ranking(self) -> list[int] | None:
+        """Seats from first to last (tied players keep seat order); None until the end."""
+        results = self.result
+        return None if results is None else [r.seat for r in sorted(results, key=lambda r: (r.rank, r.seat))]
+
+    # -- history -------------------------------------------------------------------------------
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    @property
+    def events(self) -> list[list[Event]]:
+        """The events of each action played, in order."""
+        return [list(e) for e in self._events]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def state_at(self, ply: int) -> GameState:
+        """The state after ``ply`` actions (0 = the start)."""
+        return self._states[ply]
+
+    # -- playing -------------------------------------------------------------------------------
+    def _as_action(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return parse_action(action)
+        if not isinstance(action, Action):
+            raise ValueError(f"expected an Action or its notation, not {type(action).__name__}")
+        return action
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play one action (or its notation) and return the events it caused.
+
+        :raises IllegalActionError: the rules forbid it now; the message names the rule.
+        :raises ValueError: the notation cannot be read. The game is unchanged in both cases.
+        """
+        a = self._as_action(action)
+        problem = why_illegal(self.state, a)
+        if problem is not None:
+            rule, text = problem
+            raise IllegalActionError(f"{rule}: {text}.", rule)
+        state = self.state.clone()
+        state.log = events = []
+        actor = state.decider
+        apply_unchecked(state, a)
+        state.log = None
+        self._states.append(state)
+        self._actions.append(a)
+        self._actors.append(actor)
+        self._events.append(events)
+        return list(events)
+
+    def play(self, *actions: Action | str) -> list[Event]:
+        """Apply several actions in order; all or nothing (on an error the game is unchanged)."""
+        done = 0
+        events: list[Event] = []
+        try:
+            for a in actions:
+                events += self.apply(a)
+                done += 1
+        except ValueError as err:
+            for _ in range(done):
+                self.undo()
+            raise type(err)(f"action {done + 1} ({actions[done]!s}): {err}") from err
+        return events
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise ValueError("there is no action to undo")
+        self._states.pop()
+        self._events.pop()
+        self._actors.pop()
+        return self._actions.pop()
+
+    def clone(self) -> Game:
+        """An independent copy with the same history."""
+        g = Game.__new__(Game)
+        g._origin = dict(self._origin)
+        g._states = list(self._states)  # snapshots are never mutated once stored
+        g._actions = list(self._actions)
+        g._actors = list(self._actors)
+        g._events = [list(e) for e in self._events]
+        return g
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know (``None``: the all-seeing view for teaching)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.state.players):
+            raise ValueError(f"seat must be 0..{self.state.players - 1} or None, not {seat!r}")
+        history = [(actor, str(a)) for actor, a in zip(self._actors, self._actions)]
+        events = [e for batch in self._events for e in batch]
+        return player_view(self.state, seat, history, events)
+
+    # -- records -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game record: how it started plus every action in notation (versioned)."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self._origin,
+                "actions": [str(a) for a in self._actions]}  # fmt: skip
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a game record is a JSON object, not {type(data).__name__}")
+        if data.get("format") != RECORD_FORMAT:
+            raise PositionError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
+        if data.get("version") != RECORD_VERSION:
+            raise PositionError(f"unsupported game record version {data.get('version')!r} (this is {RECORD_VERSION})")
+        known = {"format", "version", "setup", "seed", "start_player", "hands", "bag", "position", "actions"}
+        unknown = set(data) - known
+        if unknown:
+            raise PositionError(f"game record has unknown field(s): {', '.join(sorted(unknown))}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise PositionError("'actions' must be a list of action notations")
+        if "position" in data:
+            if not isinstance(data["position"], str):
+                raise PositionError("'position' must be position text")
+            game = cls.from_position(data["position"])
+        else:
+            if not isinstance(data.get("setup"), Mapping):
+                raise PositionError("game record needs a 'setup' object (or a 'position')")
+            setup = GameSetup.from_dict(data["setup"])
+            game = cls.new(setup.players, data.get("seed"), setup.board, setup.variants, setup.options,
+                           dynasties=setup.dynasties, start_player=data.get("start_player"),
+                           hands=data.get("hands"), bag=data.get("bag"))  # fmt: skip
+        for i, text in enumerate(actions):
+            try:
+                game.apply(text)
+            except ValueError as err:
+                raise PositionError(f"actions[{i}] {text!r}: {err}") from err
+        return game
+
+    @classmethod
+    def from_json(cls, text: str | Mapping[str, Any]) -> Game:
+        """Rebuild a game from ``to_json`` output (a string or the parsed object)."""
+        if isinstance(text, str):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as err:
+                raise PositionError(f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
+        else:
+            data = text
+        return cls.from_dict(data)
+
+    def __repr__(self) -> str:
+        s = self.state
+        where = "over" if s.over else f"turn {s.turn}, {self.decision.prompt if self.decision else ''}"
+        return f"<Game {s.players} players, {s.setup.board} board, {len(self._actions)} actions, {where}>"
+
+
+def _variants(variants: Iterable[str] | str | None) -> Iterable[str]:
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        return [v for v in variants.replace(",", " ").split() if v]
+    return variants
+
+
+def _tiles_text(spec: TileSpec) -> str:
+    from .engine.deal import parse_tiles
+    from .engine.types import COLOUR_CODES
+
+    return "".join(COLOUR_CODES[c] for c in parse_tiles(spec, "tiles"))
