@@ -80,7 +80,7 @@ def format_position(s: GameState) -> str:
             f"{names[p]}: hand={_codes(s.hand(p))} vp={vp} treasures={s.treasures_taken[p]} "
             f"catastrophes={s.catastrophes_left[p]} discarded={_codes(s.discards[p * 4 : p * 4 + 4])}"
         )
-    lines.append(f"bag: {_codes(s.bag[::-1])}")
+    lines.append(f"bag: {''.join(COLOUR_CODES[c] for c in reversed(s.bag)) or '-'}")
     lines.append(f"out: {' '.join(f'{COLOUR_CODES[c]}{s.out_public[c]}' for c in range(4))}")
     placed = [(m, q) for m, q in enumerate(s.monuments) if q >= 0]
     if placed:
@@ -335,7 +335,9 @@ class _Reader:
     def monument(self, s: GameState, line: int, part: str) -> None:
         bits = part.split()
         if len(bits) not in (2, 3) or len(bits[0]) != 2:
-            raise self.fail(line, f"monuments: write the colour pair and top-left square, e.g. 'kr (8,5)', not {part!r}")
+            raise self.fail(
+                line, f"monuments: write the colour pair and top-left square, e.g. 'kr (8,5)', not {part!r}"
+            )
         pair = tuple(sorted(COLOUR_CODES.index(c) for c in bits[0] if c in COLOUR_CODES))
         if pair not in MONUMENTS:
             raise self.fail(line, f"{bits[0]!r} is not a monument (two different colours)")
@@ -408,7 +410,7 @@ class _Reader:
             raise self.fail(line, "pending: unknown phase or decider")
 
     def check(self, s: GameState) -> None:
-        for index, q in enumerate(s.leaders):
+        for q in s.leaders:
             if q >= 0 and not NEIGHBOURS[q] & s.tiles[RED]:
                 raise PositionError(f"I1: the leader on {format_square(q)} has no adjacent face-up temple (§4, §12)")
         found = [p for p in problems(s) if not p.startswith("I5")]

@@ -48,11 +48,7 @@ def parse_square(text: str) -> Square:
 def dilate(mask: Mask) -> Mask:
     """The mask plus every square adjacent to it (rules §4 D1: orthogonal neighbours)."""
     return (
-        mask
-        | ((mask << 1) & NOT_COLUMN_0)
-        | ((mask >> 1) & NOT_COLUMN_15)
-        | ((mask << WIDTH) & ALL)
-        | (mask >> WIDTH)
+        mask | ((mask << 1) & NOT_COLUMN_0) | ((mask >> 1) & NOT_COLUMN_15) | ((mask << WIDTH) & ALL) | (mask >> WIDTH)
     )
 
 

@@ -60,8 +60,11 @@ def building_options(s: GameState) -> tuple[int, list[Square]]:
 def put_building(s: GameState, colour: int, target: Square) -> None:
     previous = s.buildings[colour]
     s.buildings[colour] = target
-    verb = f"moves the {BUILDING_NAMES[colour]} from {sq(previous)} to" if previous >= 0 else (
-        f"builds the {BUILDING_NAMES[colour]} on")
+    verb = (
+        f"moves the {BUILDING_NAMES[colour]} from {sq(previous)} to"
+        if previous >= 0
+        else (f"builds the {BUILDING_NAMES[colour]} on")
+    )
     say(s, "building", "§17.3" if previous >= 0 else "§17.2", f"{who(s, s.active)} {verb} {sq(target)}.",
         s.active, colour=colour, square=target, source=previous)  # fmt: skip
 
@@ -71,5 +74,11 @@ def release_buildings(s: GameState, gone: Mask) -> None:
     for c, b in enumerate(s.buildings):
         if b >= 0 and gone >> b & 1:
             s.buildings[c] = -1
-            say(s, "building_returned", "§17.4", f"The {BUILDING_NAMES[c]} on {sq(b)} returns to the supply.",
-                colour=c, square=b)
+            say(
+                s,
+                "building_returned",
+                "§17.4",
+                f"The {BUILDING_NAMES[c]} on {sq(b)} returns to the supply.",
+                colour=c,
+                square=b,
+            )

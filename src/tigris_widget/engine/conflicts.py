@@ -14,7 +14,7 @@ from __future__ import annotations
 from .board import NEIGHBOURS, dilate
 from .leaders import lift_leader, return_templeless_leaders
 from .narrate import leader_name, points, say, sq, who
-from .regions import remove_pieces, region_of, side_of
+from .regions import region_of, remove_pieces, side_of
 from .state import STEP_BUILDINGS, STEP_TREASURES, GameState
 from .types import (
     COLOUR_NAMES,

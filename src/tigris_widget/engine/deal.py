@@ -62,8 +62,10 @@ def deal(
     for c in first:
         remaining[c] -= 1
     if min(remaining) < 0:
-        raise PositionError("the hands and bag use more tiles of a colour than the game has "
-                            f"(black 30, red {57 - s.tiles[RED].bit_count()} after the starting temples, blue 36, green 30)")
+        raise PositionError(
+            "the hands and bag use more tiles of a colour than the game has "
+            f"(black 30, red {57 - s.tiles[RED].bit_count()} after the starting temples, blue 36, green 30)"
+        )
     rest = [c for c in range(4) for _ in range(remaining[c])]
     rng.shuffle(rest)
     order = first + rest  # draw order

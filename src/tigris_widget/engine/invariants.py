@@ -19,9 +19,7 @@ def problems(s: GameState) -> list[str]:
         if union & mask:
             found.append("two pieces share a square")
         union |= mask
-    total = (
-        len(s.bag) + sum(s.hands) + s.face_up.bit_count() + s.down.bit_count() + sum(s.out_public) + sum(s.discards)
-    )
+    total = len(s.bag) + sum(s.hands) + s.face_up.bit_count() + s.down.bit_count() + sum(s.out_public) + sum(s.discards)
     if total != TOTAL_TILES:
         found.append(f"tile conservation: {total} tiles accounted for, not {TOTAL_TILES}")
     if min(s.hands) < 0 or min(s.vp) < 0:
@@ -45,7 +43,7 @@ def problems(s: GameState) -> list[str]:
     if s.phase == D_ACTION:
         for r in s.regions:
             for c in range(4):
-                here = sum(1 for p in range(s.players) if 0 <= s.leaders[p * 4 + c] and r >> s.leaders[p * 4 + c] & 1)
+                here = sum(1 for p in range(s.players) if s.leaders[p * 4 + c] >= 0 and r >> s.leaders[p * 4 + c] & 1)
                 if here > 1:
                     found.append(f"I2: a kingdom holds {here} leaders of colour {c}")
         if s.actions_left == 2 and not s.bag_ran_out:

@@ -76,8 +76,14 @@ def build_ziggurat(s: GameState, centre: Square) -> None:
     s.out_public[colour] += 5
     s.ziggurat |= tiles
     s.tower = centre
-    say(s, "ziggurat", "§18.2", f"{who(s, s.active)} builds the ziggurat centred on {sq(centre)}.", s.active,
-        square=centre)
+    say(
+        s,
+        "ziggurat",
+        "§18.2",
+        f"{who(s, s.active)} builds the ziggurat centred on {sq(centre)}.",
+        s.active,
+        square=centre,
+    )
     release_buildings(s, tiles)
     if colour == RED:
         return_templeless_leaders(s)

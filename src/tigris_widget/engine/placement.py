@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .board import NEIGHBOURS
 from .conflicts import start_revolt
-from .narrate import leader_name, points, say, sq, tile_name, who
 from .leaders import lift_leader, return_templeless_leaders
+from .narrate import leader_name, points, say, sq, tile_name, who
 from .regions import add_piece, remove_pieces
 from .state import STEP_ACTION_DONE, STEP_BUILDINGS, STEP_TREASURES, STEP_WARS, GameState
 from .types import BLACK, LEADER_NAMES, RED, TILE_NAMES, Square
@@ -74,7 +74,7 @@ def place_tile(s: GameState, colour: int, target: Square) -> None:
         double = " (doubled by the civilization building)" if amount == 2 else ""
         say(s, "vp", "§17.6" if amount == 2 else "§6.2",
             f"{leader_name(s, scorer)} scores: {who(s, owner)} gains {points(amount, colour)}{why}{double}.",
-            owner, seat=owner, colour=colour, amount=amount)  # fmt: skip
+            owner, colour=colour, amount=amount)  # fmt: skip
 
 
 def position_leader(s: GameState, colour: int, target: Square) -> None:
@@ -88,8 +88,11 @@ def position_leader(s: GameState, colour: int, target: Square) -> None:
     s.leader_mask |= 1 << target
     region = add_piece(s, target)
     if s.log is not None:
-        verb = f"moves {leader_name(s, index)} from {sq(source)} to" if source >= 0 else (
-            f"places {leader_name(s, index)} on")
+        verb = (
+            f"moves {leader_name(s, index)} from {sq(source)} to"
+            if source >= 0
+            else (f"places {leader_name(s, index)} on")
+        )
         say(s, "leader_placed", "§6.1", f"{who(s, seat)} {verb} {sq(target)}.", seat,
             colour=colour, square=target, source=source)  # fmt: skip
     for p in range(s.players):

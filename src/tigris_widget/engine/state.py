@@ -36,12 +36,40 @@ class GameState:
     """
 
     __slots__ = (
-        "setup", "map", "players",
-        "tiles", "down", "flipped", "catastrophes", "treasures", "ziggurat", "tower",
-        "monuments", "buildings", "leaders", "leader_mask", "regions",
-        "hands", "vp", "treasures_taken", "catastrophes_left", "bag", "out_public", "discards",
-        "active", "actions_left", "turn", "phase", "decider", "step", "conflict",
-        "placed", "marker", "bag_ran_out", "over", "log",
+        "actions_left",
+        "active",
+        "bag",
+        "bag_ran_out",
+        "buildings",
+        "catastrophes",
+        "catastrophes_left",
+        "conflict",
+        "decider",
+        "discards",
+        "down",
+        "flipped",
+        "hands",
+        "leader_mask",
+        "leaders",
+        "log",
+        "map",
+        "marker",
+        "monuments",
+        "out_public",
+        "over",
+        "phase",
+        "placed",
+        "players",
+        "regions",
+        "setup",
+        "step",
+        "tiles",
+        "tower",
+        "treasures",
+        "treasures_taken",
+        "turn",
+        "vp",
+        "ziggurat",
     )  # fmt: skip
 
     setup: GameSetup
@@ -227,4 +255,3 @@ def empty_state(setup: GameSetup) -> GameState:
     s.over = False
     s.log = None
     return s
-

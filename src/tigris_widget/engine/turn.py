@@ -8,7 +8,7 @@ from .buildings import building_options, put_building
 from .conflicts import commit, next_war, start_war
 from .monuments import build_monument, build_ziggurat, monument_options, score_monuments, ziggurat_bonus_due
 from .narrate import points, say, who
-from .placement import place_catastrophe, place_tile, pass_turn, position_leader, swap_tiles, withdraw_leader
+from .placement import pass_turn, place_catastrophe, place_tile, position_leader, swap_tiles, withdraw_leader
 from .scoring import final_results
 from .state import (
     STEP_ACTION_DONE,
@@ -61,7 +61,7 @@ def apply_unchecked(s: GameState, action: Action) -> None:
             s.actions_left -= 1
             if kind == PLACE_TILE:
                 place_tile(s, colour, target)
-            elif kind == PLACE_LEADER or kind == MOVE_LEADER:
+            elif kind in (PLACE_LEADER, MOVE_LEADER):
                 position_leader(s, colour, target)
             elif kind == WITHDRAW_LEADER:
                 withdraw_leader(s, colour)
@@ -205,6 +205,3 @@ def finish(s: GameState) -> None:
         results = sorted(final_results(s), key=lambda r: (r.rank, r.seat))
         line = "; ".join(f"{r.rank}. {who(s, r.seat)} {r.score}" for r in results)
         say(s, "game_over", "§15", f"Final scoring (weakest colour, treasures as wild points): {line}.")
-
-
-__all__ = ["apply_unchecked", "resolve", "draw", "finish", "STEP_BUILDINGS", "STEP_WARS"]

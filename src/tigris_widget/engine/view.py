@@ -160,4 +160,3 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     s.bag = pool
     assert len(pool) == view.bag_count, "view counts are inconsistent"
     return s
-

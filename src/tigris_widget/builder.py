@@ -1,0 +1,188 @@
+"""A small builder for positions, for lessons, puzzles and tests.
+
+    >>> from tigris_widget.builder import PositionBuilder
+    >>> game = (PositionBuilder(players=("lion", "pot"))
+    ...         .tile("r", (4, 3)).leader("lion", "king", (4, 4))
+    ...         .hand("lion", "gggggr").turn("lion")
+    ...         .game())
+
+It writes position text (``tigris_widget.positions``) and reads it back, so a built position is
+validated exactly like a hand-written one; impossible positions raise ``PositionError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from .engine.board import HEIGHT, WIDTH, board_map, parse_square, square
+from .engine.errors import PositionError
+from .engine.types import COLOUR_CODES, COLOUR_NAMES, DYNASTIES, DYNASTY_CODES, LEADER_NAMES, TILE_NAMES
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SquareLike = tuple[int, int] | str
+
+
+def _square(where: SquareLike) -> int:
+    if isinstance(where, str):
+        return parse_square(where)
+    x, y = where
+    if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+        raise PositionError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
+    return square(x, y)
+
+
+def colour_code(colour: str | int) -> str:
+    """'r', 'red', 'temple', 'priest' or 1 → 'r'."""
+    if isinstance(colour, int) and 0 <= colour < 4:
+        return COLOUR_CODES[colour]
+    for c in range(4):
+        if colour in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c]):
+            return COLOUR_CODES[c]
+    raise PositionError(f"{colour!r} is not a colour (k/r/b/g or a colour, tile or leader name)")
+
+
+class PositionBuilder:
+    """Collects pieces, hands and scores, then writes and validates a position."""
+
+    def __init__(
+        self,
+        players: Iterable[str] = ("archer", "bull"),
+        board: str = "classic",
+        variants: Iterable[str] = (),
+        options: Mapping[str, str] | None = None,
+        *,
+        starting_temples: bool = True,
+    ) -> None:
+        self.players = tuple(players)
+        for name in self.players:
+            if name not in DYNASTIES:
+                raise PositionError(f"unknown dynasty {name!r}; choose from {', '.join(DYNASTIES)}")
+        self.map = board_map(board)
+        self.variants = tuple(variants)
+        self.options = dict(options or {})
+        self.cells: dict[int, str] = {}
+        if starting_temples:
+            for q in range(WIDTH * HEIGHT):
+                if self.map.start_temples >> q & 1:
+                    self.cells[q] = "r*"
+        self.hands = {name: "" for name in self.players}
+        self.scores = {name: "vp=0,0,0,0 treasures=0 catastrophes=2" for name in self.players}
+        self.active = self.players[0]
+        self.actions_left = 2
+        self.number = 1
+        self.bag_text = "auto"
+        self.seed = 0
+        self.extras: dict[str, list[str]] = {"monuments": [], "buildings": [], "ziggurat": []}
+        self.out = ""
+
+    def _set(self, where: SquareLike, token: str) -> PositionBuilder:
+        self.cells[_square(where)] = token
+        return self
+
+    def tile(self, colour: str | int, *squares: SquareLike, treasure: bool = False) -> PositionBuilder:
+        """Face-up tiles of one colour (a treasure only on starting-temple squares)."""
+        for where in squares:
+            self._set(where, colour_code(colour) + ("*" if treasure else ""))
+        return self
+
+    def clear(self, *squares: SquareLike) -> PositionBuilder:
+        """Empty squares (e.g. remove a starting temple)."""
+        for where in squares:
+            self.cells.pop(_square(where), None)
+        return self
+
+    def leader(self, dynasty: str, colour: str | int, where: SquareLike) -> PositionBuilder:
+        if dynasty not in self.players:
+            raise PositionError(f"the {dynasty} is not playing (players: {', '.join(self.players)})")
+        return self._set(where, DYNASTY_CODES[DYNASTIES.index(dynasty)] + colour_code(colour))
+
+    def catastrophe(self, *squares: SquareLike) -> PositionBuilder:
+        for where in squares:
+            self._set(where, "x")
+        return self
+
+    def monument(self, pair: str, top_left: SquareLike, colour: str | None = None) -> PositionBuilder:
+        """A monument (e.g. ``"kr"``) on the 2x2 whose top-left square is given."""
+        q = _square(top_left)
+        for d in (0, 1, WIDTH, WIDTH + 1):
+            star = "*" if self.cells.get(q + d, "").endswith("*") else ""
+            self.cells[q + d] = "#" + star
+        x, y = q % WIDTH, q // WIDTH
+        self.extras["monuments"].append(f"{pair} ({x},{y})" + (f" {colour_code(colour)}" if colour else ""))
+        return self
+
+    def building(self, colour: str | int, where: SquareLike) -> PositionBuilder:
+        q = _square(where)
+        self.extras["buildings"].append(f"{colour_code(colour)} ({q % WIDTH},{q // WIDTH})")
+        return self
+
+    def ziggurat(self, centre: SquareLike) -> PositionBuilder:
+        q = _square(centre)
+        for d in (0, -1, 1, -WIDTH, WIDTH):
+            star = "*" if self.cells.get(q + d, "").endswith("*") else ""
+            self.cells[q + d] = "z" + star
+        self.extras["ziggurat"] = [f"({q % WIDTH},{q // WIDTH})"]
+        return self
+
+    def hand(self, dynasty: str, tiles: str) -> PositionBuilder:
+        """Tiles in hand as colour codes, e.g. ``"rrgk"``."""
+        if dynasty not in self.hands:
+            raise PositionError(f"the {dynasty} is not playing")
+        self.hands[dynasty] = tiles
+        return self
+
+    def score(
+        self, dynasty: str, vp: Iterable[int] = (0, 0, 0, 0), treasures: int = 0, catastrophes: int = 2
+    ) -> PositionBuilder:
+        if dynasty not in self.scores:
+            raise PositionError(f"the {dynasty} is not playing")
+        self.scores[dynasty] = f"vp={','.join(map(str, vp))} treasures={treasures} catastrophes={catastrophes}"
+        return self
+
+    def turn(self, dynasty: str, actions_left: int = 2, number: int = 1) -> PositionBuilder:
+        """Whose turn it is and how many actions are left (the pending decision is a turn action)."""
+        self.active, self.actions_left, self.number = dynasty, actions_left, number
+        return self
+
+    def bag(self, order: str = "auto", seed: int = 0) -> PositionBuilder:
+        """The draw order (``"rrgk…"``, next draw first) or ``"auto"``: every unused tile, shuffled."""
+        self.bag_text, self.seed = order or "-", seed
+        return self
+
+    def out_of_game(self, **counts: int) -> PositionBuilder:
+        """Tiles already out of the game, e.g. ``out_of_game(r=3)``."""
+        self.out = " ".join(f"{k}{v}" for k, v in counts.items())
+        return self
+
+    def text(self) -> str:
+        lines = [
+            "tigris-position 1",
+            f"board: {self.map.name}",
+            f"players: {' '.join(self.players)}",
+            f"variants: {' '.join(self.variants) or 'none'}",
+            f"options: {' '.join(f'{k}={v}' for k, v in self.options.items())}",
+            f"turn: {self.number} {self.active} {self.actions_left}",
+        ]
+        lines += [f"{name}: hand={self.hands[name] or '-'} {self.scores[name]}" for name in self.players]
+        lines += [f"bag: {self.bag_text}", f"seed: {self.seed}"]
+        if self.out:
+            lines.append(f"out: {self.out}")
+        for key, parts in self.extras.items():
+            if parts:
+                lines.append(f"{key}: {', '.join(parts)}")
+        lines.append("")
+        for y in range(HEIGHT):
+            tokens = []
+            for x in range(WIDTH):
+                q = square(x, y)
+                tokens.append(self.cells.get(q, "~" if self.map.river >> q & 1 else "."))
+            lines.append(f"{y:>2}   " + " ".join(f"{t:>2}" for t in tokens))
+        return "\n".join(lines) + "\n"
+
+    def game(self) -> Game:
+        from .game import Game
+
+        return Game.from_position(self.text())

@@ -1,0 +1,91 @@
+"""Command line: ``python -m tigris_widget play …`` and ``python -m tigris_widget bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .bots import make_bot
+from .engine.types import COLOUR_NAMES
+from .game import Game
+
+
+def play_game(players: int, seed: int, board: str, variants: str, bot_names: Sequence[str]) -> Game:
+    """Play a complete game between bots; each bot has its own random stream, apart from the deal."""
+    game = Game.new(players=players, seed=seed, board=board, variants=variants)
+    names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
+    if len(names) != players:
+        raise ValueError(f"name one bot for all seats or one per seat ({players}), not {len(bot_names)}")
+    bots = [make_bot(name, seed=seed * 7919 + seat + 1) for seat, name in enumerate(names)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    return game
+
+
+def result_dict(game: Game) -> dict[str, Any]:
+    results = game.result
+    assert results is not None and game.ranking is not None
+    state = game.state
+    winners = [r for r in results if r.rank == 1]
+    return {
+        "winner": winners[0].dynasty if len(winners) == 1 else None,
+        "winners": [r.dynasty for r in winners],
+        "ranking": [state.setup.dynasties[seat] for seat in game.ranking],
+        "players": [r.to_dict() for r in results],
+        "turns": state.turn,
+        "actions": len(game),
+        "bag_left": len(state.bag),
+        "treasures_left": state.treasures.bit_count(),
+        "record": game.to_dict(),
+    }
+
+
+def _print_summary(data: dict[str, Any]) -> None:
+    print(f"Game over after {data['turns']} turns ({data['actions']} actions).")
+    for row in sorted(data["players"], key=lambda r: r["rank"]):
+        colours = " ".join(f"{c} {row['final'][c]:>2}" for c in COLOUR_NAMES)
+        print(
+            f"  {row['rank']}. {row['dynasty']:<6} score {row['score']:>2}   {colours}   treasures {row['treasures']}"
+        )
+    print("Winner:", data["winner"] or " and ".join(data["winners"]) + " (shared)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tigris_widget", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a complete game between bots and print the result")
+    play.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--board", default="classic", choices=("classic", "alternative"))
+    play.add_argument("--variants", default="", help="comma-separated: buildings,ziggurat")
+    play.add_argument("--bot", default="random", help="one bot for every seat, or one per seat: random,random")
+    play.add_argument("--json", action="store_true", help="print the result as JSON")
+    play.add_argument("--record", help="also write the game record (JSON) to this file")
+    bench = sub.add_parser("bench", help="measure engine speed on this machine")
+    bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        from .bench import run_benchmarks
+
+        run_benchmarks(args.seconds)
+        return 0
+    try:
+        game = play_game(args.players, args.seed, args.board, args.variants, args.bot.split(","))
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    data = result_dict(game)
+    if args.record:
+        with open(args.record, "w") as f:
+            f.write(game.to_json(indent=1))
+    if args.json:
+        data.pop("record")
+        print(json.dumps(data, indent=2))
+    else:
+        _print_summary(data)
+    return 0
