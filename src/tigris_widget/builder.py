@@ -109,7 +109,7 @@ class PositionBuilder:
         q = _square(top_left)
         for d in (0, 1, WIDTH, WIDTH + 1):
             star = "*" if self.cells.get(q + d, "").endswith("*") else ""
-            self.cells[q + d] = "#" + star
+            self.cells[q + d] = "m" + star
         x, y = q % WIDTH, q // WIDTH
         self.extras["monuments"].append(f"{pair} ({x},{y})" + (f" {colour_code(colour)}" if colour else ""))
         return self
@@ -147,9 +147,11 @@ class PositionBuilder:
         self.active, self.actions_left, self.number = dynasty, actions_left, number
         return self
 
-    def bag(self, order: str = "auto", seed: int = 0) -> PositionBuilder:
-        """The draw order (``"rrgk…"``, next draw first) or ``"auto"``: every unused tile, shuffled."""
-        self.bag_text, self.seed = order or "-", seed
+    def bag(self, order: str = "auto", seed: int = 0, *, then_rest: bool = False) -> PositionBuilder:
+        """The draw order (``"rrgk…"``, next draw first; with ``then_rest`` the unused tiles follow,
+        shuffled) or ``"auto"``: every unused tile, shuffled. A bag without the rest is short: the
+        tiles not in it count as out of the game."""
+        self.bag_text, self.seed = (f"{order} + auto" if then_rest and order != "auto" else order or "-"), seed
         return self
 
     def out_of_game(self, **counts: int) -> PositionBuilder:

@@ -10,7 +10,8 @@ Example (blank lines and ``#`` comments after whitespace are ignored)::
     turn: 1 lion 2                  # turn number, who is active, actions left
     archer: hand=rrkbbg vp=0,0,0,0 treasures=0 catastrophes=2
     lion: hand=rrrggb vp=0,1,0,0 treasures=0 catastrophes=2
-    bag: auto                       # the unused tiles, shuffled by 'seed'; or the draw order: rrgk…
+    bag: auto                       # the unused tiles, shuffled by 'seed'; or the draw order 'rrgk…'
+                                    # (the whole bag), or 'rrgk + auto' (these first, then the rest)
     seed: 0
     out: k0 r0 b0 g0                # tiles already out of the game (optional)
     monuments: kr (8,5)             # colour pair and top-left square (optional)
@@ -22,7 +23,7 @@ Example (blank lines and ``#`` comments after whitespace are ignored)::
      …   (11 rows; one token per square)
 
 Square tokens: ``.`` empty land, ``~`` empty river (they must match the board side), ``k r b g``
-face-up tiles, ``#`` a face-down monument tile, ``z`` a ziggurat tile, ``x`` a catastrophe, and
+face-up tiles, ``m`` a face-down monument tile, ``z`` a ziggurat tile, ``x`` a catastrophe, and
 leaders as dynasty letter + colour (``Ak`` = archer's king, ``Lg`` = lion's trader). A ``*``
 after a tile marks a treasure. Positions are checked: impossible ones raise ``PositionError``
 naming the line, the square or the rule.
@@ -114,7 +115,7 @@ def _token(s: GameState, q: int) -> str:
         if s.tiles[c] & bit:
             return COLOUR_CODES[c] + star
     if s.down & bit:
-        return "#" + star
+        return "m" + star
     if s.ziggurat & bit:
         return "z" + star
     if s.catastrophes & bit:
@@ -123,6 +124,11 @@ def _token(s: GameState, q: int) -> str:
         index = s.leaders.index(q)
         return DYNASTY_CODES[DYNASTIES.index(s.setup.dynasties[index // 4])] + COLOUR_CODES[index % 4]
     return "~" if s.map.river & bit else "."
+
+
+def _items(text: str) -> list[str]:
+    """Comma-separated list items; commas inside ``(x,y)`` do not separate."""
+    return [p.strip() for p in re.split(r",(?![^()]*\))", text) if p.strip()]
 
 
 _KEY_LINE = re.compile(r"^([a-z_]+)\s*:\s*(.*)$")
@@ -241,7 +247,7 @@ class _Reader:
                 raise self.fail(line, f"§6.2 T3: a tile {body!r} cannot stand on {where} "
                                 "(farms on rivers, other tiles on land)")  # fmt: skip
             s.tiles[colour] |= bit
-        elif body == "#":
+        elif body == "m":
             s.down |= bit
         elif body == "z":
             s.ziggurat |= bit
@@ -303,15 +309,15 @@ class _Reader:
             s.out_public[COLOUR_CODES.index(item[0])] = int(item[1:])
         line, text = self.get("monuments", "")
         covered = 0
-        for part in filter(None, (p.strip() for p in text.split(","))):
+        for part in _items(text):
             self.monument(s, line, part)
         for q in s.monuments:
             if q >= 0:
                 covered |= 0b11 << q | 0b11 << (q + WIDTH)
         if covered != s.down:
-            raise self.fail(line, "every face-down tile '#' must belong to exactly one listed monument (2x2)")
+            raise self.fail(line, "every face-down tile 'm' must belong to exactly one listed monument (2x2)")
         line, text = self.get("buildings", "")
-        for part in filter(None, (p.strip() for p in text.split(","))):
+        for part in _items(text):
             bits = part.split(maxsplit=1)
             if len(bits) != 2 or bits[0] not in COLOUR_CODES:
                 raise self.fail(line, f"buildings: write colour and square, e.g. 'g (5,4)', not {part!r}")
@@ -347,7 +353,7 @@ class _Reader:
         q = self.square(line, bits[1])
         block = 0b11 << q | 0b11 << (q + WIDTH)
         if q % WIDTH == WIDTH - 1 or q // WIDTH == HEIGHT - 1 or s.down & block != block:
-            raise self.fail(line, f"monument {bits[0]} at {format_square(q)} needs four '#' tiles in a 2x2 from there")
+            raise self.fail(line, f"monument {bits[0]} at {format_square(q)} needs four 'm' tiles in a 2x2 from there")
         colour = COLOUR_CODES.index(bits[2]) if len(bits) == 3 and bits[2] in COLOUR_CODES else pair[0]
         if colour not in pair:
             raise self.fail(line, f"the tiles under monument {bits[0]} were of one of its colours, not {bits[2]!r}")
@@ -376,23 +382,29 @@ class _Reader:
             + sum(s.hands[p * 4 + c] + s.discards[p * 4 + c] for p in range(s.players))
             for c in range(4)
         ]  # fmt: skip
-        if text == "auto":
-            rest = [c for c in range(4) for _ in range(TILE_SUPPLY[c] - used[c])]
-            random.Random(int(self.get("seed", "0")[1])).shuffle(rest)
-            s.bag = rest
-        else:
-            order = self.tiles(line, text)
-            draws = [COLOUR_CODES.index(ch) for ch in ("" if text == "-" else text)]
-            for c in range(4):
-                used[c] += order[c]
-            s.bag = draws[::-1]
+        first, _, rest = text.partition("+")
+        first, rest = first.strip(), rest.strip()
+        if first == "auto":
+            first, rest = "-", "auto"
+        if rest not in ("", "auto"):
+            raise self.fail(line, "bag: write the draw order (e.g. rrgk), 'auto', or an order followed by '+ auto'")
+        order = self.tiles(line, first)
+        draws = [COLOUR_CODES.index(ch) for ch in ("" if first == "-" else first)]
+        for c in range(4):
+            used[c] += order[c]
+        if rest == "auto":
+            shuffled = [c for c in range(4) for _ in range(max(0, TILE_SUPPLY[c] - used[c]))]
+            random.Random(int(self.get("seed", "0")[1])).shuffle(shuffled)
+            for c in shuffled:
+                used[c] += 1
+            draws += shuffled
+        s.bag = draws[::-1]
         for c in range(4):
             if used[c] > TILE_SUPPLY[c]:
                 raise self.fail(line, f"{used[c]} {('black', 'red', 'blue', 'green')[c]} tiles are in use, "
                                 f"but the game has only {TILE_SUPPLY[c]}")  # fmt: skip
-        if text != "auto":
-            missing = [TILE_SUPPLY[c] - used[c] for c in range(4)]
-            s.out_public = [s.out_public[c] + missing[c] for c in range(4)]  # the rest left the game unseen
+        missing = [TILE_SUPPLY[c] - used[c] for c in range(4)]
+        s.out_public = [s.out_public[c] + missing[c] for c in range(4)]  # a short bag: the rest left the game
 
     def read_pending(self, s: GameState) -> None:
         line, text = self.get("pending", "")
