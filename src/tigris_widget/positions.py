@@ -34,6 +34,7 @@ monument… is waiting) records the engine's resolution state so that any moment
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -85,11 +86,8 @@ def format_position(s: GameState) -> str:
     lines.append(f"out: {' '.join(f'{COLOUR_CODES[c]}{s.out_public[c]}' for c in range(4))}")
     placed = [(m, q) for m, q in enumerate(s.monuments) if q >= 0]
     if placed:
-        flipped = list(s.flipped)
         parts = []
-        for m, q in placed:  # each monument's tiles were of one of its two colours
-            colour = next(c for c in MONUMENTS[m] if flipped[c] >= 4)
-            flipped[colour] -= 4
+        for (m, q), colour in zip(placed, _flipped_colours(s, placed)):
             parts.append(f"{COLOUR_CODES[MONUMENTS[m][0]]}{COLOUR_CODES[MONUMENTS[m][1]]} {format_square(q)} "
                          f"{COLOUR_CODES[colour]}")  # fmt: skip
         lines.append(f"monuments: {', '.join(parts)}")
@@ -98,7 +96,7 @@ def format_position(s: GameState) -> str:
         lines.append(f"buildings: {', '.join(built)}")
     if s.tower >= 0:
         lines.append(f"ziggurat: {format_square(s.tower)}")
-    if s.over or s.phase != D_ACTION or s.step != 0 or s.placed >= 0 or s.marker >= 0:
+    if s.over or s.bag_ran_out or s.phase != D_ACTION or s.step != 0 or s.placed >= 0 or s.marker >= 0:
         conflict = ",".join(map(str, s.conflict)) or "-"
         lines.append(f"pending: phase={s.phase} decider={s.decider} step={s.step} conflict={conflict} "
                      f"placed={s.placed} marker={s.marker} bag_ran_out={int(s.bag_ran_out)} over={int(s.over)}")  # fmt: skip
@@ -106,6 +104,14 @@ def format_position(s: GameState) -> str:
     for y in range(HEIGHT):
         lines.append(f"{y:>2}   " + " ".join(f"{_token(s, y * WIDTH + x):>2}" for x in range(WIDTH)))
     return "\n".join(lines) + "\n"
+
+
+def _flipped_colours(s: GameState, placed: list[tuple[int, int]]) -> tuple[int, ...]:
+    """One colour per monument (one of its two) matching the state's face-down colour counts."""
+    for colours in itertools.product(*(MONUMENTS[m] for m, _ in placed)):
+        if all(4 * colours.count(c) == s.flipped[c] for c in range(4)):
+            return colours
+    raise PositionError("the face-down tile colours do not match the monuments on the board")
 
 
 def _token(s: GameState, q: int) -> str:

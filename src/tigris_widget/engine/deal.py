@@ -43,7 +43,8 @@ def deal(
     s = empty_state(setup)
     n = setup.players
     rng = random.Random(seed)
-    start = rng.randrange(n) if start_player is None else start_player
+    drawn_start = rng.randrange(n)  # drawn even when given, so the bag order depends on the seed only
+    start = drawn_start if start_player is None else start_player
     if not isinstance(start, int) or not 0 <= start < n:
         raise PositionError(f"start player must be a seat from 0 to {n - 1}, not {start_player!r}")
     remaining = list(TILE_SUPPLY)
