@@ -1,0 +1,31 @@
+"""The greedy bot: the best action by a one-step look-ahead and the shared evaluation."""
+
+from __future__ import annotations
+
+from ..engine.actions import COMMIT_ACTIONS, Action
+from ..engine.types import D_ACTION
+from ..engine.view import PlayerView, determinize
+from .base import Bot
+from .heuristics import COMMIT_PHASES, commit_choice, policy_choice, rank_turn_actions
+
+
+class GreedyBot(Bot):
+    """Plays each turn action that leaves the best evaluation (``heuristics.evaluate``) after the
+    decisions it raises are settled; commitments and the other decisions follow ``heuristics``.
+
+    The hidden tiles are sampled once per decision (``determinize``) from the bot's own random
+    stream, so a decision depends only on the view and the seed."""
+
+    name = "greedy"
+
+    def choose(self, view: PlayerView) -> Action:
+        d = view.decision
+        assert d is not None and d.choices, "no decision for this seat"
+        if len(d.choices) == 1:
+            return d.choices[0]
+        s = determinize(view, self.rng)
+        if s.phase in COMMIT_PHASES:
+            return COMMIT_ACTIONS[commit_choice(s)]
+        if s.phase != D_ACTION:
+            return policy_choice(s, list(d.choices))
+        return rank_turn_actions(s, d.choices)[0][1]

@@ -1,0 +1,260 @@
+"""The evaluation shared by the greedy bot and the search bot (priors and leaf values).
+
+The score of a player is their weakest colour after the treasures are spent as wild points
+(rules §15.3), so the evaluation projects each player's VP per colour — what they have plus what
+their leaders on the board are likely to bring in before the end — spends the treasures on the
+lowest colours, and takes a *soft* minimum so that raising the weakest colour counts most while the
+others still count a little. Values compare the players: in a 2-player game a logistic function of
+the score difference (a win probability), with 3–4 players a softmax over the players' scores.
+
+The rule-of-thumb decisions (support commitments, treasures, monuments, war order, the ziggurat
+bonus) are here too as ``policy_choice``: the bots use them inside look-ahead so that a conflict is
+resolved the way a sensible player would resolve it.
+
+All functions take a *complete* state: bots call them on ``engine.view.determinize`` samples, never
+on a hidden true state.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine.actions import COMMIT_ACTIONS, Action
+from ..engine.board import NEIGHBOURS
+from ..engine.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
+from ..engine.legal import legal_actions
+from ..engine.state import GameState
+from ..engine.turn import apply_unchecked
+from ..engine.types import (
+    BLACK,
+    D_ACTION,
+    D_OVER,
+    D_REVOLT_ATTACK,
+    D_REVOLT_DEFEND,
+    D_WAR_ATTACK,
+    D_WAR_DEFEND,
+    MONUMENTS,
+    RED,
+    SWAP,
+    TILE_SUPPLY,
+)
+
+COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
+ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
+
+# -- weights (tuned by hand against the random and greedy bots; see docs/bots.md) ---------------
+LEADER_VALUE = 2.2
+"""Future VP of its colour a leader in a kingdom is expected to bring in over a whole game."""
+KING_STAND_IN = 0.45
+"""Share of ``LEADER_VALUE`` a king brings in for each colour without its own leader (§6.2)."""
+KINGDOM_TILE = 0.06
+"""Extra future VP per tile of the leader's colour in its kingdom (bigger kingdoms score more)."""
+TEMPLE_GUARD = 0.25
+"""Per adjacent temple (up to 3): a leader that is hard to revolt against keeps scoring."""
+MONUMENT_VALUE = 1.6
+"""Future VP a monument brings to a leader of its colour in its kingdom."""
+RED_IN_HAND = 0.12
+"""Red tiles in hand defend against revolts."""
+CATASTROPHE_VALUE = 0.25
+SOFTMIN_T = 1.6
+"""Temperature of the soft minimum over colours: lower is closer to the hard weakest colour."""
+SUM_WEIGHT = 0.04
+"""A little credit for every point, which also breaks ties as §15.4 does."""
+VALUE_SCALE = 2.0
+"""Score difference (in VP) that moves the 2-player win probability from 50 % to about 73 %."""
+FULL_BAG = 80.0
+
+
+def game_left(s: GameState) -> float:
+    """Rough share of the game still to come (1 early, 0 at the end), from the bag and the treasures."""
+    if s.over:
+        return 0.0
+    return max(0.0, min(1.0, len(s.bag) / FULL_BAG, (s.treasures.bit_count() - 2) / 6.0))
+
+
+def projection(s: GameState, seat: int, left: float | None = None) -> list[float]:
+    """Expected final VP per colour of ``seat`` (treasures spent on the lowest colours)."""
+    if left is None:
+        left = game_left(s)
+    base = seat * 4
+    x = [float(v) for v in s.vp[base : base + 4]]
+    if left > 0.0:
+        regions = s.regions
+        leaders = s.leaders
+        temples = s.tiles[RED]
+        have = [False, False, False, False]
+        kingdom_of = [0, 0, 0, 0]
+        for c in range(4):
+            q = leaders[base + c]
+            if q < 0:
+                continue
+            have[c] = True
+            for r in regions:
+                if r >> q & 1:
+                    kingdom_of[c] = r
+                    break
+            guard = (NEIGHBOURS[q] & temples).bit_count()
+            size = (kingdom_of[c] & s.tiles[c]).bit_count()
+            x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
+        if have[BLACK]:
+            king_size = kingdom_of[BLACK].bit_count()
+            for c in range(1, 4):
+                if not have[c]:
+                    x[c] += left * LEADER_VALUE * KING_STAND_IN * min(1.0, 0.3 + king_size / 10)
+        for m, top_left in enumerate(s.monuments):
+            if top_left < 0:
+                continue
+            for c in MONUMENTS[m]:
+                if have[c] and kingdom_of[c] >> top_left & 1:
+                    x[c] += left * MONUMENT_VALUE
+        x[RED] += RED_IN_HAND * min(s.hands[base + RED], 4) * left
+        spare = CATASTROPHE_VALUE * s.catastrophes_left[seat] * left / 4
+        for c in range(4):
+            x[c] += spare
+    for _ in range(s.treasures_taken[seat]):
+        i = x.index(min(x))
+        x[i] += 1.0
+    return x
+
+
+def strength(x: list[float]) -> float:
+    """One number for a projection: a soft minimum over the colours plus a little of their sum."""
+    low = min(x)
+    t = SOFTMIN_T
+    return low - t * math.log(sum(math.exp((low - v) / t) for v in x)) + SUM_WEIGHT * sum(x)
+
+
+def values_from_strengths(scores: list[float]) -> list[float]:
+    """Per-seat values in [0, 1] summing to 1: 2 players a logistic, more players a softmax."""
+    if len(scores) == 2:
+        d = max(-30.0, min(30.0, (scores[0] - scores[1]) / VALUE_SCALE))
+        p = 1.0 / (1.0 + math.exp(-d))
+        return [p, 1.0 - p]
+    top = max(scores)
+    w = [math.exp((v - top) / VALUE_SCALE) for v in scores]
+    total = sum(w)
+    return [v / total for v in w]
+
+
+def final_values(s: GameState) -> list[float]:
+    """Exact values of a finished game: 1 shared among the winners (rules §15.4)."""
+    from ..engine.scoring import final_results
+
+    results = final_results(s)
+    winners = [r.seat for r in results if r.rank == 1]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.players)]
+
+
+def evaluate(s: GameState) -> list[float]:
+    """Value of ``s`` for every seat (see ``values_from_strengths``); exact once the game is over."""
+    if s.over:
+        return final_values(s)
+    left = game_left(s)
+    return values_from_strengths([strength(projection(s, p, left)) for p in range(s.players)])
+
+
+# -- rule-of-thumb choices for the decisions that follow a turn action ---------------------------
+def unseen_by(s: GameState, seat: int, colour: int) -> tuple[int, int]:
+    """Tiles of ``colour`` and of all colours that ``seat`` cannot locate (bag, other hands, discards)."""
+    total = 0
+    mine = 0
+    for c in range(4):
+        k = TILE_SUPPLY[c] - s.tiles[c].bit_count() - s.flipped[c] - s.out_public[c]
+        k -= s.hands[seat * 4 + c] + s.discards[seat * 4 + c]
+        total += k
+        if c == colour:
+            mine = k
+    return mine, total
+
+
+def commit_choice(s: GameState) -> int:
+    """How many tiles the decider commits to the pending revolt or war (§8.4, §9.6).
+
+    The attacker cannot see the defender's hand: it commits the fewest tiles that win for sure, or
+    everything when it is likely (by the expected count of that colour in the defender's hand) to
+    win, or nothing. The defender sees the attacker's strength and commits just enough to hold (a
+    tie goes to the defender), or nothing when it cannot."""
+    conflict = s.conflict
+    colour = conflict[COLOUR]
+    seat = s.decider
+    have = s.hands[seat * 4 + colour]
+    if s.phase in ATTACK_PHASES:
+        a_base, d_base = conflict[ATTACKER_BASE], conflict[DEFENDER_BASE]
+        defender = conflict[DEFENDER]
+        size = s.hand_size(defender)
+        mine, total = unseen_by(s, seat, colour)
+        worst = d_base + min(size, mine)
+        if a_base + have > worst:
+            return max(0, worst + 1 - a_base)
+        expected = d_base + (size * mine / total if total else 0.0)
+        if a_base + have > expected + 0.5:
+            return have
+        return 0
+    a_total = conflict[ATTACKER_BASE] + conflict[ATTACKER_COMMIT]
+    need = a_total - conflict[DEFENDER_BASE]
+    return max(0, need) if need <= have else 0
+
+
+def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
+    """A sensible choice for a decision other than a turn action: commitments by ``commit_choice``,
+    the rest (monuments, treasures, war order, buildings, ziggurat bonus) by one-step evaluation."""
+    if s.phase in COMMIT_PHASES:
+        return COMMIT_ACTIONS[commit_choice(s)]
+    if choices is None:
+        choices = legal_actions(s)
+    if len(choices) == 1:
+        return choices[0]
+    seat = s.decider
+    best = choices[0]
+    best_value = -1.0
+    for a in choices:
+        c = s.clone()
+        apply_unchecked(c, a)
+        settle(c, stop_seat=-1)
+        v = evaluate(c)[seat]
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def settle(s: GameState, stop_seat: int = -1, limit: int = 12) -> None:
+    """Play the pending non-turn decisions by ``policy_choice`` (in place) until a turn action is due
+    or the game is over; with ``stop_seat`` >= 0, also stop at any decision of that seat."""
+    n = 0
+    while s.phase != D_ACTION and s.phase != D_OVER and n < limit:
+        if s.decider == stop_seat:
+            return
+        if s.phase in COMMIT_PHASES:
+            apply_unchecked(s, COMMIT_ACTIONS[commit_choice(s)])
+        else:
+            apply_unchecked(s, policy_choice(s))
+        n += 1
+
+
+def after(s: GameState, action: Action) -> GameState:
+    """A copy of ``s`` with ``action`` played and the decisions it raises settled by rule of thumb."""
+    c = s.clone()
+    apply_unchecked(c, action)
+    settle(c)
+    return c
+
+
+def rank_turn_actions(s: GameState, choices: list[Action] | tuple[Action, ...]) -> list[tuple[float, Action]]:
+    """Every choice but swaps, with its one-step value for the decider, best first (ties keep the
+    sorted order of ``choices``). Swaps are left out: their value is the luck of the draw. When only
+    swaps and passing are legal, the swaps of the whole hand and a pass are ranked."""
+    seat = s.decider
+    scored = []
+    for a in choices:
+        if a.kind == SWAP:
+            continue
+        scored.append((evaluate(after(s, a))[seat], a))
+    if len(scored) <= 1:
+        whole = tuple(s.hands[seat * 4 : seat * 4 + 4])
+        for a in choices:
+            if a.kind == SWAP and a.extra == whole:
+                scored.append((evaluate(after(s, a))[seat], a))
+        if not scored:
+            scored.append((0.0, choices[0]))
+    scored.sort(key=lambda pair: -pair[0])
+    return scored

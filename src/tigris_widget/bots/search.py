@@ -1,0 +1,353 @@
+"""The search bot: Information-Set Monte-Carlo Tree Search over sampled hidden tiles.
+
+One tree is shared by many *determinizations* — full states sampled by ``engine.view.determinize``
+from the bot's view, so the search never reads what the bot cannot see. Each iteration takes one
+determinization (they are sampled once per decision and reused round-robin), walks down the tree
+choosing among the children that are legal in it, adds one node and scores it with the shared
+evaluation (``heuristics.evaluate``) instead of a long random playout.
+
+The branching factor (often 300+ legal actions) is tamed in two ways:
+
+* **Heuristic priors and progressive widening.** At the root every non-swap action is ranked by its
+  one-step value; the tree considers the best ``1 + PW_C * visits ** PW_ALPHA`` of them and picks
+  among those by PUCT with the ranking as prior. Deeper nodes rank only a sample of their actions
+  (tiles next to kingdoms, leader moves, catastrophes near kingdoms), and only once visited twice.
+* **Rule-of-thumb sub-decisions.** Inside the tree, the decisions that follow a turn action
+  (support, war order, treasures, monuments …) are settled by ``heuristics.policy_choice``; only turn
+  actions (and whatever decision is pending at the root) branch.
+
+Values are per seat, so each player maximises their own (rank-aware in 3–4 player games).
+An explicitly labelled *cheating* mode searches the true state instead of samples; it exists only
+for teaching comparisons (``analysis.analyze(..., omniscient=state)``), never in a bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..engine.actions import COMMIT_ACTIONS, Action
+from ..engine.board import ALL, dilate
+from ..engine.legal import legal_actions, why_illegal
+from ..engine.state import GameState
+from ..engine.turn import apply_unchecked
+from ..engine.types import (
+    D_ACTION,
+    D_OVER,
+    PASS,
+    PLACE_CATASTROPHE,
+    PLACE_TILE,
+    SWAP,
+)
+from ..engine.view import PlayerView, determinize
+from .base import Bot
+from .heuristics import (
+    COMMIT_PHASES,
+    after,
+    commit_choice,
+    evaluate,
+    projection,
+    rank_turn_actions,
+    settle,
+)
+
+PW_C = 2.0
+PW_ALPHA = 0.5
+C_PUCT = 1.2
+INNER_SAMPLE = 8
+"""Actions ranked at a node below the root (a random sample of the promising ones)."""
+DETERMINIZATIONS = 24
+PRIOR_TEMPERATURE = 0.05
+"""Softmax temperature turning one-step values (win probabilities) into root priors."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: a number of iterations, seconds, or both (whichever ends first)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a budget needs iterations or seconds")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {self.seconds}")
+
+
+class Node:
+    """A node of the tree: the decision after the actions on the path from the root."""
+
+    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "total", "visits")
+
+    def __init__(self, action: Action | None, seat: int, prior: float, players: int) -> None:
+        self.action = action
+        self.seat = seat
+        """The seat that chose ``action`` (whose value this node's statistics describe)."""
+        self.prior = prior
+        self.children: list[Node] = []
+        self.ranked: list[tuple[float, Action]] | None = None
+        """Candidate actions with their one-step values, best first; None until expanded."""
+        self.board: tuple[object, ...] | None = None
+        """``board_key`` of the state the candidates were ranked in."""
+        self.visits = 0
+        self.total = [0.0] * players
+        self.colour_sum = [0.0, 0.0, 0.0, 0.0]
+        """Sum of the root seat's projected VP per colour over the evaluations below (root children)."""
+
+    def q(self) -> float:
+        return self.total[self.seat] / self.visits if self.visits else 0.0
+
+
+def _promising(s: GameState, actions: list[Action]) -> list[Action]:
+    """Turn actions worth a look below the root: tiles and catastrophes next to kingdoms, every
+    leader action, pass; never swaps (their value is the draw)."""
+    lm = s.leader_mask
+    near = 0
+    for r in s.regions:
+        if r & lm:
+            near |= r
+    near = dilate(near) & ALL
+    out = []
+    for a in actions:
+        kind = a.kind
+        if kind == SWAP:
+            continue
+        if (kind in (PLACE_TILE, PLACE_CATASTROPHE)) and not near >> a.square & 1:
+            continue
+        out.append(a)
+    return out or [a for a in actions if a.kind == PASS]
+
+
+def board_key(s: GameState) -> tuple[object, ...]:
+    """The public facts that decide which turn actions are legal, apart from the hand."""
+    return (s.leader_mask, *s.tiles, s.catastrophes, s.down, s.ziggurat, *s.leaders, *s.catastrophes_left,
+            s.phase, s.decider, s.treasures, *s.buildings)  # fmt: skip
+
+
+def _applicable(s: GameState, a: Action, same_board: bool) -> bool:
+    """Is ``a`` legal in ``s``? Children were found in another determinization: with the same
+    public board only the hand can differ."""
+    phase = s.phase
+    if phase == D_ACTION:
+        if a.kind == PLACE_TILE:
+            if not s.hands[s.active * 4 + a.colour]:
+                return False
+            return same_board or why_illegal(s, a) is None
+        return same_board or a.kind == PASS or why_illegal(s, a) is None
+    if phase in COMMIT_PHASES:
+        assert isinstance(a.extra, int)
+        return a.kind == COMMIT_ACTIONS[0].kind and a.extra <= s.hands[s.decider * 4 + s.conflict[1]]
+    return a in legal_actions(s)
+
+
+class Search:
+    """One ISMCTS search for the decision pending in ``view`` (``omniscient``: cheat, for teaching)."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        omniscient: GameState | None = None,
+        determinizations: int = DETERMINIZATIONS,
+    ) -> None:
+        assert view.decision is not None and view.decision.choices, "no decision for this seat"
+        assert view.seat is not None, "search decides for one seat"
+        self.view = view
+        self.rng = rng
+        self.seat = view.seat
+        self.cheating = omniscient is not None
+        self.omniscient = omniscient
+        self.max_dets = 1 if omniscient is not None else determinizations
+        self.dets: list[GameState] = []
+        self.players = view.state.players
+        self.iterations = 0
+        self.elapsed = 0.0
+        first = self.determinization(0)
+        self.root = Node(None, -1, 1.0, self.players)
+        self.root.ranked = self._rank_root(first, list(view.decision.choices))
+        self.root_values = {a: v for v, a in self.root.ranked}
+
+    # -- determinizations ----------------------------------------------------------------------
+    def determinization(self, i: int) -> GameState:
+        """The ``i``-th sampled state (round-robin over at most ``max_dets`` samples)."""
+        k = i % self.max_dets
+        while len(self.dets) <= k:
+            if self.omniscient is not None:
+                self.dets.append(self.omniscient.clone())
+            else:
+                self.dets.append(determinize(self.view, self.rng))
+        return self.dets[k]
+
+    # -- candidates ----------------------------------------------------------------------------
+    def _rank_root(self, s: GameState, choices: list[Action]) -> list[tuple[float, Action]]:
+        if s.phase == D_ACTION:
+            return rank_turn_actions(s, choices)
+        if s.phase in COMMIT_PHASES:
+            usual = COMMIT_ACTIONS[commit_choice(s)]
+            seat = s.decider
+            ranked = [(evaluate(after(s, a))[seat] + (0.05 if a == usual else 0.0), a) for a in choices]
+        else:
+            seat = s.decider
+            ranked = [(evaluate(after(s, a))[seat], a) for a in choices]
+        ranked.sort(key=lambda pair: -pair[0])
+        return ranked
+
+    def _rank_inner(self, s: GameState) -> list[tuple[float, Action]]:
+        actions = _promising(s, legal_actions(s))
+        if len(actions) > INNER_SAMPLE:
+            actions = self.rng.sample(actions, INNER_SAMPLE)
+        seat = s.decider
+        ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
+        ranked.sort(key=lambda pair: -pair[0])
+        return ranked
+
+    @staticmethod
+    def _priors(ranked: list[tuple[float, Action]]) -> list[float]:
+        top = ranked[0][0]
+        w = [math.exp((v - top) / PRIOR_TEMPERATURE) for v, _ in ranked]
+        total = sum(w)
+        return [x / total for x in w]
+
+    # -- one iteration -------------------------------------------------------------------------
+    def iterate(self) -> None:
+        s = self.determinization(self.iterations).clone()
+        self.iterations += 1
+        node = self.root
+        path = [node]
+        leaf_value: list[float] | None = None
+        while True:
+            if node is not self.root:
+                settle(s)
+            if s.phase == D_OVER:
+                break
+            if node.ranked is None:
+                if node.visits < 1:
+                    break  # a fresh leaf: evaluate it as it is
+                node.ranked = self._rank_inner(s)
+                node.board = board_key(s)
+            ranked = node.ranked
+            if not ranked:
+                break
+            allowed = min(len(ranked), 1 + int(PW_C * node.visits**PW_ALPHA))
+            while len(node.children) < allowed:
+                i = len(node.children)
+                child = Node(ranked[i][1], s.decider, self._priors(ranked)[i], self.players)
+                node.children.append(child)
+            best = None
+            best_score = -1e9
+            sqrt_n = math.sqrt(node.visits + 1)
+            root = node is self.root  # the root's choices are legal in every determinization
+            same = root or node.board == board_key(s)
+            for i, child in enumerate(node.children):
+                if not root and not _applicable(s, child.action, same):  # type: ignore[arg-type]
+                    continue
+                q = child.q() if child.visits else ranked[i][0]
+                u = q + C_PUCT * child.prior * sqrt_n / (1 + child.visits)
+                if u > best_score:
+                    best, best_score = child, u
+            if best is None:
+                break
+            assert best.action is not None
+            apply_unchecked(s, best.action)
+            node = best
+            path.append(node)
+            if node.visits == 0:
+                settle(s)
+                break
+        if leaf_value is None:
+            leaf_value = evaluate(s)
+        colours = projection(s, self.seat) if len(path) > 1 else None
+        for n in path:
+            n.visits += 1
+            total = n.total
+            for i, v in enumerate(leaf_value):
+                total[i] += v
+        if colours is not None:
+            cs = path[1].colour_sum
+            for c in range(4):
+                cs[c] += colours[c]
+
+    def run(self, budget: Budget, every: float | None = None) -> Iterator[int]:
+        """Search within ``budget``; yield the iteration count every ``every`` seconds and at the end."""
+        start = time.perf_counter()
+        last = start
+        limit = budget.iterations
+        deadline = None if budget.seconds is None else start + budget.seconds
+        done = 0
+        while limit is None or done < limit:
+            self.iterate()
+            done += 1
+            if done & 7 == 0 or every is not None:
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                if every is not None and now - last >= every:
+                    last = now
+                    self.elapsed += now - start
+                    start = now
+                    yield self.iterations
+        self.elapsed += time.perf_counter() - start
+        yield self.iterations
+
+    def best_action(self) -> Action:
+        """The most visited root action (ties: the better value, then the better prior)."""
+        if not self.root.children:
+            return self.root.ranked[0][1]  # type: ignore[index]
+        best = max(self.root.children, key=lambda n: (n.visits, n.q(), n.prior))
+        assert best.action is not None
+        return best.action
+
+    def principal_variation(self, limit: int = 8) -> list[tuple[int, Action]]:
+        """(seat, action) pairs following the most visited child from the root."""
+        pv = []
+        node = self.root
+        while node.children and len(pv) < limit:
+            node = max(node.children, key=lambda n: (n.visits, n.q()))
+            if node.visits == 0:
+                break
+            assert node.action is not None
+            pv.append((node.seat, node.action))
+        return pv
+
+
+DEFAULT_ITERATIONS = 400
+"""Default search budget per decision (about 0.2 s on the reference machine; see docs/bots.md)."""
+
+
+class SearchBot(Bot):
+    """ISMCTS from the bot's view (see the module docstring).
+
+    :param iterations: iterations per decision (reproducible: same seed, same decisions).
+    :param seconds: a time limit per decision instead (or as well): anytime, not reproducible.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None):
+        super().__init__(seed)
+        self.budget = Budget(iterations, seconds)
+        self.last: Search | None = None
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+
+    def choose(self, view: PlayerView) -> Action:
+        d = view.decision
+        assert d is not None and d.choices, "no decision for this seat"
+        if len(d.choices) == 1:
+            return d.choices[0]
+        search = Search(view, self.rng)
+        for _ in search.run(self.budget):
+            pass
+        self.last = search
+        self.total_iterations += search.iterations
+        self.total_seconds += search.elapsed
+        return search.best_action()
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seed={self.seed}, iterations={self.budget.iterations}, seconds={self.budget.seconds})"
