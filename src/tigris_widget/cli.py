@@ -1,4 +1,4 @@
-"""Command line: ``python -m tigris_widget play …`` and ``python -m tigris_widget bench``."""
+"""Command line: ``python -m tigris_widget play …``, ``… tournament …`` and ``… bench``."""
 
 from __future__ import annotations
 
@@ -68,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--record", help="also write the game record (JSON) to this file")
     bench = sub.add_parser("bench", help="measure engine speed on this machine")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
+    _add_tournament_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return tournament_command(args)
     if args.command == "bench":
         from .bench import run_benchmarks
 
@@ -88,4 +91,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(data, indent=2))
     else:
         _print_summary(data)
+    return 0
+
+
+def _add_tournament_parser(sub: Any) -> None:
+    t = sub.add_parser("tournament", help="play many paired games between bots and measure their strength")
+    t.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    t.add_argument(
+        "--bots",
+        default="random,greedy",
+        help="bots in seat order, e.g. random,greedy,search (2 players: every pair plays); "
+        "the last is repeated to fill the seats; search:800 or search:0.5s sets its budget",
+    )
+    t.add_argument("--games", type=int, default=20, help="games per lineup (whole sets of seatings per deal)")
+    t.add_argument("--seed", type=int, default=1, help="tournament seed: fixes every deal and every bot seed")
+    t.add_argument("--board", default="classic", choices=("classic", "alternative"))
+    t.add_argument("--variants", default="", help="comma-separated: buildings,ziggurat")
+    t.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
+    t.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
+    t.add_argument("--out", help="directory for games.jsonl (every game record) and summary.json")
+    t.add_argument("--summarize", metavar="GAMES_JSONL", help="only summarize the results in this file")
+    t.add_argument("--json", action="store_true", help="print the summary as JSON")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")  # fmt: skip
+
+
+def tournament_command(args: argparse.Namespace) -> int:
+    from .tournament import format_summary, load_rows, run_tournament, schedule, summarize
+
+    try:
+        if args.summarize:
+            summary = summarize(load_rows(args.summarize))
+        else:
+            names = [n.strip() for n in args.bots.split(",") if n.strip()]
+            for name in set(names):
+                make_bot(name)  # fail early on a bad name
+            tasks = schedule(names, args.players, args.games, args.seed, args.board, args.variants)
+            progress = None if args.quiet else sys.stderr
+            summary = run_tournament(tasks, args.workers, args.scheduler, args.out, progress)
+    except (ValueError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
     return 0

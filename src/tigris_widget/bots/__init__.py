@@ -7,10 +7,19 @@ from .random_bot import RandomBot
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
 
-def _search_bot(seed: int = 0) -> Bot:
-    from .search import SearchBot
+def _search_bot(seed: int = 0, budget: str = "") -> Bot:
+    from .search import DEFAULT_ITERATIONS, SearchBot
 
-    return SearchBot(seed=seed)
+    if not budget:
+        return SearchBot(seed=seed)
+    try:
+        if budget.endswith("s"):
+            return SearchBot(seed=seed, iterations=None, seconds=float(budget[:-1]))
+        return SearchBot(seed=seed, iterations=int(budget))
+    except ValueError:
+        raise ValueError(
+            f"search budget {budget!r}: write iterations (search:{DEFAULT_ITERATIONS}) or seconds (search:0.5s)"
+        ) from None
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": _search_bot}
@@ -18,9 +27,11 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": _search_bot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (as on the command line), e.g. ``random``, ``greedy`` or ``search``."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; available: {', '.join(BOTS)}") from None
-    return factory(seed=seed)
+    """A bot by name (as on the command line): ``random``, ``greedy``, ``search``, or the search
+    with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds)."""
+    base, _, budget = name.partition(":")
+    if base == "search":
+        return _search_bot(seed, budget)
+    if base not in BOTS or budget:
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(BOTS)} (search:ITERATIONS, search:SECONDSs)")
+    return BOTS[base](seed=seed)

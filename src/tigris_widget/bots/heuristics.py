@@ -60,6 +60,9 @@ SOFTMIN_T = 1.6
 """Temperature of the soft minimum over colours: lower is closer to the hard weakest colour."""
 SUM_WEIGHT = 0.04
 """A little credit for every point, which also breaks ties as §15.4 does."""
+TEMPO = 0.4
+"""Strength an action is worth on average (measured in greedy self-play): the player to move gets
+it for each action left, so that states at different moments of a turn compare fairly."""
 VALUE_SCALE = 2.0
 """Score difference (in VP) that moves the 2-player win probability from 50 % to about 73 %."""
 FULL_BAG = 80.0
@@ -150,7 +153,10 @@ def evaluate(s: GameState) -> list[float]:
     if s.over:
         return final_values(s)
     left = game_left(s)
-    return values_from_strengths([strength(projection(s, p, left)) for p in range(s.players)])
+    scores = [strength(projection(s, p, left)) for p in range(s.players)]
+    if s.phase == D_ACTION:
+        scores[s.active] += TEMPO * s.actions_left * left
+    return values_from_strengths(scores)
 
 
 # -- rule-of-thumb choices for the decisions that follow a turn action ---------------------------
