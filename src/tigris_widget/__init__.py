@@ -27,3 +27,12 @@ __all__ = [
     "PositionError",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``BoardWidget`` is imported on first use, so the engine works without Jupyter packages."""
+    if name == "BoardWidget":
+        from .widget import BoardWidget
+
+        return BoardWidget
+    raise AttributeError(f"module 'tigris_widget' has no attribute {name!r}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .engine.actions import Action
@@ -48,6 +48,7 @@ class Game:
         self._actions: list[Action] = []
         self._actors: list[int] = []
         self._events: list[list[Event]] = []
+        self._listeners: list[Callable[[Game, str], None]] = []
 
     # -- creating games ------------------------------------------------------------------------
     @classmethod
@@ -203,6 +204,7 @@ class Game:
         self._actions.append(a)
         self._actors.append(actor)
         self._events.append(events)
+        self._notify("apply")
         return list(events)
 
     def play(self, *actions: Action | str) -> list[Event]:
@@ -226,7 +228,25 @@ class Game:
         self._states.pop()
         self._events.pop()
         self._actors.pop()
-        return self._actions.pop()
+        action = self._actions.pop()
+        self._notify("undo")
+        return action
+
+    # -- listeners -----------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[Game, str], None]) -> Callable[[], None]:
+        """Call ``callback(game, change)`` after every ``apply`` (change ``"apply"``) and ``undo``
+        (``"undo"``), e.g. to redraw a widget; returns the function that unsubscribes it."""
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    def _notify(self, change: str) -> None:
+        for callback in list(self._listeners):
+            callback(self, change)
 
     def clone(self) -> Game:
         """An independent copy with the same history."""
@@ -236,6 +256,7 @@ class Game:
         g._actions = list(self._actions)
         g._actors = list(self._actors)
         g._events = [list(e) for e in self._events]
+        g._listeners = []  # a copy starts without listeners
         return g
 
     def view(self, seat: int | None) -> PlayerView:
@@ -299,6 +320,12 @@ class Game:
         else:
             data = text
         return cls.from_dict(data)
+
+    def _repr_svg_(self) -> str:
+        """The current position as an SVG picture (all-seeing), where widgets do not run."""
+        from .render import board_svg, game_view
+
+        return board_svg(game_view(self))
 
     def __repr__(self) -> str:
         s = self.state

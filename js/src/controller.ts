@@ -1,0 +1,359 @@
+// One displayed board: DOM, canvas, model wiring and redraw scheduling. Created by ``render`` for
+// each view of the widget (a widget can be shown in several cells); ``destroy`` removes every
+// listener and observer it added.
+
+import { describeLast, describePosition } from "./describe";
+import { drawScene } from "./draw/index";
+import { layout, pointToSquare, step, type Layout } from "./geometry";
+import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
+import { h, renderPanel, type PanelCommand } from "./panel";
+import { asView, heatmapValues, type Overlay, type View } from "./schema";
+import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
+import { clickSquare, initialUi, keyCommand, select, syncUi, toggleSwap, type Command, type Outcome, type UiState } from "./ui-state";
+
+/** The part of the anywidget model API this front end uses. */
+export interface Model {
+  get(name: string): unknown;
+  set(name: string, value: unknown): void;
+  save_changes(): void;
+  on(event: string, callback: (...args: unknown[]) => void): void;
+  off(event: string, callback: (...args: unknown[]) => void): void;
+  send(content: unknown, callbacks?: unknown, buffers?: unknown[]): void;
+}
+
+export class BoardController {
+  readonly root: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly wrap: HTMLElement;
+  private readonly errorBox: HTMLElement;
+  private readonly errorText: HTMLElement;
+  private readonly caption: HTMLElement;
+  private readonly live: HTMLElement;
+  private readonly description: HTMLElement;
+  private readonly side: HTMLElement;
+  private readonly history: HTMLElement;
+  private readonly log: HTMLElement;
+  private readonly disposer = new Disposer();
+  private view: View | null = null;
+  private ui: UiState = initialUi();
+  private overlay: Overlay = {};
+  private heat: Float32Array | null = null;
+  private theme: Theme;
+  private geometry: Layout = layout(640, 1);
+  private focused = false;
+  private frame = 0;
+  private localMessage = "";
+  private preview: number[] = [];
+  private clickedAt = 0;
+  private lastAnnounced = "";
+
+  constructor(private readonly model: Model, host: HTMLElement) {
+    this.canvas = h("canvas", { class: "tw-board", tabindex: 0, role: "img", "aria-roledescription": "game board", "aria-describedby": "" }) as HTMLCanvasElement;
+    this.errorText = h("span", { class: "tw-error-text" });
+    const dismiss = h("button", { type: "button", class: "tw-error-close", "aria-label": "Dismiss", text: "×" });
+    this.errorBox = h("div", { class: "tw-error", role: "alert", hidden: true }, this.errorText, dismiss);
+    this.wrap = h("div", { class: "tw-board-wrap" }, this.canvas, this.errorBox);
+    this.caption = h("div", { class: "tw-caption", hidden: true });
+    this.side = h("div", { class: "tw-side" });
+    this.history = h("div", { class: "tw-history", role: "toolbar", "aria-label": "History: ← and → step, Home and End jump", tabindex: 0 });
+    this.log = h("ol", { class: "tw-log", "aria-label": "Event log" });
+    this.live = h("div", { class: "tw-sr", "aria-live": "polite", role: "status" });
+    this.description = h("p", { class: "tw-sr" });
+    this.description.id = `tw-desc-${Math.random().toString(36).slice(2)}`;
+    this.canvas.setAttribute("aria-describedby", this.description.id);
+    this.root = h(
+      "div",
+      { class: "tigris-widget", "data-lm-suppress-shortcuts": "true" },
+      this.caption,
+      h("div", { class: "tw-main" }, this.wrap, this.side),
+      this.history,
+      this.log,
+      this.live,
+      this.description,
+    );
+    host.append(this.root);
+    this.theme = currentTheme(this.themeChoice(), this.root);
+
+    const d = this.disposer;
+    d.add(listen(dismiss, "click", () => this.clearError()));
+    d.add(listen(this.canvas, "pointermove", (ev) => this.hover(ev)));
+    d.add(listen(this.canvas, "pointerleave", () => this.setUi({ ...this.ui, hover: -1 })));
+    d.add(listen(this.canvas, "click", (ev) => this.click(ev)));
+    d.add(listen(this.canvas, "focus", () => this.setFocus(true)));
+    d.add(listen(this.canvas, "blur", () => this.setFocus(false)));
+    d.add(listen(this.root, "keydown", (ev) => this.key(ev)));
+    for (const name of ["view", "error", "overlay", "heatmap", "theme"]) {
+      const cb = () => this.pull(name);
+      model.on(`change:${name}`, cb);
+      d.add(() => model.off(`change:${name}`, cb));
+    }
+    d.add(watchTheme(() => this.updateTheme()));
+    if (typeof ResizeObserver !== "undefined") {
+      const ro = new ResizeObserver(() => this.resize());
+      ro.observe(this.wrap);
+      d.add(() => ro.disconnect());
+    }
+    d.add(() => cancelAnimationFrame(this.frame));
+    (this.root as unknown as { tigrisBench: (n: number) => number }).tigrisBench = (n) => this.bench(n);
+    for (const name of ["view", "error", "overlay", "heatmap"]) this.pull(name);
+    this.resize();
+  }
+
+  destroy(): void {
+    this.disposer.dispose();
+    this.root.remove();
+  }
+
+  private themeChoice(): ThemeChoice {
+    const t = this.model.get("theme");
+    return t === "light" || t === "dark" ? t : "auto";
+  }
+
+  private updateTheme(): void {
+    this.theme = currentTheme(this.themeChoice(), this.root);
+    this.root.dataset.theme = this.theme.dark ? "dark" : "light";
+    this.renderDom();
+    this.schedule();
+  }
+
+  /** Read one trait from the model. */
+  private pull(name: string): void {
+    if (name === "view") {
+      const v = asView(this.model.get("view"));
+      if (typeof v === "string") {
+        this.view = null;
+        this.showError(v);
+      } else {
+        const changed = this.view?.state_id !== v.state_id;
+        this.view = v;
+        this.ui = syncUi(this.ui, v);
+        if (changed) {
+          this.localMessage = "";
+          this.announce();
+        }
+      }
+      this.renderDom();
+    } else if (name === "error") {
+      this.localMessage = "";
+      this.renderError();
+    } else if (name === "overlay") {
+      const o = this.model.get("overlay");
+      this.overlay = o && typeof o === "object" ? (o as Overlay) : {};
+      this.caption.textContent = this.overlay.caption ?? "";
+      this.caption.hidden = !this.overlay.caption;
+    } else if (name === "heatmap") {
+      this.heat = heatmapValues(this.model.get("heatmap"));
+    } else if (name === "theme") {
+      this.updateTheme();
+      return;
+    }
+    this.schedule();
+  }
+
+  private announce(): void {
+    if (!this.view) return;
+    const text = describeLast(this.view);
+    if (text && text !== this.lastAnnounced) {
+      this.live.textContent = text;
+      this.lastAnnounced = text;
+    }
+  }
+
+  private renderDom(): void {
+    if (!this.view) return;
+    renderPanel({ side: this.side, history: this.history, log: this.log }, this.view, this.ui, this.theme, (c) => this.command(c));
+    this.description.textContent = describePosition(this.view);
+    this.canvas.setAttribute("aria-label", `Tigris & Euphrates board, ${this.view.live ? "current position" : `move ${this.view.ply} of ${this.view.length}`}. Arrow keys move the cursor; k r b g pick a tile, Shift+K R B G a leader, c a catastrophe; Enter plays.`);
+    this.renderError();
+  }
+
+  private renderError(): void {
+    const err = this.localMessage || String(this.model.get("error") ?? "");
+    this.errorText.textContent = err;
+    this.errorBox.hidden = !err;
+    this.errorBox.classList.toggle("tw-hint", Boolean(this.localMessage));
+  }
+
+  private showError(message: string): void {
+    this.localMessage = message;
+    this.renderError();
+  }
+
+  private clearError(): void {
+    this.localMessage = "";
+    if (this.model.get("error")) {
+      this.model.set("error", "");
+      this.model.save_changes();
+    }
+    this.renderError();
+  }
+
+  private setUi(ui: UiState, dom = false): void {
+    this.ui = ui;
+    if (dom) this.renderDom();
+    this.schedule();
+  }
+
+  private setFocus(on: boolean): void {
+    this.focused = on;
+    this.schedule();
+  }
+
+  private resize(): void {
+    const width = this.wrap.clientWidth || 640;
+    const dpr = window.devicePixelRatio || 1;
+    const next = layout(width, dpr);
+    const g = this.geometry;
+    if (next.width === g.width && next.dpr === g.dpr && this.canvas.width === Math.round(next.width * next.dpr)) return;
+    this.geometry = next;
+    this.canvas.width = Math.round(next.width * next.dpr);
+    this.canvas.height = Math.round(next.height * next.dpr);
+    this.canvas.style.width = `${next.width}px`;
+    this.canvas.style.height = `${next.height}px`;
+    this.canvas.dataset.layout = JSON.stringify({ left: next.left, top: next.top, cell: next.cell });
+    this.schedule();
+  }
+
+  /** Merge redraw requests into one animation frame. */
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const ctx = this.canvas.getContext("2d");
+    if (!ctx || !this.view) return;
+    const t0 = performance.now();
+    const ui = this.preview.length ? { ...this.ui } : this.ui;
+    drawScene(ctx, { view: this.view, ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme);
+    const t1 = performance.now();
+    this.root.dataset.drawMs = (t1 - t0).toFixed(3);
+    if (this.root.dataset.ready !== this.view.state_id) {
+      if (this.clickedAt) {
+        this.root.dataset.latencyMs = (t1 - this.clickedAt).toFixed(1);
+        this.clickedAt = 0;
+      }
+      this.root.dataset.ready = this.view.state_id;
+    }
+  }
+
+  private previewOverlay(): Overlay {
+    if (!this.preview.length) return this.overlay;
+    return { ...this.overlay, highlights: [...(this.overlay.highlights ?? []), ...this.preview.map((square) => ({ square, colour: this.theme.selected }))] };
+  }
+
+  /** Time ``n`` full redraws (for the performance tests); returns milliseconds per redraw. */
+  private bench(n: number): number {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) this.draw();
+    return (performance.now() - t0) / n;
+  }
+
+  private hover(ev: PointerEvent): void {
+    const [x, y] = localPoint(this.canvas, ev);
+    const q = pointToSquare(this.geometry, x, y);
+    if (q !== this.ui.hover) this.setUi({ ...this.ui, hover: q });
+  }
+
+  private click(ev: MouseEvent): void {
+    if (!this.view) return;
+    const [x, y] = localPoint(this.canvas, ev);
+    const q = pointToSquare(this.geometry, x, y);
+    if (q < 0) return;
+    this.apply(clickSquare(this.view, this.ui, q));
+  }
+
+  private apply(out: Outcome): void {
+    const selectionChanged = JSON.stringify(out.ui.selected) !== JSON.stringify(this.ui.selected);
+    this.ui = out.ui;
+    this.localMessage = out.message ?? "";
+    if (out.intent) this.sendIntent(out.intent);
+    if (selectionChanged || out.message !== undefined) this.renderDom();
+    this.renderError();
+    this.schedule();
+  }
+
+  private sendIntent(action: string): void {
+    if (!this.view) return;
+    this.clickedAt = performance.now();
+    this.model.send({ kind: "intent", state_id: this.view.state_id, action });
+  }
+
+  private goto(ply: number): void {
+    if (!this.view) return;
+    const target = Math.max(0, Math.min(this.view.length, ply));
+    if (target !== this.view.ply) this.model.send({ kind: "goto", ply: target });
+  }
+
+  private command(c: PanelCommand | Command): void {
+    const view = this.view;
+    if (!view) return;
+    switch (c.type) {
+      case "select":
+        this.localMessage = "";
+        this.setUi(select(this.ui, c.piece), true);
+        break;
+      case "intent":
+        this.sendIntent(c.action);
+        this.setUi({ ...this.ui, swap: null, selected: null }, true);
+        break;
+      case "swap":
+        this.setUi(toggleSwap(view, this.ui, c.colour, c.delta), true);
+        break;
+      case "swap-mode":
+        this.setUi({ ...this.ui, selected: null, swap: c.on ? [0, 0, 0, 0] : null }, true);
+        break;
+      case "goto":
+        this.goto(c.ply);
+        break;
+      case "preview":
+        this.preview = c.squares;
+        this.schedule();
+        break;
+      case "cursor":
+        this.setUi({ ...this.ui, cursor: step(this.ui.cursor, c.dx, c.dy) });
+        break;
+      case "activate":
+        this.apply(clickSquare(view, this.ui, this.ui.cursor));
+        break;
+      case "cancel":
+        this.localMessage = "";
+        this.setUi({ ...this.ui, selected: null, swap: null }, true);
+        break;
+      case "history":
+        this.goto(view.ply + c.delta);
+        break;
+      case "history-end":
+        this.goto(c.end === "start" ? 0 : view.length);
+        break;
+    }
+  }
+
+  private key(ev: KeyboardEvent): void {
+    const view = this.view;
+    const target = ev.target as HTMLElement | null;
+    if (view && target === this.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      const c = keyCommand(view, ev.key, ev.shiftKey);
+      if (c) {
+        ev.preventDefault();
+        this.command(c);
+      }
+    } else if (view && target && this.history.contains(target) && !(target instanceof HTMLInputElement) && !ev.ctrlKey && !ev.metaKey) {
+      const map: Record<string, Command> = {
+        ArrowLeft: { type: "history", delta: -1 },
+        ArrowRight: { type: "history", delta: 1 },
+        Home: { type: "history-end", end: "start" },
+        End: { type: "history-end", end: "latest" },
+      };
+      const c = map[ev.key];
+      if (c) {
+        ev.preventDefault();
+        this.command(c);
+      }
+    }
+    if (keepFromNotebook(ev)) ev.stopPropagation();
+  }
+}

@@ -1,0 +1,74 @@
+// The board itself: land and rivers, the grid, special treasure squares and the coordinates.
+
+import { squareRect, type Layout } from "../geometry";
+import { HEIGHT, SQUARES, WIDTH, type View } from "../schema";
+import type { Theme } from "../theme";
+
+export type Ctx = CanvasRenderingContext2D;
+
+/** Terrain of every square: true for river (from the view's board map). */
+export function riverMask(view: Pick<View, "board">): boolean[] {
+  const river = new Array<boolean>(SQUARES).fill(false);
+  for (const q of view.board.river) if (q >= 0 && q < SQUARES) river[q] = true;
+  return river;
+}
+
+export function drawBoard(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, l.width, l.height);
+  const river = riverMask(view);
+  for (let q = 0; q < SQUARES; q++) {
+    const r = squareRect(l, q);
+    const x = q % WIDTH;
+    const y = Math.floor(q / WIDTH);
+    ctx.fillStyle = river[q] ? theme.river : (x + y) % 2 === 0 ? theme.land : theme.landAlt;
+    ctx.fillRect(r.x, r.y, r.w, r.h);
+    if (river[q]) {
+      // two small waves mark water even without colour vision
+      ctx.strokeStyle = theme.riverLine;
+      ctx.lineWidth = Math.max(1, l.cell / 24);
+      for (const f of [0.38, 0.66]) {
+        ctx.beginPath();
+        const yy = r.y + r.h * f;
+        ctx.moveTo(r.x + r.w * 0.2, yy);
+        ctx.quadraticCurveTo(r.x + r.w * 0.35, yy - r.h * 0.08, r.x + r.w * 0.5, yy);
+        ctx.quadraticCurveTo(r.x + r.w * 0.65, yy + r.h * 0.08, r.x + r.w * 0.8, yy);
+        ctx.stroke();
+      }
+    }
+  }
+  // grid
+  ctx.strokeStyle = theme.grid;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let x = 0; x <= WIDTH; x++) {
+    const px = Math.round(l.left + x * l.cell) + 0.5;
+    ctx.moveTo(px, l.top);
+    ctx.lineTo(px, l.top + HEIGHT * l.cell);
+  }
+  for (let y = 0; y <= HEIGHT; y++) {
+    const py = Math.round(l.top + y * l.cell) + 0.5;
+    ctx.moveTo(l.left, py);
+    ctx.lineTo(l.left + WIDTH * l.cell, py);
+  }
+  ctx.stroke();
+  // special treasure squares: a double golden frame
+  ctx.strokeStyle = theme.special;
+  for (const q of view.board.specials) {
+    const r = squareRect(l, q);
+    ctx.lineWidth = Math.max(1.5, l.cell / 16);
+    ctx.strokeRect(r.x + 2, r.y + 2, r.w - 4, r.h - 4);
+    ctx.lineWidth = 1;
+    ctx.strokeRect(r.x + l.cell * 0.14, r.y + l.cell * 0.14, r.w - l.cell * 0.28, r.h - l.cell * 0.28);
+  }
+  drawCoordinates(ctx, l, theme);
+}
+
+export function drawCoordinates(ctx: Ctx, l: Layout, theme: Theme): void {
+  ctx.fillStyle = theme.mutedText;
+  ctx.font = `${Math.max(9, Math.round(l.cell * 0.32))}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (let x = 0; x < WIDTH; x++) ctx.fillText(String(x), l.left + (x + 0.5) * l.cell, l.top / 2);
+  for (let y = 0; y < HEIGHT; y++) ctx.fillText(String(y), l.left / 2, l.top + (y + 0.5) * l.cell);
+}

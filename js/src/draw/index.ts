@@ -1,0 +1,25 @@
+// One full redraw of the board canvas from the view, the UI state and the overlays.
+
+import type { Layout } from "../geometry";
+import type { Overlay, View } from "../schema";
+import type { Theme } from "../theme";
+import { targetsFor, type UiState } from "../ui-state";
+import { drawBoard, type Ctx } from "./board";
+import { drawHeatmap, drawOverlays } from "./overlays";
+import { drawPieces } from "./pieces";
+
+export interface Scene {
+  view: View;
+  ui: UiState;
+  overlay: Overlay;
+  heat: Float32Array | null;
+  focused: boolean;
+}
+
+export function drawScene(ctx: Ctx, scene: Scene, l: Layout, theme: Theme): void {
+  ctx.setTransform(l.dpr, 0, 0, l.dpr, 0, 0);
+  drawBoard(ctx, scene.view, l, theme);
+  if (scene.heat) drawHeatmap(ctx, scene.heat, scene.overlay, l, theme);
+  drawPieces(ctx, scene.view, l, theme);
+  drawOverlays(ctx, scene.view, scene.ui, targetsFor(scene.view, scene.ui.selected), scene.overlay, l, theme, scene.focused);
+}

@@ -1,0 +1,153 @@
+// Everything drawn over the pieces: legal targets of the selected piece, the last action, the
+// keyboard cursor, and the teaching/analysis overlays sent from Python (heatmap, highlights,
+// arrows, labels).
+
+import { block, cross, squareCentre, squareRect, type Layout } from "../geometry";
+import { SQUARES, type Overlay, type Square, type View } from "../schema";
+import type { Theme } from "../theme";
+import type { Piece, UiState } from "../ui-state";
+import type { Ctx } from "./board";
+
+/** Squares covered by playing ``piece`` at ``square`` (monuments cover a 2x2 block, the ziggurat a cross). */
+export function footprint(piece: Piece | null, square: Square): Square[] {
+  if (piece?.kind === "monument") return block(square);
+  if (piece?.kind === "ziggurat") return cross(square);
+  return [square];
+}
+
+export function drawTargets(ctx: Ctx, targets: Square[], piece: Piece | null, l: Layout, theme: Theme): void {
+  ctx.fillStyle = theme.target;
+  for (const q of targets) {
+    const r = squareRect(l, q);
+    ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+  }
+  if (piece?.kind === "monument" || piece?.kind === "ziggurat") {
+    ctx.strokeStyle = theme.selected;
+    ctx.lineWidth = 2;
+    for (const q of targets) {
+      const r = squareRect(l, q);
+      ctx.strokeRect(r.x + 3, r.y + 3, r.w - 6, r.h - 6);
+    }
+  }
+}
+
+export function drawSquareFrame(ctx: Ctx, squares: Square[], l: Layout, colour: string, width: number, dash: number[] = []): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  for (const q of squares) {
+    const r = squareRect(l, q);
+    ctx.strokeRect(r.x + width / 2, r.y + width / 2, r.w - width, r.h - width);
+  }
+  ctx.setLineDash([]);
+}
+
+/** Heat colour for t in [0,1]: blue (low) through yellow to red (high). */
+export function heatColour(t: number, alpha = 0.55): string {
+  const c = Math.max(0, Math.min(1, t));
+  const r = Math.round(c < 0.5 ? 60 + c * 2 * 195 : 255);
+  const g = Math.round(c < 0.5 ? 120 + c * 2 * 110 : 230 - (c - 0.5) * 2 * 190);
+  const b = Math.round(c < 0.5 ? 230 - c * 2 * 180 : 50 - (c - 0.5) * 2 * 30);
+  return `rgba(${r},${g},${b},${alpha})`;
+}
+
+/** Format a heatmap number compactly for a square (3 significant digits at most). */
+export function formatHeat(v: number): string {
+  const a = Math.abs(v);
+  if (a >= 1000) return v.toExponential(0).replace("+", "");
+  if (a >= 100 || Number.isInteger(v)) return String(Math.round(v));
+  if (a >= 10) return v.toFixed(1);
+  return v.toFixed(2);
+}
+
+export function heatRange(values: Float32Array, range: [number, number] | null | undefined): [number, number] {
+  if (range) return range;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (Number.isNaN(v)) continue;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return lo <= hi ? [lo, hi] : [0, 1];
+}
+
+export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
+  const [lo, hi] = heatRange(values, overlay.heatmap_range);
+  const span = hi - lo || 1;
+  ctx.font = `${Math.max(8, Math.round(l.cell * 0.28))}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "bottom";
+  for (let q = 0; q < SQUARES; q++) {
+    const v = values[q];
+    if (v === undefined || Number.isNaN(v)) continue;
+    const r = squareRect(l, q);
+    ctx.fillStyle = heatColour((v - lo) / span);
+    ctx.fillRect(r.x, r.y, r.w, r.h);
+    ctx.fillStyle = "#000000";
+    ctx.fillText(formatHeat(v), r.x + r.w / 2, r.y + r.h - 1);
+  }
+}
+
+export function drawArrow(ctx: Ctx, from: Square, to: Square, colour: string, l: Layout): void {
+  const [x1, y1] = squareCentre(l, from);
+  const [x2, y2] = squareCentre(l, to);
+  const angle = Math.atan2(y2 - y1, x2 - x1);
+  const head = l.cell * 0.35;
+  const ex = x2 - Math.cos(angle) * head * 0.6;
+  const ey = y2 - Math.sin(angle) * head * 0.6;
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = Math.max(2, l.cell * 0.12);
+  ctx.lineCap = "round";
+  ctx.globalAlpha = 0.85;
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(ex, ey);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x2, y2);
+  ctx.lineTo(x2 - Math.cos(angle - 0.45) * head, y2 - Math.sin(angle - 0.45) * head);
+  ctx.lineTo(x2 - Math.cos(angle + 0.45) * head, y2 - Math.sin(angle + 0.45) * head);
+  ctx.closePath();
+  ctx.fill();
+  ctx.globalAlpha = 1;
+}
+
+export function drawLabel(ctx: Ctx, square: Square, text: string, l: Layout, theme: Theme): void {
+  const r = squareRect(l, square);
+  const size = Math.max(8, Math.round(l.cell * 0.3));
+  ctx.font = `bold ${size}px ${theme.font}`;
+  const w = Math.min(l.cell * 2.5, ctx.measureText(text).width + 6);
+  const x = r.x + r.w / 2 - w / 2;
+  const y = r.y + 1;
+  ctx.fillStyle = theme.dark ? "rgba(20,20,20,0.85)" : "rgba(255,255,255,0.88)";
+  ctx.fillRect(x, y, w, size + 4);
+  ctx.fillStyle = theme.text;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  ctx.fillText(text, r.x + r.w / 2, y + 2, l.cell * 2.5 - 6);
+}
+
+/** Everything over the pieces, in order: targets, last action, overlays from Python, cursor and hover. */
+export function drawOverlays(
+  ctx: Ctx,
+  view: View,
+  ui: UiState,
+  targets: Square[],
+  overlay: Overlay,
+  l: Layout,
+  theme: Theme,
+  focused: boolean,
+): void {
+  drawTargets(ctx, targets, ui.selected, l, theme);
+  if (view.last) drawSquareFrame(ctx, view.last.squares, l, theme.last, Math.max(2, l.cell * 0.08));
+  for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
+  for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
+  for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);
+  if (ui.hover >= 0) {
+    const foot = targets.includes(ui.hover) ? footprint(ui.selected, ui.hover) : [ui.hover];
+    drawSquareFrame(ctx, foot, l, theme.selected, 2);
+  }
+  if (focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);
+}

@@ -1,0 +1,276 @@
+// UI state (selection, cursor, hover, swap being composed) and pure reducers that turn clicks and
+// keys into intents. No rules here: legal targets come from the view, and anything else the user
+// tries is sent to Python, whose engine explains why it is illegal.
+
+import {
+  COLOUR_CODES,
+  COLOURS,
+  LEADER_NAMES,
+  TILE_NAMES,
+  formatSquare,
+  type ColourName,
+  type Square,
+  type View,
+} from "./schema";
+
+export type Piece =
+  | { kind: "tile"; colour: ColourName }
+  | { kind: "leader"; colour: ColourName }
+  | { kind: "move"; colour: ColourName }
+  | { kind: "catastrophe" }
+  | { kind: "building"; colour: ColourName }
+  | { kind: "monument"; key: string }
+  | { kind: "ziggurat" };
+
+export interface UiState {
+  /** The piece picked up, whose legal squares are highlighted. */
+  selected: Piece | null;
+  /** Keyboard cursor square. */
+  cursor: Square;
+  /** Square under the mouse, -1 when none. */
+  hover: Square;
+  /** Tiles chosen for a swap, by colour (k r b g); null when not composing a swap. */
+  swap: [number, number, number, number] | null;
+  /** The state the selection belongs to; a new state clears it. */
+  stateId: string;
+}
+
+export interface Outcome {
+  ui: UiState;
+  /** An action in notation to send to Python. */
+  intent?: string;
+  /** A message for the user (why nothing was sent). */
+  message?: string;
+}
+
+export function initialUi(): UiState {
+  return { selected: null, cursor: 5 * 16 + 7, hover: -1, swap: null, stateId: "" };
+}
+
+/** Keep the cursor, drop the selection when the position changed; pre-select an only choice. */
+export function syncUi(ui: UiState, view: View): UiState {
+  if (ui.stateId === view.state_id) return ui;
+  const next: UiState = { ...ui, selected: null, swap: null, stateId: view.state_id };
+  const pieces = selectablePieces(view);
+  const kind = view.decision?.kind;
+  if ((kind === "building" || kind === "monument") && pieces.length === 1) next.selected = pieces[0] ?? null;
+  return next;
+}
+
+export function canAct(view: View): boolean {
+  return view.live && view.decision !== null && view.decision.mine;
+}
+
+function byColour<T>(rec: Partial<Record<ColourName, T>> | undefined, colour: ColourName): T | undefined {
+  return rec === undefined ? undefined : rec[colour];
+}
+
+/** The legal squares of a piece (empty when it cannot go anywhere). */
+export function targetsFor(view: View, piece: Piece | null): Square[] {
+  if (piece === null || !canAct(view)) return [];
+  const t = view.targets;
+  switch (piece.kind) {
+    case "tile":
+      return byColour(t.tile, piece.colour) ?? [];
+    case "leader":
+      return byColour(t.leader, piece.colour) ?? [];
+    case "move":
+      return byColour(t.move, piece.colour) ?? [];
+    case "catastrophe":
+      return t.catastrophe ?? [];
+    case "building":
+      return byColour(t.building, piece.colour) ?? [];
+    case "monument":
+      return t.monument?.[piece.key] ?? [];
+    case "ziggurat":
+      return t.ziggurat ?? [];
+  }
+}
+
+/** Every piece that has at least one legal square now. */
+export function selectablePieces(view: View): Piece[] {
+  if (!canAct(view)) return [];
+  const t = view.targets;
+  const out: Piece[] = [];
+  for (const c of COLOURS) if ((byColour(t.tile, c) ?? []).length) out.push({ kind: "tile", colour: c });
+  for (const c of COLOURS) if ((byColour(t.leader, c) ?? []).length) out.push({ kind: "leader", colour: c });
+  for (const c of COLOURS) if ((byColour(t.move, c) ?? []).length) out.push({ kind: "move", colour: c });
+  if ((t.catastrophe ?? []).length) out.push({ kind: "catastrophe" });
+  for (const c of COLOURS) if ((byColour(t.building, c) ?? []).length) out.push({ kind: "building", colour: c });
+  for (const key of Object.keys(t.monument ?? {})) out.push({ kind: "monument", key });
+  if ((t.ziggurat ?? []).length) out.push({ kind: "ziggurat" });
+  return out;
+}
+
+export function samePiece(a: Piece | null, b: Piece | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The notation of playing ``piece`` on ``square``. */
+export function notationFor(piece: Piece, square: Square): string {
+  const sq = formatSquare(square);
+  switch (piece.kind) {
+    case "tile":
+      return `tile ${COLOUR_CODES[piece.colour]} ${sq}`;
+    case "leader":
+      return `leader ${COLOUR_CODES[piece.colour]} ${sq}`;
+    case "move":
+      return `move ${COLOUR_CODES[piece.colour]} ${sq}`;
+    case "catastrophe":
+      return `catastrophe ${sq}`;
+    case "building":
+      return `building ${COLOUR_CODES[piece.colour]} ${sq}`;
+    case "monument":
+      return `monument ${piece.key} ${sq}`;
+    case "ziggurat":
+      return `ziggurat ${sq}`;
+  }
+}
+
+/** A piece in words, e.g. "temple (red tile)". */
+export function describePiece(piece: Piece): string {
+  switch (piece.kind) {
+    case "tile":
+      return `${TILE_NAMES[piece.colour]} (${piece.colour} tile)`;
+    case "leader":
+      return `${LEADER_NAMES[piece.colour]} (${piece.colour} leader) from the supply`;
+    case "move":
+      return `${LEADER_NAMES[piece.colour]} (${piece.colour} leader) on the board`;
+    case "catastrophe":
+      return "catastrophe";
+    case "building":
+      return `${piece.colour} civilization building`;
+    case "monument":
+      return `monument ${piece.key}`;
+    case "ziggurat":
+      return "ziggurat";
+  }
+}
+
+/** The seat whose pieces the view handles now (the decider when it may act). */
+export function actingSeat(view: View): number | null {
+  return view.decision?.seat ?? view.seat;
+}
+
+/** The colour of the acting seat's leader on ``square``, if any. */
+export function ownLeaderAt(view: View, square: Square): ColourName | null {
+  const seat = actingSeat(view);
+  const p = seat === null ? undefined : view.players[seat];
+  if (!p) return null;
+  for (const c of COLOURS) if (p.leaders[c] === square) return c;
+  return null;
+}
+
+export function select(ui: UiState, piece: Piece | null): UiState {
+  return { ...ui, selected: samePiece(ui.selected, piece) ? null : piece, swap: null };
+}
+
+/** A click (or Enter on the cursor) on ``square``. */
+export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
+  const cursorUi = { ...ui, cursor: square };
+  if (!view.live) return { ui: cursorUi, message: `You are looking at move ${view.ply} of ${view.length}; go to the latest position to play.` };
+  if (view.decision === null) return { ui: cursorUi, message: "The game is over." };
+  if (!view.decision.mine) return { ui: cursorUi, message: `Not your decision: ${view.decision.prompt}` };
+  const piece = ui.selected;
+  if (piece !== null) {
+    if (targetsFor(view, piece).includes(square)) {
+      return { ui: { ...cursorUi, selected: null }, intent: notationFor(piece, square) };
+    }
+    const leader = ownLeaderAt(view, square);
+    if (leader !== null && targetsFor(view, { kind: "move", colour: leader }).length && piece.kind !== "move") {
+      return { ui: { ...cursorUi, selected: { kind: "move", colour: leader } } };
+    }
+    // Not a highlighted square: let the engine say which rule forbids it.
+    return { ui: cursorUi, intent: notationFor(piece, square) };
+  }
+  const leader = ownLeaderAt(view, square);
+  if (leader !== null && targetsFor(view, { kind: "move", colour: leader }).length) {
+    return { ui: { ...cursorUi, selected: { kind: "move", colour: leader } } };
+  }
+  const treasures = view.targets.treasures;
+  if (treasures) {
+    const options = treasures.filter((o) => o.includes(square));
+    if (options.length === 1 && options[0]) return { ui: cursorUi, intent: treasureNotation(options[0]) };
+    return { ui: cursorUi, message: options.length ? "Several choices take this treasure: use the buttons." : `${formatSquare(square)} is not a treasure you can take.` };
+  }
+  const hint = view.decision.kind === "action"
+    ? "Pick a piece first: a tile from your hand (keys k r b g), a leader (Shift+K/R/B/G) or a catastrophe (c)."
+    : view.decision.prompt;
+  return { ui: cursorUi, message: hint };
+}
+
+export function treasureNotation(squares: Square[]): string {
+  return ["treasures", ...squares.map(formatSquare)].join(" ");
+}
+
+/** Add (delta 1) or remove (delta -1) a tile colour from the swap being composed. */
+export function toggleSwap(view: View, ui: UiState, colour: ColourName, delta: 1 | -1): UiState {
+  const seat = actingSeat(view);
+  const hand = seat === null ? null : (view.players[seat]?.hand ?? null);
+  const swap: [number, number, number, number] = ui.swap ? [...ui.swap] : [0, 0, 0, 0];
+  const i = COLOURS.indexOf(colour);
+  const have = hand ? hand[colour] : 0;
+  swap[i] = Math.max(0, Math.min(have, (swap[i] ?? 0) + delta));
+  return { ...ui, swap, selected: null };
+}
+
+export function swapNotation(swap: readonly number[]): string | null {
+  const codes = COLOURS.map((c, i) => COLOUR_CODES[c].repeat(swap[i] ?? 0)).join("");
+  return codes.length ? `swap ${codes}` : null;
+}
+
+export type Command =
+  | { type: "select"; piece: Piece }
+  | { type: "cursor"; dx: number; dy: number }
+  | { type: "activate" }
+  | { type: "cancel" }
+  | { type: "history"; delta: number }
+  | { type: "history-end"; end: "start" | "latest" };
+
+const CODE_COLOURS: Record<string, ColourName> = { k: "black", r: "red", b: "blue", g: "green" };
+
+/**
+ * The command of a key pressed on the board, or null when the key is not ours (it then goes on to
+ * the page). Tiles: k r b g; leaders: Shift+K/R/B/G (from the supply, or the one on the board);
+ * catastrophe: c; arrows move the cursor; Enter/Space plays; Escape drops the selection;
+ * , and . (or PageUp/PageDown) step through the history, Home/End jump.
+ */
+export function keyCommand(view: View, key: string, shift: boolean): Command | null {
+  const lower = key.toLowerCase();
+  const colour = CODE_COLOURS[lower];
+  if (colour !== undefined) {
+    if (!shift) return { type: "select", piece: { kind: "tile", colour } };
+    const leaderTargets = targetsFor(view, { kind: "leader", colour });
+    return { type: "select", piece: leaderTargets.length ? { kind: "leader", colour } : { kind: "move", colour } };
+  }
+  switch (key) {
+    case "c":
+    case "C":
+      return { type: "select", piece: { kind: "catastrophe" } };
+    case "ArrowLeft":
+      return { type: "cursor", dx: -1, dy: 0 };
+    case "ArrowRight":
+      return { type: "cursor", dx: 1, dy: 0 };
+    case "ArrowUp":
+      return { type: "cursor", dx: 0, dy: -1 };
+    case "ArrowDown":
+      return { type: "cursor", dx: 0, dy: 1 };
+    case "Enter":
+    case " ":
+      return { type: "activate" };
+    case "Escape":
+      return { type: "cancel" };
+    case ",":
+    case "PageUp":
+      return { type: "history", delta: -1 };
+    case ".":
+    case "PageDown":
+      return { type: "history", delta: 1 };
+    case "Home":
+      return { type: "history-end", end: "start" };
+    case "End":
+      return { type: "history-end", end: "latest" };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { describeLast, describePosition } from "../src/describe";
+import { drawScene } from "../src/draw/index";
+import { formatHeat, heatColour, heatRange } from "../src/draw/overlays";
+import { layout } from "../src/geometry";
+import { keepFromNotebook } from "../src/input";
+import { SCHEMA_VERSION, asView, heatmapValues } from "../src/schema";
+import { DARK, LIGHT, isDarkColour, pickTheme } from "../src/theme";
+import { initialUi, selectablePieces, targetsFor } from "../src/ui-state";
+import { fixture, fixtures, recordingContext } from "./fixtures";
+
+describe("drawing", () => {
+  for (const f of fixtures()) {
+    it(`draws ${f.name} in both themes`, () => {
+      for (const theme of [LIGHT, DARK]) {
+        const { ctx, calls } = recordingContext();
+        drawScene(ctx, { view: f.view, ui: initialUi(), overlay: {}, heat: null, focused: true }, layout(800, 2), theme);
+        expect(calls.filter((c) => c.name === "fillRect").length).toBeGreaterThan(176);
+        expect(calls[0]).toEqual({ name: "setTransform", args: [2, 0, 0, 2, 0, 0] });
+      }
+    });
+  }
+
+  it("highlights every legal square of the selected piece", () => {
+    const view = fixture("start_all_seeing").view;
+    const piece = selectablePieces(view)[0]!;
+    const plain = recordingContext();
+    drawScene(plain.ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    const picked = recordingContext();
+    drawScene(picked.ctx, { view, ui: { ...initialUi(), selected: piece }, overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    const targetFills = picked.fills.filter((f) => f === LIGHT.target).length;
+    expect(targetFills).toBe(targetsFor(view, piece).length);
+    expect(plain.fills.filter((f) => f === LIGHT.target).length).toBe(0);
+  });
+
+  it("draws heatmap values, arrows and labels from Python", () => {
+    const view = fixture("start_all_seeing").view;
+    const heat = new Float32Array(176).fill(Number.NaN);
+    heat[20] = 1;
+    heat[21] = 3;
+    const { ctx, calls } = recordingContext();
+    drawScene(ctx, { view, ui: initialUi(), heat, focused: false, overlay: { arrows: [{ from: 20, to: 40 }], labels: [{ square: 21, text: "best" }], highlights: [{ square: 5 }] } }, layout(800), LIGHT);
+    const texts = calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
+    expect(texts).toContain("1");
+    expect(texts).toContain("3");
+    expect(texts).toContain("best");
+  });
+});
+
+describe("heatmap helpers", () => {
+  it("scale colours from low to high and format numbers compactly", () => {
+    expect(heatColour(0)).not.toBe(heatColour(1));
+    expect(heatColour(-5)).toBe(heatColour(0));
+    expect(formatHeat(3)).toBe("3");
+    expect(formatHeat(0.1234)).toBe("0.12");
+    expect(formatHeat(12.345)).toBe("12.3");
+    expect(heatRange(new Float32Array([Number.NaN, 2, -1]), null)).toEqual([-1, 2]);
+    expect(heatRange(new Float32Array([Number.NaN]), null)).toEqual([0, 1]);
+    expect(heatRange(new Float32Array([1]), [0, 10])).toEqual([0, 10]);
+  });
+  it("reads the binary trait as float32 per square", () => {
+    const values = new Float32Array(176).fill(0.5);
+    const view = new DataView(values.buffer);
+    expect(heatmapValues(view)?.[3]).toBe(0.5);
+    expect(heatmapValues(new DataView(new ArrayBuffer(8)))).toBeNull();
+    expect(heatmapValues(null)).toBeNull();
+  });
+});
+
+describe("schema check", () => {
+  it("accepts the golden views and refuses others", () => {
+    for (const f of fixtures()) expect(typeof asView(f.view)).toBe("object");
+    expect(asView({ ...fixture("start_all_seeing").view, schema_version: SCHEMA_VERSION + 1 })).toMatch(/schema/);
+    expect(asView(null)).toBe("no position yet");
+    expect(asView({ schema_version: SCHEMA_VERSION })).toMatch(/malformed/);
+  });
+});
+
+describe("themes", () => {
+  it("follow the manual choice, then JupyterLab, then the background", () => {
+    expect(pickTheme("dark", "true", "#fff")).toBe(DARK);
+    expect(pickTheme("light", "false", "#000")).toBe(LIGHT);
+    expect(pickTheme("auto", "false", "#fff")).toBe(DARK);
+    expect(pickTheme("auto", "true", "#000")).toBe(LIGHT);
+    expect(pickTheme("auto", null, "rgb(20, 20, 20)")).toBe(DARK);
+    expect(pickTheme("auto", null, "")).toBe(LIGHT);
+    expect(isDarkColour("nonsense")).toBeNull();
+  });
+});
+
+describe("accessibility text", () => {
+  it("describes the position and the last action", () => {
+    const view = fixture("midgame_all_seeing").view;
+    const text = describePosition(view);
+    expect(text).toContain(view.decision!.prompt);
+    expect(text).toMatch(/Temples \(red\): \(/);
+    expect(describeLast(view)).toContain(view.last!.action);
+  });
+});
+
+describe("keyboard etiquette", () => {
+  const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  it("keeps notebook shortcut keys inside the widget but lets Tab, Shift+Enter and Ctrl keys through", () => {
+    for (const k of ["a", "b", "d", "ArrowDown", "Escape", "Enter", " "]) expect(keepFromNotebook(key(k))).toBe(true);
+    expect(keepFromNotebook(key("Tab"))).toBe(false);
+    expect(keepFromNotebook(key("Enter", { shiftKey: true }))).toBe(false);
+    expect(keepFromNotebook(key("s", { ctrlKey: true }))).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+"""Static pictures of positions: SVG (``board_svg``) and PNG (``board_png``), and writing them to files.
+
+>>> from tigris_widget import Game
+>>> from tigris_widget.render import write_svg, write_png
+>>> game = Game.new(players=3, seed=1)
+>>> write_svg(game, "start.svg")             # all-seeing
+>>> write_png(game, "start-bull.png", seat=1)  # what Bull may see
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.view import PlayerView
+from .png import board_png
+from .svg import board_svg
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["board_png", "board_svg", "game_view", "write_png", "write_svg"]
+
+
+def game_view(game: Game, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
+    """The widget JSON of ``game`` for ``seat`` after ``ply`` actions (default: now), last action included."""
+    from ..serialize import serialize_game
+
+    return serialize_game(game, seat, ply)
+
+
+def _view(
+    source: Game | PlayerView | Mapping[str, Any], seat: int | None, ply: int | None
+) -> PlayerView | Mapping[str, Any]:
+    if isinstance(source, (PlayerView, Mapping)):
+        return source
+    return game_view(source, seat, ply)
+
+
+def write_svg(source: Game | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+              ply: int | None = None, **options: Any) -> Path:  # fmt: skip
+    """Write the SVG picture of a game (seen by ``seat``, after ``ply`` actions) or a view; returns the path."""
+    out = Path(path)
+    out.write_text(board_svg(_view(source, seat, ply), **options), encoding="utf-8")
+    return out
+
+
+def write_png(source: Game | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+              ply: int | None = None, scale: float = 2.0, **options: Any) -> Path:  # fmt: skip
+    """Write the PNG picture of a game or a view (see ``write_svg``); returns the path."""
+    out = Path(path)
+    out.write_bytes(board_png(_view(source, seat, ply), scale=scale, **options))
+    return out

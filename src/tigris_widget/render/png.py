@@ -1,0 +1,25 @@
+"""PNG pictures of a position: the SVG of ``svg.board_svg`` rasterised by CairoSVG (needs the
+``cairosvg`` package and the cairo library, e.g. Debian's ``libcairo2``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.view import PlayerView
+from .svg import board_svg
+
+
+def board_png(view: PlayerView | Mapping[str, Any], *, scale: float = 2.0, **options: Any) -> bytes:
+    """PNG bytes of ``board_svg(view, **options)``; ``scale`` 2 gives a sharp picture on HiDPI screens.
+
+    :raises RuntimeError: CairoSVG or the cairo library is missing (says how to install them).
+    """
+    try:
+        import cairosvg
+    except (ImportError, OSError) as err:  # OSError: the package is there but libcairo is not
+        raise RuntimeError(
+            "PNG output needs CairoSVG and the cairo library: `pip install cairosvg` and e.g. "
+            f"`apt-get install libcairo2` ({err})"
+        ) from err
+    return cairosvg.svg2png(bytestring=board_svg(view, **options).encode("utf-8"), scale=scale)
