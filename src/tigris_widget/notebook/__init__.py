@@ -1,5 +1,24 @@
-"""Notebook helpers: puzzles (engine only), and dashboards built on the widget (imported lazily)."""
+"""Notebook helpers: puzzles (engine only) and dashboards on the board widget (imported when used).
+
+* ``GameStepper`` (``stepper``): step through a game with narration and ipycanvas charts.
+* ``PuzzleBoard`` (``puzzle_board``): solve a puzzle on the board, with checking, hints and solution.
+* ``Puzzle``, ``Goal``, ``solve`` (``puzzles``) and ``PUZZLES`` (``puzzle_book``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 from .puzzles import Goal, Puzzle, Verdict, solve
 
-__all__ = ["Goal", "Puzzle", "Verdict", "solve"]
+__all__ = ["PUZZLES", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
+
+_LAZY = {"GameStepper": ".stepper", "PuzzleBoard": ".puzzle_board", "PUZZLES": ".puzzle_book"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

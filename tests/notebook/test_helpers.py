@@ -1,0 +1,77 @@
+"""Notebook helpers without a browser: the stepper, its charts and the puzzle board."""
+
+from __future__ import annotations
+
+import pytest
+
+from tigris_widget import Game
+from tigris_widget.builder import PositionBuilder
+from tigris_widget.cli import play_game
+from tigris_widget.notebook import GameStepper, PuzzleBoard
+from tigris_widget.notebook.charts import score_series
+from tigris_widget.notebook.stepper import narration
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    return play_game(3, 4, "classic", "", ["random"])
+
+
+def test_score_series_follows_the_game(finished: Game) -> None:
+    series = score_series(finished)
+    assert len(series.points) == len(finished) + 1
+    assert series.points[0] == ((0, 0, 0, 0),) * 3
+    final = [r.final for r in finished.result or []]
+    assert list(series.points[-1]) == final
+    assert series.turn_starts[0] == 0 and all(
+        finished.state_at(p).turn != finished.state_at(p - 1).turn for p in series.turn_starts[1:]
+    )
+    assert min(series.points[-1][0]) == series.points[-1][0][series.weakest(len(finished), 0)]
+
+
+def test_hidden_scores_stay_hidden_in_a_seat_chart() -> None:
+    game = PositionBuilder(options={"scores": "hidden"}).tile("r", (1, 0)).leader("archer", "king", (0, 0))
+    game = game.hand("archer", "kkkrrr").hand("bull", "kkkrrr").game()
+    game.play("tile k (0,1)", "pass")
+    assert score_series(game).points[-1][0] == (1, 0, 0, 0)
+    series = score_series(game, seat=1)
+    assert all(row[0] == (0, 0, 0, 0) for row in series.points)
+
+
+def test_stepper_steps_by_action_and_by_turn(finished: Game) -> None:
+    stepper = GameStepper(finished.to_json(), evaluation=[0.5] * (len(finished) + 1))
+    assert stepper.board.ply == 0 and "Start" in stepper.text.value
+    stepper.step(1)
+    assert stepper.ply == 1 and stepper.board.ply == 1
+    assert f"<code>{finished.actions[0]}</code>" in stepper.text.value
+    stepper.mode.value = "turn"
+    stepper.goto(0)
+    stepper.step(1)
+    assert stepper.ply == score_series(finished).turn_starts[1]
+    stepper.step(-1)
+    assert stepper.ply == 0
+    stepper.board.goto(7)  # moving the board (e.g. with the arrow keys) moves the stepper
+    assert stepper.ply == 7
+    with pytest.raises(ValueError, match="ply must be"):
+        stepper.goto(len(finished) + 1)
+
+
+def test_narration_hides_other_players_swaps() -> None:
+    game = PositionBuilder().hand("archer", "kkkrrr").hand("bull", "kkkrrr").game()
+    game.apply("swap kk")
+    assert "swap kk" in narration(game, 1) and "swap 2" in narration(game, 1, seat=1)
+
+
+def test_puzzle_board_judges_defends_hints_and_shows_the_solution() -> None:
+    board = PuzzleBoard("first-revolt")
+    assert board.verdict == "playing" and "Send Pot&#x27;s priest home" in board.header.value
+    board.board.play("leader r (10,4)")
+    board.board.play("commit 1")  # the puzzle defends for Pot at once
+    assert board.verdict == "failed" and "Not quite" in board.status.value
+    board.reset()
+    assert len(board.game) == 0 and board.verdict == "playing"
+    assert board.hint().startswith("A revolt")
+    board.show_solution()
+    assert board.verdict == "solved" and "Solution:" in board.status.value
+    with pytest.raises(ValueError, match="unknown puzzle"):
+        PuzzleBoard("nope")
