@@ -75,3 +75,29 @@ def test_puzzle_board_judges_defends_hints_and_shows_the_solution() -> None:
     assert board.verdict == "solved" and "Solution:" in board.status.value
     with pytest.raises(ValueError, match="unknown puzzle"):
         PuzzleBoard("nope")
+
+
+def test_bot_inspector_thinks_live_and_explores() -> None:
+    from tigris_widget.notebook import BotInspector
+    from tigris_widget.notebook.inspect import evaluation_over_game
+
+    game = Game.new(players=2, seed=7)
+    inspector = BotInspector(game)
+    updates: list[int] = []
+    inspector.details.observe(lambda change: updates.append(1), names="value")
+    result = inspector.think(iterations=150, every=0.0)
+    assert result["final"] and len(updates) >= 2  # partial results reached the dashboard
+    assert inspector.candidates.value == result["best"] and result["best"] in inspector.table.value
+    assert inspector.board.heatmap and inspector.board.overlay.get("caption", "").startswith("Candidate:")
+    second = inspector.candidates.options[1]
+    inspector.candidates.value = second
+    assert f"Candidate: {second}" == inspector.board.overlay["caption"]
+    inspector.what_if()
+    assert len(inspector.game) == 1 and len(game) == 0  # the caller's game is untouched
+    inspector.back()
+    assert len(inspector.game) == 0
+    inspector.cheating.value = True
+    assert inspector.think(iterations=60)["cheating"] is True
+    played = play_game(2, 5, "classic", "", ["random"])
+    values = evaluation_over_game(played, iterations=20)
+    assert values and all(0.0 <= v <= 1.0 for v in values.values())

@@ -2,6 +2,7 @@
 
 * ``GameStepper`` (``stepper``): step through a game with narration and ipycanvas charts.
 * ``PuzzleBoard`` (``puzzle_board``): solve a puzzle on the board, with checking, hints and solution.
+* ``BotInspector`` (``inspect``): the search bot's analysis of a decision, live, with "what if".
 * ``Puzzle``, ``Goal``, ``solve`` (``puzzles``) and ``PUZZLES`` (``puzzle_book``).
 """
 
@@ -11,9 +12,14 @@ from typing import Any
 
 from .puzzles import Goal, Puzzle, Verdict, solve
 
-__all__ = ["PUZZLES", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
+__all__ = ["PUZZLES", "BotInspector", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
 
-_LAZY = {"GameStepper": ".stepper", "PuzzleBoard": ".puzzle_board", "PUZZLES": ".puzzle_book"}
+_LAZY = {
+    "BotInspector": ".inspect",
+    "GameStepper": ".stepper",
+    "PuzzleBoard": ".puzzle_board",
+    "PUZZLES": ".puzzle_book",
+}
 
 
 def __getattr__(name: str) -> Any:
