@@ -11,7 +11,7 @@ The branching factor (often 300+ legal actions) is tamed in two ways:
 * **Heuristic priors and progressive widening.** At the root every non-swap action is ranked by its
   one-step value; the tree considers the best ``1 + PW_C * visits ** PW_ALPHA`` of them and picks
   among those by PUCT with the ranking as prior. Deeper nodes rank only a sample of their actions
-  (tiles next to kingdoms, leader moves, catastrophes near kingdoms), and only once visited twice.
+  (tiles that score or start wars, leader actions, one other), and only once visited twice.
 * **Rule-of-thumb sub-decisions.** Inside the tree, the decisions that follow a turn action
   (support, war order, treasures, monuments …) are settled by ``heuristics.policy_choice``; only turn
   actions (and whatever decision is pending at the root) branch.
@@ -32,13 +32,16 @@ from dataclasses import dataclass
 from ..engine.actions import COMMIT_ACTIONS, Action
 from ..engine.board import ALL, dilate
 from ..engine.legal import legal_actions, why_illegal
+from ..engine.regions import kingdom_crowding
 from ..engine.state import GameState
 from ..engine.turn import apply_unchecked
 from ..engine.types import (
     D_ACTION,
     D_OVER,
+    MOVE_LEADER,
     PASS,
     PLACE_CATASTROPHE,
+    PLACE_LEADER,
     PLACE_TILE,
     SWAP,
 )
@@ -56,9 +59,7 @@ from .heuristics import (
 
 PW_C = 2.0
 PW_ALPHA = 0.5
-C_PUCT = 1.2
-INNER_SAMPLE = 8
-"""Actions ranked at a node below the root (a random sample of the promising ones)."""
+C_PUCT = 1.0
 DETERMINIZATIONS = 24
 PRIOR_TEMPERATURE = 0.05
 """Softmax temperature turning one-step values (win probabilities) into root priors."""
@@ -104,23 +105,58 @@ class Node:
         return self.total[self.seat] / self.visits if self.visits else 0.0
 
 
-def _promising(s: GameState, actions: list[Action]) -> list[Action]:
-    """Turn actions worth a look below the root: tiles and catastrophes next to kingdoms, every
-    leader action, pass; never swaps (their value is the draw)."""
+def _inner_candidates(s: GameState, actions: list[Action], rng: random.Random) -> list[Action]:
+    """A small, varied sample of the turn actions worth a look below the root, by kind: tiles that
+    score for the decider (next to a kingdom with their leader of that colour or their king), tiles
+    that unite kingdoms (wars), leaders that start revolts, other leader actions, and one other (catastrophe, withdrawal, pass).
+    Swaps are never sampled: their value is the luck of the draw."""
+    seat = s.decider
     lm = s.leader_mask
+    kingdoms = [r for r in s.regions if r & lm]
+    scoring = [0, 0, 0, 0]
+    king = s.leaders[seat * 4]
+    king_region = 0
+    for r in kingdoms:
+        if king >= 0 and r >> king & 1:
+            king_region = r
+    for c in range(4):
+        q = s.leaders[seat * 4 + c]
+        if q >= 0:
+            for r in kingdoms:
+                if r >> q & 1:
+                    scoring[c] = dilate(r)
+                    break
+    king_near = dilate(king_region) if king_region else 0
+    rivals = [0, 0, 0, 0]  # squares next to a kingdom holding another player's leader of each colour
+    for index, q in enumerate(s.leaders):
+        if q >= 0 and index // 4 != seat:
+            for r in kingdoms:
+                if r >> q & 1:
+                    rivals[index % 4] |= dilate(r)
+                    break
+    twos, _ = kingdom_crowding(s, kingdoms)
     near = 0
-    for r in s.regions:
-        if r & lm:
-            near |= r
+    for r in kingdoms:
+        near |= r
     near = dilate(near) & ALL
-    out = []
+    scoring_tiles, war_tiles, revolts, leader_moves, other = [], [], [], [], []
     for a in actions:
         kind = a.kind
-        if kind == SWAP:
+        if kind == PLACE_TILE:
+            bit = 1 << a.square
+            if twos & bit:
+                war_tiles.append(a)
+            elif (scoring[a.colour] or king_near) & bit:
+                scoring_tiles.append(a)
+        elif kind in (PLACE_LEADER, MOVE_LEADER):
+            (revolts if rivals[a.colour] >> a.square & 1 else leader_moves).append(a)
+        elif kind == SWAP:
             continue
-        if (kind in (PLACE_TILE, PLACE_CATASTROPHE)) and not near >> a.square & 1:
-            continue
-        out.append(a)
+        elif kind != PLACE_CATASTROPHE or near >> a.square & 1:
+            other.append(a)
+    out: list[Action] = []
+    for bucket, k in ((scoring_tiles, 4), (war_tiles, 2), (revolts, 2), (leader_moves, 2), (other, 1)):
+        out += bucket if len(bucket) <= k else rng.sample(bucket, k)
     return out or [a for a in actions if a.kind == PASS]
 
 
@@ -199,9 +235,7 @@ class Search:
         return ranked
 
     def _rank_inner(self, s: GameState) -> list[tuple[float, Action]]:
-        actions = _promising(s, legal_actions(s))
-        if len(actions) > INNER_SAMPLE:
-            actions = self.rng.sample(actions, INNER_SAMPLE)
+        actions = _inner_candidates(s, legal_actions(s), self.rng)
         seat = s.decider
         ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
         ranked.sort(key=lambda pair: -pair[0])
@@ -244,11 +278,16 @@ class Search:
             sqrt_n = math.sqrt(node.visits + 1)
             root = node is self.root  # the root's choices are legal in every determinization
             same = root or node.board == board_key(s)
+            # Values are normalised to the spread among the children (as in MuZero), so the
+            # exploration weight means the same deep in the tree as at the root.
+            qs = [c.q() if c.visits else ranked[i][0] for i, c in enumerate(node.children)]
+            low = min(qs)
+            spread = max(qs) - low
+            scale = 1.0 / spread if spread > 1e-9 else 0.0
             for i, child in enumerate(node.children):
                 if not root and not _applicable(s, child.action, same):  # type: ignore[arg-type]
                     continue
-                q = child.q() if child.visits else ranked[i][0]
-                u = q + C_PUCT * child.prior * sqrt_n / (1 + child.visits)
+                u = (qs[i] - low) * scale + C_PUCT * child.prior * sqrt_n / (1 + child.visits)
                 if u > best_score:
                     best, best_score = child, u
             if best is None:

@@ -1,0 +1,62 @@
+"""Search speed: ISMCTS iterations per second on one core, at positions from greedy self-play.
+
+Run: ``python benchmarks/search_speed.py [--iterations N] [--players P]``. Prints numbers, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from tigris_widget import Game
+from tigris_widget.bots import GreedyBot
+from tigris_widget.bots.search import Budget, Search
+
+
+def positions(players: int, seed: int, every: int = 12) -> list[Game]:
+    """Snapshots of a greedy self-play game every ``every`` actions, at turn-action decisions."""
+    game = Game.new(players=players, seed=seed)
+    bots = [GreedyBot(seed * 10 + k) for k in range(players)]
+    out = []
+    while not game.is_over:
+        if len(game) % every == 0 and game.decision.kind == "action":
+            out.append(game.clone())
+        seat = game.to_move
+        game.apply(bots[seat].choose(game.view(seat)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=2)
+    args = parser.parse_args()
+    print(f"search speed — Python {platform.python_version()} on {platform.machine()}, one core")
+    rates, setups, decisions = [], [], []
+    for seed in range(1, args.games + 1):
+        for game in positions(args.players, seed):
+            view = game.view(game.to_move)
+            t0 = time.perf_counter()
+            search = Search(view, random.Random(seed))
+            t1 = time.perf_counter()
+            for _ in search.run(Budget(iterations=args.iterations)):
+                pass
+            t2 = time.perf_counter()
+            setups.append(t1 - t0)
+            rates.append(args.iterations / (t2 - t1))
+            decisions.append(t2 - t0)
+    print(f"{len(rates)} positions ({args.players} players), {args.iterations} iterations each")
+    print(
+        f"iterations/s: median {statistics.median(rates):.0f}, mean {statistics.mean(rates):.0f}, "
+        f"min {min(rates):.0f}, max {max(rates):.0f}"
+    )
+    print(f"root ranking (setup) per decision: median {statistics.median(setups) * 1000:.1f} ms")
+    print(f"whole decision: median {statistics.median(decisions) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
