@@ -36,6 +36,11 @@ class Decision:
     prompt: str
     """What is asked, in a player's words."""
 
+    def __repr__(self) -> str:
+        shown = ", ".join(map(str, self.choices[:4]))
+        more = f", … ({len(self.choices)} in all)" if len(self.choices) > 4 else ""
+        return f"Decision(seat={self.seat}, kind={self.kind!r}, choices=[{shown}{more}], prompt={self.prompt!r})"
+
 
 def prompt(s: GameState, reveal: bool = True) -> str:
     """The pending question in plain language, e.g. "Lion: commit red tiles to the revolt (0–3)".

@@ -88,11 +88,8 @@ def position_leader(s: GameState, colour: int, target: Square) -> None:
     s.leader_mask |= 1 << target
     region = add_piece(s, target)
     if s.log is not None:
-        verb = (
-            f"moves {leader_name(s, index)} from {sq(source)} to"
-            if source >= 0
-            else (f"places {leader_name(s, index)} on")
-        )
+        leader = LEADER_NAMES[colour]
+        verb = f"moves his {leader} from {sq(source)} to" if source >= 0 else f"places his {leader} on"
         say(s, "leader_placed", "§6.1", f"{who(s, seat)} {verb} {sq(target)}.", seat,
             colour=colour, square=target, source=source)  # fmt: skip
     for p in range(s.players):
@@ -108,7 +105,7 @@ def withdraw_leader(s: GameState, colour: int) -> None:
     index = s.active * 4 + colour
     source = s.leaders[index]
     lift_leader(s, index)
-    say(s, "leader_withdrawn", "§6.1", f"{who(s, s.active)} withdraws {leader_name(s, index)} from {sq(source)}.",
+    say(s, "leader_withdrawn", "§6.1", f"{who(s, s.active)} withdraws his {LEADER_NAMES[colour]} from {sq(source)}.",
         s.active, colour=colour, square=source)  # fmt: skip
     s.step = STEP_TREASURES
 
