@@ -196,7 +196,7 @@ class Narration:
     """Events shown as a list in notebooks (HTML) and as plain lines elsewhere."""
 
     def __init__(self, events: Iterable[Event]) -> None:
-        self.events = list(events)
+        self.events = [e for e in events if e.public]  # what was drawn stays behind the screen
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.events)
@@ -206,9 +206,7 @@ class Narration:
 
     def _repr_html_(self) -> str:
         items = "".join(
-            f"<li>{html.escape(e.text)} <span style='opacity:.6'>{html.escape(e.rule)}</span></li>"
-            for e in self.events
-            if e.public
+            f"<li>{html.escape(e.text)} <span style='opacity:.6'>{html.escape(e.rule)}</span></li>" for e in self.events
         )
         return f"<ul style='margin:0'>{items}</ul>"
 
