@@ -222,11 +222,11 @@ export function renderPanel(els: PanelElements, view: View, ui: UiState, theme: 
   range.addEventListener("change", () => dispatch({ type: "goto", ply: Number(range.value) }));
   keyed(range, "range");
   els.history.replaceChildren(
-    button("⏮", "first", () => dispatch({ type: "goto", ply: 0 }), { "aria-label": "First position", disabled: view.ply === 0 }),
-    button("◀", "back", () => dispatch({ type: "goto", ply: view.ply - 1 }), { "aria-label": "Step back", disabled: view.ply === 0 }),
+    button("«", "first", () => dispatch({ type: "goto", ply: 0 }), { "aria-label": "First position", disabled: view.ply === 0 }),
+    button("‹", "back", () => dispatch({ type: "goto", ply: view.ply - 1 }), { "aria-label": "Step back", disabled: view.ply === 0 }),
     range,
-    button("▶", "forward", () => dispatch({ type: "goto", ply: view.ply + 1 }), { "aria-label": "Step forward", disabled: view.live }),
-    button("⏭", "latest", () => dispatch({ type: "goto", ply: view.length }), { "aria-label": "Latest position", disabled: view.live }),
+    button("›", "forward", () => dispatch({ type: "goto", ply: view.ply + 1 }), { "aria-label": "Step forward", disabled: view.live }),
+    button("»", "latest", () => dispatch({ type: "goto", ply: view.length }), { "aria-label": "Latest position", disabled: view.live }),
     h("span", { class: "tw-muted", "aria-live": "off", text: `move ${view.ply} / ${view.length}` }),
   );
 

@@ -78,8 +78,9 @@ export type ThemeChoice = "auto" | "light" | "dark";
 
 /** Parse a CSS colour's lightness roughly (for ``auto`` outside JupyterLab); null when unknown. */
 export function isDarkColour(css: string): boolean | null {
-  const m = css.trim().match(/^rgba?\((\d+)[,\s]+(\d+)[,\s]+(\d+)/i) ?? null;
+  const m = css.trim().match(/^rgba?\((\d+)[,\s]+(\d+)[,\s]+(\d+)(?:[,\s/]+([\d.]+))?/i) ?? null;
   let rgb: number[] | null = null;
+  if (m && m[4] !== undefined && Number(m[4]) === 0) return null; // transparent: says nothing
   if (m) rgb = [Number(m[1]), Number(m[2]), Number(m[3])];
   const hex = css.trim().match(/^#([0-9a-f]{6})$/i);
   if (hex && hex[1]) rgb = [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16));
@@ -104,7 +105,7 @@ export function pickTheme(choice: ThemeChoice, bodyLight: string | null, backgro
 export function watchTheme(onChange: () => void): () => void {
   if (typeof MutationObserver === "undefined" || typeof document === "undefined") return () => {};
   const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name", "class"] });
   const media = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
   media?.addEventListener("change", onChange);
   return () => {
@@ -116,7 +117,9 @@ export function watchTheme(onChange: () => void): () => void {
 /** The theme for an element right now (reads the body attribute and the computed background). */
 export function currentTheme(choice: ThemeChoice, el: Element): Theme {
   const body = typeof document !== "undefined" ? document.body : null;
-  const bodyLight = body?.getAttribute("data-jp-theme-light") ?? null;
+  let bodyLight = body?.getAttribute("data-jp-theme-light") ?? null;
+  if (bodyLight === null && body?.classList.contains("vscode-dark")) bodyLight = "false";
+  if (bodyLight === null && body?.classList.contains("vscode-light")) bodyLight = "true";
   let bg = "";
   if (typeof getComputedStyle === "function") {
     const style = getComputedStyle(el);

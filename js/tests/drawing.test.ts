@@ -107,3 +107,10 @@ describe("keyboard etiquette", () => {
     expect(keepFromNotebook(key("s", { ctrlKey: true }))).toBe(false);
   });
 });
+
+describe("transparent backgrounds", () => {
+  it("say nothing about the theme", () => {
+    expect(isDarkColour("rgba(0, 0, 0, 0)")).toBeNull();
+    expect(pickTheme("auto", null, "rgba(0, 0, 0, 0)")).toBe(LIGHT);
+  });
+});
