@@ -1,0 +1,71 @@
+"""Static pictures: SVG from a view (pure), PNG through CairoSVG, files, and Game._repr_svg_."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from view_scenarios import scenario_game
+
+from tigris_widget import Game
+from tigris_widget.render import board_png, board_svg, game_view, write_png, write_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def test_svg_draws_every_kind_of_piece() -> None:
+    game, _ = scenario_game("ziggurat_bonus")
+    view = game_view(game)
+    svg = board_svg(view)
+    root = parse(svg)
+    texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+    assert [str(i) for i in range(16)] == texts[:16]  # coordinates along the top edge
+    tiles = sum(len(v) for v in view["tiles"].values())
+    assert svg.count('rx="5" fill="#') >= tiles  # one rounded square per tile
+    assert svg.count("<circle") >= sum(q >= 0 for p in view["players"] for q in p["leaders"].values())
+    assert view["tower"] >= 0 and "#6d5a30" in svg  # the ziggurat and its tower
+    assert any("ziggurat bonus" in t for t in texts)
+
+
+def test_svg_of_a_seat_view_keeps_other_hands_hidden() -> None:
+    game = Game.new(players=3, seed=1, hands=["rrkbbg", "kkkkkk", "gggggg"])
+    texts = " ".join(t.text or "" for t in parse(board_svg(game.view(0))).iter(f"{SVG}text"))
+    assert "hand krrbbg" in texts
+    assert "kkkkkk" not in texts and "gggggg" not in texts and "6 tiles" in texts
+
+
+def test_svg_options_and_last_action() -> None:
+    game = Game.new(players=2, seed=1)
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith("tile")))
+    svg = board_svg(
+        game_view(game), size=400, highlight=[5], arrows=[(5, 40)], labels={5: "here <b>"}, caption="Start & go"
+    )
+    root = parse(svg)
+    assert root.get("width") == "400"
+    assert "Start &amp; go" in svg and "here &lt;b&gt;" in svg
+    assert "#d81b60" in svg  # the last action's frame
+    assert "<line" in svg
+
+
+def test_game_displays_as_svg_in_notebooks() -> None:
+    game = Game.new(players=2, seed=1)
+    parse(game._repr_svg_())
+
+
+def test_png_and_files(tmp_path: Path) -> None:
+    game, seat = scenario_game("monument")
+    data = board_png(game_view(game, seat), scale=1)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    svg_file = write_svg(game, tmp_path / "p.svg", seat=seat, ply=3)
+    parse(svg_file.read_text(encoding="utf-8"))
+    png_file = write_png(game, tmp_path / "p.png", seat=1)
+    assert png_file.read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="ply"):
+        write_svg(game, tmp_path / "x.svg", ply=len(game) + 1)
