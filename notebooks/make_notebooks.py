@@ -476,6 +476,7 @@ def main(run: bool = True) -> None:
             NotebookClient(
                 nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}
             ).execute()
+            nb.metadata.pop("widgets", None)  # live widgets need a kernel; the stored outputs keep the SVG
         nbformat.write(nb, HERE / name)
         print("wrote", name)
 
