@@ -108,3 +108,22 @@ def test_pending_decisions_round_trip() -> None:
     again.apply("commit 1")
     game.apply("commit 1")
     assert again.state == game.state
+
+
+def test_builder_can_leave_any_decision_pending_and_place_treasures() -> None:
+    builder = (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (9, 2), (10, 3))
+        .leader("bull", "priest", (11, 3))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "rrrkkb")
+    )
+    game = builder.game(then=["leader r (9,3)", "commit 1"])
+    assert game.decision is not None and game.decision.kind == "revolt_defend" and game.decision.seat == 1
+    assert Game.from_position(game.to_position()).state == game.state
+    with pytest.raises(ValueError, match=r"action 1 \(leader r \(0,0\)\)"):
+        builder.game(then=["leader r (0,0)"])
+    with pytest.raises(PositionError, match="needs a tile"):
+        builder.treasure((0, 0))
+    with pytest.raises(PositionError, match="starting-temple"):
+        builder.tile("k", (0, 0)).treasure((0, 0)).game()

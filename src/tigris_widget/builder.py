@@ -88,6 +88,16 @@ class PositionBuilder:
             self._set(where, colour_code(colour) + ("*" if treasure else ""))
         return self
 
+    def treasure(self, *squares: SquareLike) -> PositionBuilder:
+        """Put a treasure on tiles already placed (only starting-temple squares may hold one)."""
+        for where in squares:
+            q = _square(where)
+            token = self.cells.get(q)
+            if token is None or token in ("x",) or token[0] in DYNASTY_CODES:
+                raise PositionError(f"a treasure needs a tile under it; ({q % WIDTH},{q // WIDTH}) has none")
+            self.cells[q] = token.rstrip("*") + "*"
+        return self
+
     def clear(self, *squares: SquareLike) -> PositionBuilder:
         """Empty squares (e.g. remove a starting temple)."""
         for where in squares:
@@ -184,7 +194,11 @@ class PositionBuilder:
             lines.append(f"{y:>2}   " + " ".join(f"{t:>2}" for t in tokens))
         return "\n".join(lines) + "\n"
 
-    def game(self) -> Game:
+    def game(self, then: Iterable[str] = ()) -> Game:
+        """The position as a Game; ``then`` plays actions after it, e.g. to leave a revolt waiting
+        for support (``then=["leader r (9,3)"]``), so any decision can be the pending one."""
         from .game import Game
 
-        return Game.from_position(self.text())
+        game = Game.from_position(self.text())
+        game.play(*then)
+        return game
