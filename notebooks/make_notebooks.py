@@ -368,16 +368,36 @@ for level in cheat["conflict"]["levels"]:
     ),
     (
         "md",
-        """## The bots against each other
+        """## Play against the search bot
 
-A short match (use `python -m tigris_widget tournament` for measured results; see `docs/bots.md`).""",
+Your board shows only your own hand. The bot answers one action at a time; **Hint** lets the
+search bot analyse your decision, with its heatmap on the board.""",
+    ),
+    (
+        "code",
+        """from tigris_widget.bots.search import SearchBot
+from tigris_widget.notebook import BotMatch
+
+match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=200))
+match""",
+    ),
+    (
+        "md",
+        """## A whole game, with the bot's evaluation
+
+A game between the greedy bot (archer) and the random bot (bull). Step through it; the lower chart
+is the search bot's estimate of the archer's chance to win at the start of each turn. (Use
+`python -m tigris_widget tournament` for measured strength; see `docs/bots.md`.)""",
     ),
     (
         "code",
         """from tigris_widget.cli import play_game
+from tigris_widget.notebook import GameStepper
+from tigris_widget.notebook.inspect import evaluation_over_game
 
 game = play_game(2, 11, "classic", "", ["greedy", "random"])
-[(r.dynasty, r.score, r.rank) for r in game.result]""",
+print([(r.dynasty, r.score, r.rank) for r in game.result])
+GameStepper(game, evaluation=evaluation_over_game(game, seat=0, iterations=40))""",
     ),
 ]
 

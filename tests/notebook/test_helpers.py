@@ -101,3 +101,22 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     played = play_game(2, 5, "classic", "", ["random"])
     values = evaluation_over_game(played, iterations=20)
     assert values and all(0.0 <= v <= 1.0 for v in values.values())
+
+
+def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
+    from tigris_widget.bots import GreedyBot, RandomBot
+    from tigris_widget.notebook import BotMatch
+
+    game = Game.new(players=3, seed=5, start_player=1)
+    match = BotMatch(game, seat=0, opponents={1: GreedyBot(seed=1), 2: RandomBot(seed=2)})
+    assert game.decision is not None and game.decision.seat == 0  # the bots played their turns at once
+    assert len(game) >= 2
+    hint = match.hint(iterations=80, every=0.0)
+    assert hint is not None and hint["seat"] == 0 and match.board.overlay["caption"] == f"Hint: {hint['best']}"
+    played = len(game)
+    match.board.play("pass")  # the human passes twice in a row: the bots answer again
+    assert game.decision is not None and (game.decision.seat == 0 or game.is_over)
+    assert len(game) > played + 1
+    assert game.view(0).to_dict()["players"][1]["hand"] is None  # the board shows only seat 0's view
+    with pytest.raises(ValueError, match="opponents must be bots"):
+        BotMatch(Game.new(players=2, seed=1), seat=0, opponents={0: RandomBot()})

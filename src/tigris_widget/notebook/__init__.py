@@ -3,6 +3,7 @@
 * ``GameStepper`` (``stepper``): step through a game with narration and ipycanvas charts.
 * ``PuzzleBoard`` (``puzzle_board``): solve a puzzle on the board, with checking, hints and solution.
 * ``BotInspector`` (``inspect``): the search bot's analysis of a decision, live, with "what if".
+* ``BotMatch`` (``versus``): play against bots on the board, with a live hint control.
 * ``Puzzle``, ``Goal``, ``solve`` (``puzzles``) and ``PUZZLES`` (``puzzle_book``).
 """
 
@@ -12,10 +13,11 @@ from typing import Any
 
 from .puzzles import Goal, Puzzle, Verdict, solve
 
-__all__ = ["PUZZLES", "BotInspector", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
+__all__ = ["PUZZLES", "BotInspector", "BotMatch", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
 
 _LAZY = {
     "BotInspector": ".inspect",
+    "BotMatch": ".versus",
     "GameStepper": ".stepper",
     "PuzzleBoard": ".puzzle_board",
     "PUZZLES": ".puzzle_book",
