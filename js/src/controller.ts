@@ -133,8 +133,16 @@ export class BoardController {
         }
       }
       this.renderDom();
+      if (this.clickedAt && this.view) {
+        // the answer to a click: draw now rather than on the next frame
+        cancelAnimationFrame(this.frame);
+        this.frame = 0;
+        this.draw();
+        return;
+      }
     } else if (name === "error") {
       this.localMessage = "";
+      this.clickedAt = 0; // an answer without a new position
       this.renderError();
     } else if (name === "overlay") {
       const o = this.model.get("overlay");
@@ -161,10 +169,12 @@ export class BoardController {
 
   private renderDom(): void {
     if (!this.view) return;
+    const t0 = performance.now();
     renderPanel({ side: this.side, history: this.history, log: this.log }, this.view, this.ui, this.theme, (c) => this.command(c));
     this.description.textContent = describePosition(this.view);
     this.canvas.setAttribute("aria-label", `Tigris & Euphrates board, ${this.view.live ? "current position" : `move ${this.view.ply} of ${this.view.length}`}. Arrow keys move the cursor; k r b g pick a tile, Shift+K R B G a leader, c a catastrophe; Enter plays.`);
     this.renderError();
+    this.root.dataset.domMs = (performance.now() - t0).toFixed(2);
   }
 
   private renderError(): void {

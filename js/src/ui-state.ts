@@ -2,6 +2,7 @@
 // keys into intents. No rules here: legal targets come from the view, and anything else the user
 // tries is sent to Python, whose engine explains why it is illegal.
 
+import { block, cross } from "./geometry";
 import {
   COLOUR_CODES,
   COLOURS,
@@ -102,6 +103,24 @@ export function selectablePieces(view: View): Piece[] {
   return out;
 }
 
+/** Squares covered by playing ``piece`` at ``square`` (monuments cover a 2x2 block, the ziggurat a cross). */
+export function footprint(piece: Piece | null, square: Square): Square[] {
+  if (piece?.kind === "monument") return block(square);
+  if (piece?.kind === "ziggurat") return cross(square);
+  return [square];
+}
+
+/**
+ * The target square meant by pointing at ``square`` with ``piece``: the square itself when it is a
+ * target, else the only target whose footprint covers it (any square of a monument's block), else -1.
+ */
+export function resolveTarget(view: View, piece: Piece | null, square: Square): Square {
+  const targets = targetsFor(view, piece);
+  if (targets.includes(square)) return square;
+  const covering = targets.filter((t) => footprint(piece, t).includes(square));
+  return covering.length === 1 ? (covering[0] ?? -1) : -1;
+}
+
 export function samePiece(a: Piece | null, b: Piece | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -140,8 +159,10 @@ export function describePiece(piece: Piece): string {
       return "catastrophe";
     case "building":
       return `${piece.colour} civilization building`;
-    case "monument":
-      return `monument ${piece.key}`;
+    case "monument": {
+      const names = [...piece.key].map((code) => COLOURS.find((c) => COLOUR_CODES[c] === code) ?? code);
+      return `${names.join("–")} monument`;
+    }
     case "ziggurat":
       return "ziggurat";
   }
@@ -173,8 +194,9 @@ export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
   if (!view.decision.mine) return { ui: cursorUi, message: `Not your decision: ${view.decision.prompt}` };
   const piece = ui.selected;
   if (piece !== null) {
-    if (targetsFor(view, piece).includes(square)) {
-      return { ui: { ...cursorUi, selected: null }, intent: notationFor(piece, square) };
+    const target = resolveTarget(view, piece, square);
+    if (target >= 0) {
+      return { ui: { ...cursorUi, selected: null }, intent: notationFor(piece, target) };
     }
     const leader = ownLeaderAt(view, square);
     if (leader !== null && targetsFor(view, { kind: "move", colour: leader }).length && piece.kind !== "move") {

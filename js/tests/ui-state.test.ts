@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { COLOUR_CODES, COLOURS } from "../src/schema";
+import { COLOUR_CODES, COLOURS, formatSquare } from "../src/schema";
 import {
   clickSquare,
+  describePiece,
+  footprint,
   initialUi,
   keyCommand,
   notationFor,
+  resolveTarget,
   selectablePieces,
   swapNotation,
   syncUi,
@@ -125,5 +128,28 @@ describe("keys", () => {
     expect(keyCommand(view, "End", false)).toEqual({ type: "history-end", end: "latest" });
     expect(keyCommand(view, "a", false)).toBeNull();
     expect(keyCommand(view, "d", false)).toBeNull();
+  });
+});
+
+describe("monuments and the ziggurat", () => {
+  const view = fixture("monument").view;
+  const key = Object.keys(view.targets.monument ?? {})[0]!;
+  const piece = { kind: "monument", key } as const;
+  it("are named by their colours", () => {
+    expect(describePiece({ kind: "monument", key: "rg" })).toBe("red–green monument");
+  });
+  it("are played from any square of their block when only one block covers it", () => {
+    const corner = targetsFor(view, piece)[0]!;
+    for (const q of footprint(piece, corner)) {
+      const meant = resolveTarget(view, piece, q);
+      const covering = targetsFor(view, piece).filter((t) => footprint(piece, t).includes(q));
+      expect(meant).toBe(covering.includes(q) ? q : covering.length === 1 ? covering[0] : -1);
+    }
+    const out = clickSquare(view, { ...initialUi(), selected: piece }, corner);
+    expect(out.intent).toBe(`monument ${key} ${formatSquare(corner)}`);
+  });
+  it("cover a 2x2 block or a cross", () => {
+    expect(footprint({ kind: "ziggurat" }, 5 * 16 + 5)).toHaveLength(5);
+    expect(footprint({ kind: "tile", colour: "red" }, 3)).toEqual([3]);
   });
 });

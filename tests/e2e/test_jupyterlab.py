@@ -144,38 +144,47 @@ def test_play_by_clicking_the_canvas_in_jupyterlab(lab: Lab, browser: Any) -> No
         assert cells.count() == n_cells
         assert evaluate(kc, "len(game)") == 0
 
-        # pick the tile from the hand, then click its highlighted square on the canvas
-        board.get_by_role("button", name=f"({colour} tile)").first.click()
-        canvas = board.locator("canvas.tw-board")
-        box = canvas.bounding_box()
-        lay = json.loads(canvas.get_attribute("data-layout"))
-        x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
-        y = box["y"] + lay["top"] + (square // 16 + 0.5) * lay["cell"]
-        old = board.get_attribute("data-ready")
-        page.mouse.click(x, y)
-        page.wait_for_function(
-            "old => { const b = document.querySelector('.tigris-widget[data-ready]'); return b.dataset.ready !== old && b.dataset.latencyMs; }",
-            arg=old,
-            timeout=30_000,
-        )
-        latency = float(board.get_attribute("data-latency-ms"))
-        code = {"black": "k", "red": "r", "blue": "b", "green": "g"}[colour]
-        assert evaluate(kc, "len(game)") == 1
-        assert evaluate(kc, "str(game.actions[0])") == f"tile {code} ({square % 16},{square // 16})"
-        assert evaluate(kc, "[r['action'] for r in played]") == [f"tile {code} ({square % 16},{square // 16})"]
+        # twice: pick a tile from the hand, then click its highlighted square on the canvas
+        latencies = []
+        played = []
+        for _ in range(2):
+            view = evaluate(kc, "w.view")
+            colour, squares = next(iter(view["targets"]["tile"].items()))
+            square = squares[0]
+            board.get_by_role("button", name=f"({colour} tile)").first.click()
+            canvas = board.locator("canvas.tw-board")
+            box = canvas.bounding_box()
+            lay = json.loads(canvas.get_attribute("data-layout"))
+            x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
+            y = box["y"] + lay["top"] + (square // 16 + 0.5) * lay["cell"]
+            old = board.get_attribute("data-ready")
+            page.mouse.click(x, y)
+            page.wait_for_function(
+                "old => { const b = document.querySelector('.tigris-widget[data-ready]'); return b.dataset.ready !== old && b.dataset.latencyMs; }",
+                arg=old,
+                timeout=30_000,
+            )
+            latencies.append(float(board.get_attribute("data-latency-ms")))
+            code = {"black": "k", "red": "r", "blue": "b", "green": "g"}[colour]
+            played.append(f"tile {code} ({square % 16},{square // 16})")
+            assert evaluate(kc, "[str(a) for a in game.actions]") == played
+        assert evaluate(kc, "[r['action'] for r in played]") == played
+        latency = max(latencies)
+        numbers = {"click_to_redraw_ms": latencies, "dom_ms": float(board.get_attribute("data-dom-ms")),
+                   "draw_ms": float(board.get_attribute("data-draw-ms"))}  # fmt: skip
 
         # the widget follows a change made in the kernel
-        kc.execute_interactive("_ = game.undo()", timeout=30)
+        kc.execute_interactive("_ = game.undo()", timeout=30)  # back to one action
         page.wait_for_function(
-            "() => document.querySelector('.tigris-widget[data-ready]').dataset.ready.endsWith('.0')",
+            "() => document.querySelector('.tigris-widget[data-ready]').dataset.ready.endsWith('.1')",
             timeout=30_000,
         )
     finally:
         kc.stop_channels()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "jupyterlab.png"))
-    (ARTIFACTS / "perf-jupyterlab.json").write_text(json.dumps({"click_to_redraw_ms": latency}))
-    print(f"performance: click-to-redrawn latency in JupyterLab {latency:.1f} ms")
+    (ARTIFACTS / "perf-jupyterlab.json").write_text(json.dumps(numbers))
+    print(f"performance in JupyterLab: {numbers}")
     page.close()
     assert not errors, errors
     assert latency < 2000  # target 100 ms; this bound only catches a hang on a slow machine

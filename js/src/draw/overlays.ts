@@ -2,22 +2,17 @@
 // keyboard cursor, and the teaching/analysis overlays sent from Python (heatmap, highlights,
 // arrows, labels).
 
-import { block, cross, squareCentre, squareRect, type Layout } from "../geometry";
+import { squareCentre, squareRect, type Layout } from "../geometry";
 import { SQUARES, type Overlay, type Square, type View } from "../schema";
 import type { Theme } from "../theme";
-import type { Piece, UiState } from "../ui-state";
+import { footprint, resolveTarget, type Piece, type UiState } from "../ui-state";
 import type { Ctx } from "./board";
-
-/** Squares covered by playing ``piece`` at ``square`` (monuments cover a 2x2 block, the ziggurat a cross). */
-export function footprint(piece: Piece | null, square: Square): Square[] {
-  if (piece?.kind === "monument") return block(square);
-  if (piece?.kind === "ziggurat") return cross(square);
-  return [square];
-}
 
 export function drawTargets(ctx: Ctx, targets: Square[], piece: Piece | null, l: Layout, theme: Theme): void {
   ctx.fillStyle = theme.target;
-  for (const q of targets) {
+  const covered = new Set<Square>();
+  for (const q of targets) for (const f of footprint(piece, q)) covered.add(f);
+  for (const q of covered) {
     const r = squareRect(l, q);
     ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
   }
@@ -146,8 +141,8 @@ export function drawOverlays(
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
   for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);
   if (ui.hover >= 0) {
-    const foot = targets.includes(ui.hover) ? footprint(ui.selected, ui.hover) : [ui.hover];
-    drawSquareFrame(ctx, foot, l, theme.selected, 2);
+    const target = resolveTarget(view, ui.selected, ui.hover);
+    drawSquareFrame(ctx, target >= 0 ? footprint(ui.selected, target) : [ui.hover], l, theme.selected, 2);
   }
   if (focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);
 }
