@@ -81,8 +81,12 @@ function pieceButton(
   onClick: (() => void) | null,
   pressed: boolean,
 ): HTMLElement {
-  const b = h("button", { type: "button", class: "tw-piece", "aria-label": label, title: label, "aria-pressed": onClick ? String(pressed) : undefined, disabled: onClick === null }, ...content);
-  if (onClick) b.addEventListener("click", onClick);
+  if (onClick === null) {
+    // not playable now: a labelled picture, not a dimmed button
+    return h("span", { class: "tw-piece tw-static", role: "img", "aria-label": label, title: label }, ...content);
+  }
+  const b = h("button", { type: "button", class: "tw-piece", "aria-label": label, title: label, "aria-pressed": String(pressed) }, ...content);
+  b.addEventListener("click", onClick);
   return keyed(b, key);
 }
 

@@ -299,3 +299,14 @@ def test_performance_numbers(page: Any, artifacts: Path) -> None:
     print("performance:", numbers)
     assert size <= 20_000 and seat_size <= 20_000
     assert per_draw < 50, numbers  # target 4 ms; the bound only catches gross regressions on slow CI
+
+
+def test_a_finished_game_shows_the_result(page: Any, artifacts: Path) -> None:
+    game, _ = scenario_game("game_over")
+    board = BoardPage(page, BoardWidget(game))
+    result = page.locator("#host .tw-result")
+    assert "rank 1" in result.inner_text()
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "browser-game-over.png"))
+    board.click_square(0)
+    assert "over" in page.locator("#host .tw-error").inner_text()
+    assert page.locator("#host .tw-actions button").count() == 0

@@ -59,6 +59,7 @@ SCENARIOS: dict[str, tuple[dict[str, Any], int | None]] = {
     "monument": ({"kind": "monument", "seed": 2, "players": 4}, None),
     "treasure": ({"kind": "treasure", "seed": 0, "players": 4}, None),
     "building": ({"kind": "building", "seed": 0, "players": 4, "board": "alternative", "variants": ("buildings", "ziggurat")}, None),
+    "game_over": ({"kind": None, "seed": 3, "players": 2}, None),
     "ziggurat_bonus": (
         {"kind": "ziggurat_bonus", "seed": 26, "players": 2, "board": "alternative",
          "variants": ("buildings", "ziggurat"), "prefer": "ziggurat"},
