@@ -16,7 +16,9 @@ def npm(*args: str) -> subprocess.CompletedProcess[str]:
     if shutil.which("npm") is None:
         pytest.fail("npm is needed for the front-end tests (Node 20+); install Node.js")
     if not (JS / "node_modules" / ".bin" / "vitest").exists():
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund"], cwd=JS, check=True, capture_output=True, text=True)
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund"], cwd=JS, check=True, capture_output=True, text=True
+        )
     return subprocess.run(["npm", *args], cwd=JS, capture_output=True, text=True, timeout=300)
 
 
