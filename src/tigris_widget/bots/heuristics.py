@@ -75,14 +75,18 @@ def game_left(s: GameState) -> float:
     return max(0.0, min(1.0, len(s.bag) / FULL_BAG, (s.treasures.bit_count() - 2) / 6.0))
 
 
-def projection(s: GameState, seat: int, left: float | None = None) -> list[float]:
-    """Expected final VP per colour of ``seat`` (treasures spent on the lowest colours)."""
+def projection(s: GameState, seat: int, left: float | None = None, kingdoms: list[int] | None = None) -> list[float]:
+    """Expected final VP per colour of ``seat`` (treasures spent on the lowest colours);
+    ``kingdoms`` (the regions holding leaders) may be passed in when already known."""
     if left is None:
         left = game_left(s)
     base = seat * 4
     x = [float(v) for v in s.vp[base : base + 4]]
     if left > 0.0:
-        regions = s.regions
+        if kingdoms is None:
+            lm = s.leader_mask
+            kingdoms = [r for r in s.regions if r & lm]
+        regions = kingdoms
         leaders = s.leaders
         temples = s.tiles[RED]
         have = [False, False, False, False]
@@ -153,7 +157,9 @@ def evaluate(s: GameState) -> list[float]:
     if s.over:
         return final_values(s)
     left = game_left(s)
-    scores = [strength(projection(s, p, left)) for p in range(s.players)]
+    lm = s.leader_mask
+    kingdoms = [r for r in s.regions if r & lm]
+    scores = [strength(projection(s, p, left, kingdoms)) for p in range(s.players)]
     if s.phase == D_ACTION:
         scores[s.active] += TEMPO * s.actions_left * left
     return values_from_strengths(scores)
