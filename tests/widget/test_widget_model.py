@@ -50,12 +50,24 @@ def first_tile_action(game: Game) -> str:
 
 
 # -- the synced state ------------------------------------------------------------------------------
+def without_narration(data: dict[str, Any]) -> dict[str, Any]:
+    """A fixture with the engine's event texts blanked: their wording is the engine's to change (and
+    its tests' to check); everything else in the synced state is held to the golden file."""
+    view = data.get("view", data)
+    log = [{**entry, "events": [{**e, "text": bool(e["text"])} for e in entry["events"]]} for entry in view["log"]]
+    view = {**view, "log": log}
+    return {**data, "view": view} if "view" in data else view
+
+
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_views_match_the_serializer(name: str) -> None:
     fixture = load_fixture(name)
-    assert build_fixture(name) == fixture, f"run `python tests/widget/view_scenarios.py` if {name} changed on purpose"
+    fresh = build_fixture(name)
+    assert without_narration(fresh) == without_narration(fixture), (
+        f"run `python tests/widget/view_scenarios.py` if {name} changed on purpose"
+    )
     game = Game.from_dict(fixture["game"])  # the record rebuilds the same position
-    assert serialize_game(game, fixture["seat"]) == fixture["view"]
+    assert without_narration(serialize_game(game, fixture["seat"])) == without_narration(fixture["view"])
 
 
 def test_every_decision_kind_has_a_fixture_with_its_targets() -> None:
