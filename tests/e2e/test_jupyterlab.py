@@ -183,6 +183,11 @@ def test_play_by_clicking_the_canvas_in_jupyterlab(lab: Lab, browser: Any) -> No
         kc.stop_channels()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "jupyterlab.png"))
+    # the board follows JupyterLab's theme
+    assert board.get_attribute("data-theme") in (None, "light")
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    page.wait_for_selector(".tigris-widget[data-theme=dark]", timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "jupyterlab-dark.png"))
     (ARTIFACTS / "perf-jupyterlab.json").write_text(json.dumps(numbers))
     print(f"performance in JupyterLab: {numbers}")
     page.close()
