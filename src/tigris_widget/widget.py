@@ -182,6 +182,16 @@ class BoardWidget(anywidget.AnyWidget):
                 callback(record)
 
     # -- intents from the front end -------------------------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take trait changes from the front end: only clearing ``error`` is allowed. Everything else
+        (above all ``seat``, which would reveal hidden information) changes only from Python."""
+        refused = sorted(k for k, v in sync_data.items() if k != "error" or v != "")
+        accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if accepted:
+            super().set_state(accepted)
+        if refused:
+            self.error = f"The board may not change {', '.join(map(repr, refused))}; nothing was changed."
+
     def _handle_message(self, _widget: Any, content: Any, buffers: Sequence[bytes]) -> None:
         """Answer one custom message from the browser; every problem becomes ``error``."""
         try:

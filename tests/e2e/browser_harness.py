@@ -63,8 +63,7 @@ class BoardPage:
             return synced_state(widget)
 
         def on_save(text: str) -> str:
-            for name, value in json.loads(text).items():
-                setattr(widget, name, value)
+            widget.set_state(json.loads(text))  # as ipywidgets applies a front-end update
             return synced_state(widget)
 
         page.expose_function("pySend", on_send)

@@ -197,6 +197,24 @@ def test_a_bad_message_is_answered_with_an_error_and_changes_nothing(content: An
     assert (widget.view, len(game)) == before
 
 
+def test_the_front_end_cannot_change_the_seat_or_other_traits() -> None:
+    game = Game.new(players=3, seed=1)
+    widget = BoardWidget(game, seat=1)
+    before = widget.view
+    widget._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": {"seat": None, "ply": 0}, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+    assert widget.seat == 1 and widget.view == before
+    assert "may not change 'ply', 'seat'" in widget.error
+    widget._handle_msg(
+        {"content": {"data": {"method": "update", "state": {"error": ""}, "buffer_paths": []}}, "buffers": []}
+    )
+    assert widget.error == ""  # dismissing an error is allowed
+
+
 def test_illegal_click_error_names_the_rule_and_next_good_intent_clears_it() -> None:
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
