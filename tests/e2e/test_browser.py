@@ -310,3 +310,47 @@ def test_a_finished_game_shows_the_result(page: Any, artifacts: Path) -> None:
     board.click_square(0)
     assert "over" in page.locator("#host .tw-error").inner_text()
     assert page.locator("#host .tw-actions button").count() == 0
+
+
+def test_leaders_from_the_supply_withdrawals_monuments_and_the_ziggurat(page: Any) -> None:
+    game = Game.new(players=2, seed=3, start_player=0)
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    colour, square = first_target(widget, "leader")
+    page.locator("#host canvas.tw-board").focus()
+    page.keyboard.press(f"Shift+{colour[0].upper() if colour != 'black' else 'K'}")
+    assert "from the supply" in page.locator("#host .tw-selected").inner_text()
+    board.click_square(square)
+    board.wait_ready()
+    assert str(game.actions[-1]).startswith("leader ")
+    page.locator("#host .tw-actions button", has_text="Withdraw").first.click()
+    board.wait_ready()
+    assert str(game.actions[-1]).startswith("withdraw ")
+
+    game, _ = scenario_game("monument")
+    widget = BoardWidget(game)
+    pg = page.context.new_page()
+    board = BoardPage(pg, widget)
+    key, corners = next(iter(widget.view["targets"]["monument"].items()))
+    pg.locator("#host .tw-actions button", has_text="monument").first.click()
+
+    def covering(q: int) -> list[int]:
+        return [c for c in corners if q in (c, c + 1, c + 16, c + 17)]
+
+    # any square of the block means the monument; the top-left one when blocks overlap
+    click = next((c + 17 for c in corners if covering(c + 17) == [c]), corners[0])
+    board.click_square(click)
+    board.wait_ready()
+    meant = click if click in corners else covering(click)[0]
+    assert str(game.actions[-1]) == f"monument {key} ({meant % 16},{meant // 16})"
+
+    game, _ = scenario_game("ziggurat_bonus")
+    while not (game.decision.kind == "monument" and any(str(a).startswith("ziggurat") for a in game.legal_actions())):
+        game.undo()
+    widget = BoardWidget(game)
+    pg = page.context.new_page()
+    board = BoardPage(pg, widget)
+    pg.locator("#host .tw-actions button", has_text="Ziggurat").click()
+    board.click_square(widget.view["targets"]["ziggurat"][0])
+    board.wait_ready()
+    assert str(game.actions[-1]).startswith("ziggurat ")
