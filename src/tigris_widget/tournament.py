@@ -28,9 +28,13 @@ from itertools import combinations
 from typing import Any, TextIO
 
 from .bots import make_bot
+from .engine.scoring import final_results
 from .game import Game
 
 Z95 = 1.959963984540054
+MAX_ACTIONS = 3000
+"""A game still running after this many actions is stopped and scored as it stands (and marked
+``"finished": false``); no game between the bots here comes near it."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
     bots = [make_bot(name, seed) for name, seed in zip(task.bots, task.bot_seeds)]
     thinking = [0.0] * task.players
     decisions = [0] * task.players
-    while not game.is_over:
+    while not game.is_over and len(game) < MAX_ACTIONS:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
@@ -113,14 +117,14 @@ def run_game(task: GameTask) -> dict[str, Any]:
         thinking[seat] += time.perf_counter() - t
         decisions[seat] += 1
         game.apply(action)
-    results = game.result
-    assert results is not None
+    results = final_results(game.state)  # as scored now if the game hit MAX_ACTIONS
     iterations = [getattr(b, "total_iterations", 0) for b in bots]
     return {
         "task": asdict(task),
         "ranks": [r.rank for r in results],
         "scores": [r.score for r in results],
         "final": [list(r.final) for r in results],
+        "finished": game.is_over,
         "turns": game.state.turn,
         "actions": len(game),
         "decisions": decisions,

@@ -152,3 +152,16 @@ def test_search_reports_its_work():
     assert action in game.legal_actions()
     assert bot.last is not None and bot.last.iterations == 30
     assert bot.last.principal_variation()[0][1] == action
+
+
+@pytest.mark.parametrize("name", ["greedy", "search"])
+def test_a_stalled_game_is_pushed_towards_its_end(name):
+    """With only passes and leader moves for a while, bots place, swap or destroy a tile."""
+    import dataclasses
+
+    game = midgame(seed=9, actions=30)
+    while game.decision.kind != "action":
+        game.apply(game.legal_actions()[0])
+    view = dataclasses.replace(game.view(game.to_move), history=("pass",) * 16)
+    action = BOT_FACTORIES[name](seed=1).choose(view)
+    assert str(action).startswith(("tile ", "swap ", "catastrophe "))

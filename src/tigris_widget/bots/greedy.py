@@ -6,7 +6,7 @@ from ..engine.actions import COMMIT_ACTIONS, Action
 from ..engine.types import D_ACTION
 from ..engine.view import PlayerView, determinize
 from .base import Bot
-from .heuristics import COMMIT_PHASES, commit_choice, policy_choice, rank_turn_actions
+from .heuristics import COMMIT_PHASES, commit_choice, policy_choice, progress_choices, rank_turn_actions
 
 
 class GreedyBot(Bot):
@@ -28,4 +28,4 @@ class GreedyBot(Bot):
             return COMMIT_ACTIONS[commit_choice(s)]
         if s.phase != D_ACTION:
             return policy_choice(s, list(d.choices))
-        return rank_turn_actions(s, d.choices)[0][1]
+        return rank_turn_actions(s, progress_choices(view, d.choices))[0][1]

@@ -34,10 +34,13 @@ from ..engine.types import (
     D_WAR_ATTACK,
     D_WAR_DEFEND,
     MONUMENTS,
+    PLACE_CATASTROPHE,
+    PLACE_TILE,
     RED,
     SWAP,
     TILE_SUPPLY,
 )
+from ..engine.view import PlayerView
 
 COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
@@ -270,3 +273,26 @@ def rank_turn_actions(s: GameState, choices: list[Action] | tuple[Action, ...]) 
             scored.append((0.0, choices[0]))
     scored.sort(key=lambda pair: -pair[0])
     return scored
+
+
+# -- ending the game -------------------------------------------------------------------------------
+STALL_WINDOW = 8
+"""Actions per player without a tile placed, swapped or destroyed after which a game is stalled."""
+_PROGRESS = ("tile ", "swap ", "catastrophe ")
+
+
+def is_stalled(view: PlayerView) -> bool:
+    """Have the players only moved leaders and passed for a while? (The rules have no limit on
+    passing, so two bots that both prefer to wait — e.g. with an empty bag, where the next tile
+    placed ends the game — could play forever.)"""
+    window = STALL_WINDOW * view.state.players
+    recent = view.history[-window:]
+    return len(recent) == window and not any(h.startswith(_PROGRESS) for h in recent)
+
+
+def progress_choices(view: PlayerView, choices: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The choices, or only those that move the game towards its end when it is stalled."""
+    if view.decision is None or view.decision.kind != "action" or not is_stalled(view):
+        return choices
+    forward = tuple(a for a in choices if a.kind in (PLACE_TILE, SWAP, PLACE_CATASTROPHE))
+    return forward or choices

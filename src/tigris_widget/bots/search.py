@@ -52,6 +52,7 @@ from .heuristics import (
     after,
     commit_choice,
     evaluate,
+    progress_choices,
     projection,
     rank_turn_actions,
     settle,
@@ -206,7 +207,7 @@ class Search:
         self.elapsed = 0.0
         first = self.determinization(0)
         self.root = Node(None, -1, 1.0, self.players)
-        self.root.ranked = self._rank_root(first, list(view.decision.choices))
+        self.root.ranked = self._rank_root(first, list(progress_choices(view, view.decision.choices)))
         self.root_values = {a: v for v, a in self.root.ranked}
 
     # -- determinizations ----------------------------------------------------------------------
