@@ -6,6 +6,7 @@ Run: ``python benchmarks/search_speed.py [--iterations N] [--players P]``. Print
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -36,16 +37,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
     print(f"search speed — Python {platform.python_version()} on {platform.machine()}, one core")
-    rates, setups, decisions = [], [], []
+    print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
+    rates, cpu_rates, setups, decisions = [], [], [], []
     for seed in range(1, args.games + 1):
         for game in positions(args.players, seed):
             view = game.view(game.to_move)
             t0 = time.perf_counter()
             search = Search(view, random.Random(seed))
             t1 = time.perf_counter()
+            c1 = time.process_time()
             for _ in search.run(Budget(iterations=args.iterations)):
                 pass
             t2 = time.perf_counter()
+            cpu_rates.append(args.iterations / max(1e-9, time.process_time() - c1))
             setups.append(t1 - t0)
             rates.append(args.iterations / (t2 - t1))
             decisions.append(t2 - t0)
@@ -53,6 +57,10 @@ def main() -> None:
     print(
         f"iterations/s: median {statistics.median(rates):.0f}, mean {statistics.mean(rates):.0f}, "
         f"min {min(rates):.0f}, max {max(rates):.0f}"
+    )
+    print(
+        f"iterations per CPU second (what one core gives when it is not shared): median "
+        f"{statistics.median(cpu_rates):.0f}, mean {statistics.mean(cpu_rates):.0f}, min {min(cpu_rates):.0f}"
     )
     print(f"root ranking (setup) per decision: median {statistics.median(setups) * 1000:.1f} ms")
     print(f"whole decision: median {statistics.median(decisions) * 1000:.0f} ms")
