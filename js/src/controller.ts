@@ -48,7 +48,8 @@ export class BoardController {
   private lastAnnounced = "";
 
   constructor(private readonly model: Model, host: HTMLElement) {
-    this.canvas = h("canvas", { class: "tw-board", tabindex: 0, role: "img", "aria-roledescription": "game board", "aria-describedby": "" }) as HTMLCanvasElement;
+    // role "application": screen readers pass the board's keys through to it
+    this.canvas = h("canvas", { class: "tw-board", tabindex: 0, role: "application", "aria-roledescription": "game board" }) as HTMLCanvasElement;
     this.errorText = h("span", { class: "tw-error-text" });
     const dismiss = h("button", { type: "button", class: "tw-error-close", "aria-label": "Dismiss", text: "×" });
     this.errorBox = h("div", { class: "tw-error", role: "alert", hidden: true }, this.errorText, dismiss);
@@ -94,6 +95,7 @@ export class BoardController {
       d.add(() => ro.disconnect());
     }
     d.add(() => cancelAnimationFrame(this.frame));
+    d.add(this.watchPixelRatio());
     (this.root as unknown as { tigrisBench: (n: number) => number }).tigrisBench = (n) => this.bench(n);
     for (const name of ["view", "error", "overlay", "heatmap"]) this.pull(name);
     this.resize();
@@ -222,6 +224,28 @@ export class BoardController {
     this.canvas.style.height = `${next.height}px`;
     this.canvas.dataset.layout = JSON.stringify({ left: next.left, top: next.top, cell: next.cell });
     this.schedule();
+  }
+
+  /** Re-layout when the device pixel ratio changes (browser zoom, moving to another screen). */
+  private watchPixelRatio(): () => void {
+    let query: MediaQueryList | null = null;
+    const onChange = () => {
+      query?.removeEventListener("change", onChange);
+      this.resize();
+      arm();
+    };
+    const arm = () => {
+      if (typeof matchMedia !== "function") return;
+      query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+      query.addEventListener("change", onChange);
+    };
+    arm();
+    const onResize = () => this.resize(); // zoom also resizes the window
+    window.addEventListener("resize", onResize);
+    return () => {
+      query?.removeEventListener("change", onChange);
+      window.removeEventListener("resize", onResize);
+    };
   }
 
   /** Merge redraw requests into one animation frame. */

@@ -354,3 +354,15 @@ def test_leaders_from_the_supply_withdrawals_monuments_and_the_ziggurat(page: An
     board.click_square(widget.view["targets"]["ziggurat"][0])
     board.wait_ready()
     assert str(game.actions[-1]).startswith("ziggurat ")
+
+
+def test_redraws_sharp_when_the_pixel_ratio_changes(page: Any) -> None:
+    BoardPage(page, BoardWidget(Game.new(players=2, seed=1)))
+    cdp = page.context.new_cdp_session(page)
+    # like a browser zoom: the ratio changes and the viewport (in CSS pixels) with it
+    cdp.send(
+        "Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1000, "deviceScaleFactor": 3, "mobile": False}
+    )
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#host canvas.tw-board'); return c.width === Math.round(parseFloat(c.style.width) * 3); }"
+    )
