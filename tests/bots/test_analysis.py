@@ -78,3 +78,12 @@ def test_budget_must_be_positive():
     game = Game.new(players=2, seed=4)
     with pytest.raises(ValueError, match="iterations"):
         analyze(game.view(game.to_move), iterations=0)
+
+
+def test_only_the_deciding_seat_can_be_analysed():
+    game = Game.new(players=2, seed=4)
+    other = 1 - game.to_move
+    with pytest.raises(ValueError, match="must decide now"):
+        analyze(game.view(other), iterations=5)
+    with pytest.raises(ValueError, match="all-seeing"):
+        analyze(game.view(None), iterations=5)

@@ -193,8 +193,12 @@ class Search:
         omniscient: GameState | None = None,
         determinizations: int = DETERMINIZATIONS,
     ) -> None:
-        assert view.decision is not None and view.decision.choices, "no decision for this seat"
-        assert view.seat is not None, "search decides for one seat"
+        if view.seat is None:
+            raise ValueError("search decides for one seat; the all-seeing view has none")
+        if view.decision is None:
+            raise ValueError("the game is over: there is no decision to search")
+        if not view.decision.choices:
+            raise ValueError(f"seat {view.decision.seat} must decide now, not seat {view.seat}")
         self.view = view
         self.rng = rng
         self.seat = view.seat
