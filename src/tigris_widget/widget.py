@@ -114,16 +114,20 @@ class BoardWidget(anywidget.AnyWidget):
         self._game = game
         self._revision = 0
         self._callbacks: list[ActionCallback] = []
+        self._ready = False
         super().__init__(seat=seat, theme=theme, ply=len(game), **kwargs)
-        ref = weakref.ref(self)
+        ref = weakref.ref(self)  # the game must not keep a forgotten widget alive
 
         def changed(g: Game, change: str) -> None:
             widget = ref()
-            if widget is not None:
+            if widget is None:
+                unsubscribe()
+            else:
                 widget._game_changed(change)
 
-        self._unsubscribe = game.subscribe(changed)
+        unsubscribe = self._unsubscribe = game.subscribe(changed)
         self.on_msg(self._handle_message)
+        self._ready = True
         self._sync()
 
     # -- state ---------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @traitlets.observe("seat", "ply")
     def _view_options_changed(self, change: Any) -> None:
-        if hasattr(self, "_game"):
+        if getattr(self, "_ready", False):
             self._sync()
 
     def _game_changed(self, change: str) -> None:

@@ -7,6 +7,7 @@ import math
 import struct
 import subprocess
 import sys
+import weakref
 from typing import Any
 
 import pytest
@@ -280,6 +281,15 @@ def test_on_action_can_be_removed_and_close_unsubscribes() -> None:
     widget.close()
     game.apply(first_tile_action(game))
     assert calls == [] and game._listeners == []
+
+
+def test_the_game_holds_its_widgets_only_weakly() -> None:
+    game = Game.new(players=2, seed=1)
+    widget = BoardWidget(game)
+    (callback,) = game._listeners
+    held = [cell.cell_contents for cell in callback.__closure__ or ()]
+    assert all(obj is not widget for obj in held)
+    assert any(isinstance(obj, weakref.ref) and obj() is widget for obj in held)
 
 
 def test_history_navigation_from_python_and_from_the_front_end() -> None:
