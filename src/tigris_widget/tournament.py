@@ -17,6 +17,7 @@ head-to-head scores and Elo-style ratings (a Bradley–Terry fit of every pairwi
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import math
 import os
@@ -333,8 +334,10 @@ def run_tournament(
 
 
 def load_rows(path: str) -> list[dict[str, Any]]:
-    """The result rows of a ``games.jsonl`` file (for summaries of runs in progress)."""
-    with open(path) as f:
+    """The result rows of a ``games.jsonl`` file, or a gzipped ``games.jsonl.gz`` (for summaries of
+    runs in progress or published ones)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 

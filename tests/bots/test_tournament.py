@@ -104,6 +104,11 @@ def test_local_tournament_writes_records_and_summary(tmp_path):
     assert "2/2 games" in bar.getvalue()
     rows = load_rows(str(tmp_path / "games.jsonl"))
     assert len(rows) == 2
+    import gzip
+
+    with gzip.open(tmp_path / "games.jsonl.gz", "wt") as f:
+        f.write((tmp_path / "games.jsonl").read_text())
+    assert load_rows(str(tmp_path / "games.jsonl.gz")) == rows
     assert json.loads((tmp_path / "summary.json").read_text())["games"] == 2
     assert summary["bots"]["search:4"]["seats_played"] == 2
 
