@@ -9,7 +9,7 @@ import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { h, renderPanel, type PanelCommand } from "./panel";
 import { asView, heatmapValues, type Overlay, type View } from "./schema";
 import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
-import { clickSquare, initialUi, keyCommand, select, syncUi, toggleSwap, type Command, type Outcome, type UiState } from "./ui-state";
+import { clickSquare, initialUi, keyCommand, select, syncUi, cycleSwap, type Command, type Outcome, type UiState } from "./ui-state";
 
 /** The part of the anywidget model API this front end uses. */
 export interface Model {
@@ -328,14 +328,15 @@ export class BoardController {
     switch (c.type) {
       case "select":
         this.localMessage = "";
-        this.setUi(select(this.ui, c.piece), true);
+        if (this.ui.swap !== null && c.piece.kind === "tile") this.setUi(cycleSwap(view, this.ui, c.piece.colour), true);
+        else this.setUi(select(this.ui, c.piece), true);
         break;
       case "intent":
         this.sendIntent(c.action);
         this.setUi({ ...this.ui, swap: null, selected: null }, true);
         break;
       case "swap":
-        this.setUi(toggleSwap(view, this.ui, c.colour, c.delta), true);
+        this.setUi(cycleSwap(view, this.ui, c.colour), true);
         break;
       case "swap-mode":
         this.setUi({ ...this.ui, selected: null, swap: c.on ? [0, 0, 0, 0] : null }, true);

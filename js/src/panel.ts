@@ -19,7 +19,7 @@ import type { Theme } from "./theme";
 export type PanelCommand =
   | { type: "select"; piece: Piece }
   | { type: "intent"; action: string }
-  | { type: "swap"; colour: ColourName; delta: 1 | -1 }
+  | { type: "swap"; colour: ColourName }
   | { type: "swap-mode"; on: boolean }
   | { type: "goto"; ply: number }
   | { type: "preview"; squares: number[] };
@@ -126,7 +126,7 @@ function playerBlock(view: View, ui: UiState, seat: number, theme: Theme, dispat
       const chosen = ui.swap ? (ui.swap[COLOURS.indexOf(c)] ?? 0) : 0;
       const usable = acting && (swapping ? true : targetsFor(view, piece).length > 0);
       const label = `${cap(TILE_NAMES[c])} (${c} tile), ${n} in hand${swapping ? `, ${chosen} chosen to swap` : ""}`;
-      const onClick = !usable ? null : swapping ? () => dispatch({ type: "swap", colour: c, delta: chosen < n ? 1 : -1 }) : () => dispatch({ type: "select", piece });
+      const onClick = !usable ? null : swapping ? () => dispatch({ type: "swap", colour: c }) : () => dispatch({ type: "select", piece });
       hand.append(pieceButton(label, `tile-${seat}-${c}`, [tileIcon(theme, c), h("span", { text: swapping ? `${chosen}/${n}` : `×${n}` })], onClick, swapping ? chosen > 0 : samePiece(ui.selected, piece)));
     }
     if (!p.hand_size) hand.append(h("span", { class: "tw-muted", text: "no tiles" }));

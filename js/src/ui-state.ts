@@ -225,14 +225,15 @@ export function treasureNotation(squares: Square[]): string {
   return ["treasures", ...squares.map(formatSquare)].join(" ");
 }
 
-/** Add (delta 1) or remove (delta -1) a tile colour from the swap being composed. */
-export function toggleSwap(view: View, ui: UiState, colour: ColourName, delta: 1 | -1): UiState {
+/** One more tile of ``colour`` for the swap being composed, back to none after the last one in hand. */
+export function cycleSwap(view: View, ui: UiState, colour: ColourName): UiState {
   const seat = actingSeat(view);
   const hand = seat === null ? null : (view.players[seat]?.hand ?? null);
   const swap: [number, number, number, number] = ui.swap ? [...ui.swap] : [0, 0, 0, 0];
   const i = COLOURS.indexOf(colour);
   const have = hand ? hand[colour] : 0;
-  swap[i] = Math.max(0, Math.min(have, (swap[i] ?? 0) + delta));
+  const next = (swap[i] ?? 0) + 1;
+  swap[i] = next > have ? 0 : next;
   return { ...ui, swap, selected: null };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COLOUR_CODES, COLOURS, formatSquare } from "../src/schema";
 import {
   clickSquare,
+  cycleSwap,
   describePiece,
   footprint,
   initialUi,
@@ -12,7 +13,6 @@ import {
   swapNotation,
   syncUi,
   targetsFor,
-  toggleSwap,
   treasureNotation,
 } from "../src/ui-state";
 import { fixture, fixtures } from "./fixtures";
@@ -105,12 +105,14 @@ describe("clicks", () => {
 describe("swaps", () => {
   const view = fixture("start_all_seeing").view;
   const hand = view.players[view.decision!.seat]!.hand!;
-  it("choose at most the tiles in hand, in notation order", () => {
+  it("cycle from none to all the tiles of a colour in hand and back, in notation order", () => {
     let ui = initialUi();
-    for (let i = 0; i < 9; i++) ui = toggleSwap(view, ui, "black", 1);
-    expect(ui.swap![0]).toBe(hand.black);
-    ui = toggleSwap(view, ui, "black", -1);
-    expect(ui.swap![0]).toBe(Math.max(0, hand.black - 1));
+    const counts: number[] = [];
+    for (let i = 0; i <= hand.black + 1; i++) {
+      ui = cycleSwap(view, ui, "black");
+      counts.push(ui.swap![0]!);
+    }
+    expect(counts).toEqual([...Array.from({ length: hand.black }, (_, i) => i + 1), 0, 1]);
     expect(swapNotation([1, 2, 0, 1])).toBe("swap krrg");
     expect(swapNotation([0, 0, 0, 0])).toBeNull();
   });
