@@ -210,6 +210,20 @@ def commit_choice(s: GameState) -> int:
     return max(0, need) if need <= have else 0
 
 
+_policy_memo: dict[tuple[object, ...], Action] = {}
+"""``policy_choice`` results by state: a search meets the same states again and again (the same
+sample down the same path), and settling several wars tries every order of them."""
+MEMO_LIMIT = 20_000
+
+
+def state_key(s: GameState) -> tuple[object, ...]:
+    """Everything a state holds, hidden tiles included, as one hashable tuple (for memos)."""
+    return (id(s.setup), *s.tiles, s.down, s.catastrophes, s.treasures, s.ziggurat, s.tower, s.leader_mask,
+            *s.leaders, *s.monuments, *s.buildings, *s.hands, *s.vp, *s.treasures_taken, *s.catastrophes_left,
+            tuple(s.bag), *s.out_public, *s.discards, *s.flipped, s.active, s.actions_left, s.phase, s.decider,
+            s.step, s.conflict, s.placed, s.marker, s.bag_ran_out, s.over, s.turn)  # fmt: skip
+
+
 def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
     """A sensible choice for a decision other than a turn action: commitments by ``commit_choice``,
     the rest (monuments, treasures, war order, buildings, ziggurat bonus) by one-step evaluation."""
@@ -219,6 +233,10 @@ def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
         choices = legal_actions(s)
     if len(choices) == 1:
         return choices[0]
+    key = state_key(s)
+    best = _policy_memo.get(key)
+    if best is not None:
+        return best
     seat = s.decider
     best = choices[0]
     best_value = -1.0
@@ -229,7 +247,15 @@ def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
         v = evaluate(c)[seat]
         if v > best_value:
             best, best_value = a, v
+    if len(_policy_memo) >= MEMO_LIMIT:
+        _policy_memo.clear()
+    _policy_memo[key] = best
     return best
+
+
+def forget() -> None:
+    """Empty the memo of ``policy_choice`` (bots do it before each decision)."""
+    _policy_memo.clear()
 
 
 def settle(s: GameState, stop_seat: int = -1, limit: int = 12) -> None:

@@ -52,6 +52,7 @@ from .heuristics import (
     after,
     commit_choice,
     evaluate,
+    forget,
     progress_choices,
     projection,
     rank_turn_actions,
@@ -199,6 +200,7 @@ class Search:
             raise ValueError("the game is over: there is no decision to search")
         if not view.decision.choices:
             raise ValueError(f"seat {view.decision.seat} must decide now, not seat {view.seat}")
+        forget()  # the memo of rule-of-thumb choices holds states of earlier decisions
         self.view = view
         self.rng = rng
         self.seat = view.seat
