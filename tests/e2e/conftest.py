@@ -13,8 +13,10 @@ from browser_harness import ARTIFACTS, CHROMIUM_ARGS, STATIC, chromium_path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widget"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the session: while Playwright's sync API is open, its
+    event loop counts as running in this thread, which would change how later tests behave."""
     from playwright.sync_api import sync_playwright
 
     if not (STATIC / "widget.js").exists():
