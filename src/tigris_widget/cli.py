@@ -110,7 +110,12 @@ def _add_tournament_parser(sub: Any) -> None:
     t.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
     t.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
     t.add_argument("--out", help="directory for games.jsonl (every game record) and summary.json")
-    t.add_argument("--summarize", metavar="GAMES_JSONL", help="only summarize the results in this file")
+    t.add_argument(
+        "--summarize",
+        metavar="GAMES_JSONL",
+        nargs="+",
+        help="only summarize the results in these files (.jsonl or .jsonl.gz)",
+    )
     t.add_argument("--json", action="store_true", help="print the summary as JSON")
     t.add_argument("--quiet", action="store_true", help="no progress bar")  # fmt: skip
 
@@ -120,7 +125,7 @@ def tournament_command(args: argparse.Namespace) -> int:
 
     try:
         if args.summarize:
-            summary = summarize(load_rows(args.summarize))
+            summary = summarize([row for path in args.summarize for row in load_rows(path)])
         else:
             names = [n.strip() for n in args.bots.split(",") if n.strip()]
             for name in set(names):
