@@ -32,6 +32,8 @@ export function describePosition(view: View): string {
   for (const c of COLOURS) if (view.buildings[c] >= 0) parts.push(`${cap(c)} building at ${formatSquare(view.buildings[c])}.`);
   if (view.tower >= 0) parts.push(`Ziggurat centred on ${formatSquare(view.tower)}.`);
   if (view.marker >= 0) parts.push(`Unification marker at ${formatSquare(view.marker)}.`);
+  const c = view.conflict;
+  if (c) parts.push(`${cap(c.kind)} in ${c.colour}: ${seatName(view, c.attacker)} attacks from ${formatSquare(c.attacker_square)} with ${c.attacker_strength}${c.attacker_commit === null ? "" : ` plus ${c.attacker_commit} committed`}, ${seatName(view, c.defender)} defends at ${formatSquare(c.defender_square)} with ${c.defender_strength}.`);
   return parts.join(" ");
 }
 

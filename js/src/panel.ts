@@ -202,6 +202,15 @@ function statusLine(view: View): string {
   return bits.join(" · ");
 }
 
+/** The conflict being resolved, e.g. "Revolt (red): Bull attacks with 1 + 2 committed; Lion defends with 1." */
+export function conflictLine(view: View): string | null {
+  const c = view.conflict;
+  if (!c) return null;
+  const fight = c.kind === "revolt" ? "Revolt" : `War`;
+  const committed = c.attacker_commit === null ? "" : ` + ${c.attacker_commit} committed`;
+  return `${fight} (${c.colour}): ${seatName(view, c.attacker)} attacks with ${c.attacker_strength}${committed}; ${seatName(view, c.defender)} defends with ${c.defender_strength}.`;
+}
+
 function resultLine(view: View): HTMLElement | null {
   if (!view.result) return null;
   const rows = [...view.result].sort((a, b) => a.rank - b.rank);
@@ -217,6 +226,7 @@ export function renderPanel(els: PanelElements, view: View, ui: UiState, theme: 
   els.side.replaceChildren(
     h("div", { class: "tw-status", text: statusLine(view) }),
     h("div", { class: `tw-prompt${view.decision?.mine && view.live ? " tw-mine" : ""}`, text: prompt }),
+    conflictLine(view) ? h("div", { class: "tw-conflict", text: conflictLine(view) ?? "" }) : h("span"),
     decisionButtons(view, ui, dispatch),
     ...view.players.map((_, seat) => playerBlock(view, ui, seat, theme, dispatch)),
     resultLine(view) ?? h("span"),

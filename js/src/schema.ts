@@ -96,6 +96,20 @@ export interface LastAction {
   squares: Square[];
 }
 
+/** The revolt or war being resolved (public facts only). */
+export interface Conflict {
+  kind: "revolt" | "war";
+  colour: ColourName;
+  attacker: number;
+  defender: number;
+  attacker_square: Square;
+  defender_square: Square;
+  attacker_strength: number;
+  defender_strength: number;
+  /** Tiles the attacker committed, null until he has. */
+  attacker_commit: number | null;
+}
+
 export interface ResultRow {
   seat: number;
   rank: number;
@@ -126,7 +140,7 @@ export interface View {
   monuments: Monument[];
   buildings: PerColour<Square>;
   marker: Square;
-  conflict: number[];
+  conflict: Conflict | null;
   players: Player[];
   out_of_game: PerColour<number>;
   decision: DecisionInfo | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeLast, describePosition } from "../src/describe";
+import { conflictLine } from "../src/panel";
 import { drawScene } from "../src/draw/index";
 import { formatHeat, heatColour, heatRange } from "../src/draw/overlays";
 import { layout } from "../src/geometry";
@@ -112,5 +113,21 @@ describe("transparent backgrounds", () => {
   it("say nothing about the theme", () => {
     expect(isDarkColour("rgba(0, 0, 0, 0)")).toBeNull();
     expect(pickTheme("auto", null, "rgba(0, 0, 0, 0)")).toBe(LIGHT);
+  });
+});
+
+describe("conflicts", () => {
+  it("mark the attacker and the defender and describe the strengths", () => {
+    const view = fixture("war_defend_seat_view").view;
+    const c = view.conflict!;
+    expect(c.kind).toBe("war");
+    const { ctx, calls } = recordingContext();
+    drawScene(ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    const texts = calls.filter((x) => x.name === "fillText").map((x) => x.args[0]);
+    expect(texts).toContain("A");
+    expect(texts).toContain("D");
+    expect(conflictLine(view)).toMatch(/^War \(\w+\): \w+ attacks with \d+ \+ \d+ committed; \w+ defends with \d+\.$/);
+    expect(describePosition(view)).toContain("War in");
+    expect(conflictLine(fixture("start_all_seeing").view)).toBeNull();
   });
 });

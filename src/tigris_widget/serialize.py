@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action
 from .engine.board import WIDTH, squares
+from .engine.conflicts import REVOLT
+from .engine.state import GameState
 from .engine.types import (
     BUILD_BUILDING,
     BUILD_MONUMENT,
@@ -84,6 +86,25 @@ def group_targets(choices: Sequence[Action]) -> dict[str, Any]:
     return out
 
 
+def conflict_info(s: GameState) -> dict[str, Any] | None:
+    """The revolt or war being resolved, in public terms: sides, leaders' squares, base strengths and
+    the attacker's commitment once made (rules §8.3–8.4, §9.4–9.6); None when there is none."""
+    if len(s.conflict) != 9:
+        return None
+    kind, colour, attacker, defender, a_leader, d_leader, a_base, d_base, a_commit = s.conflict
+    return {
+        "kind": "revolt" if kind == REVOLT else "war",
+        "colour": COLOUR_NAMES[colour],
+        "attacker": attacker,
+        "defender": defender,
+        "attacker_square": s.leaders[a_leader],
+        "defender_square": s.leaders[d_leader],
+        "attacker_strength": a_base,
+        "defender_strength": d_base,
+        "attacker_commit": None if a_commit < 0 else a_commit,
+    }
+
+
 def serialize_view(
     view: PlayerView,
     *,
@@ -127,7 +148,7 @@ def serialize_view(
         "monuments": d["monuments"],
         "buildings": d["buildings"],
         "marker": d["marker"],
-        "conflict": d["conflict"],
+        "conflict": conflict_info(s),
         "players": d["players"],
         "out_of_game": d["out_of_game"],
         "decision": None if decision is None else {

@@ -109,6 +109,23 @@ export function drawArrow(ctx: Ctx, from: Square, to: Square, colour: string, l:
   ctx.globalAlpha = 1;
 }
 
+/** A small lettered badge in a square's bottom-right corner (the sides of a conflict). */
+export function drawBadge(ctx: Ctx, square: Square, text: string, colour: string, l: Layout, theme: Theme): void {
+  const r = squareRect(l, square);
+  const size = Math.max(9, l.cell * 0.34);
+  const cx = r.x + r.w - size / 2 - 1;
+  const cy = r.y + r.h - size / 2 - 1;
+  ctx.beginPath();
+  ctx.arc(cx, cy, size / 2, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.fillStyle = "#ffffff";
+  ctx.font = `bold ${Math.round(size * 0.7)}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, cx, cy + 0.5);
+}
+
 export function drawLabel(ctx: Ctx, square: Square, text: string, l: Layout, theme: Theme): void {
   const r = squareRect(l, square);
   const size = Math.max(8, Math.round(l.cell * 0.3));
@@ -137,6 +154,14 @@ export function drawOverlays(
 ): void {
   drawTargets(ctx, targets, ui.selected, l, theme);
   if (view.last) drawSquareFrame(ctx, view.last.squares, l, theme.last, Math.max(2, l.cell * 0.08));
+  const c = view.conflict;
+  if (c) {
+    for (const [q, letter] of [[c.attacker_square, "A"], [c.defender_square, "D"]] as const) {
+      if (q < 0) continue;
+      drawSquareFrame(ctx, [q], l, theme.cursor, Math.max(2, l.cell * 0.08), [6, 3]);
+      drawBadge(ctx, q, letter, theme.cursor, l, theme);
+    }
+  }
   for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
   for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);
