@@ -261,8 +261,7 @@ export class BoardController {
     const ctx = this.canvas.getContext("2d");
     if (!ctx || !this.view) return;
     const t0 = performance.now();
-    const ui = this.preview.length ? { ...this.ui } : this.ui;
-    drawScene(ctx, { view: this.view, ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme);
+    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme);
     const t1 = performance.now();
     this.root.dataset.drawMs = (t1 - t0).toFixed(3);
     if (this.root.dataset.ready !== this.view.state_id) {

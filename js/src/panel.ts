@@ -39,7 +39,8 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | 
 
 const ICON = 26;
 
-function icon(theme: Theme, paint: (ctx: CanvasRenderingContext2D, size: number) => void): HTMLCanvasElement {
+/** A small HiDPI canvas with one piece drawn on it. */
+function icon(paint: (ctx: CanvasRenderingContext2D, size: number) => void): HTMLCanvasElement {
   const dpr = window.devicePixelRatio || 1;
   const c = document.createElement("canvas");
   c.width = Math.round(ICON * dpr);
@@ -52,16 +53,15 @@ function icon(theme: Theme, paint: (ctx: CanvasRenderingContext2D, size: number)
     ctx.scale(dpr, dpr);
     paint(ctx, ICON);
   }
-  void theme;
   return c;
 }
 
 function tileIcon(theme: Theme, colour: ColourName): HTMLCanvasElement {
-  return icon(theme, (ctx, s) => drawTile(ctx, colour, 0, 0, s, theme));
+  return icon((ctx, s) => drawTile(ctx, colour, 0, 0, s, theme));
 }
 
 function leaderIcon(theme: Theme, colour: ColourName, dynasty: Dynasty): HTMLCanvasElement {
-  return icon(theme, (ctx, s) => drawLeader(ctx, colour, dynasty, 0, 0, s, theme));
+  return icon((ctx, s) => drawLeader(ctx, colour, dynasty, 0, 0, s, theme));
 }
 
 function cap(s: string): string {
