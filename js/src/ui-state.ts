@@ -279,6 +279,7 @@ export function keyCommand(view: View, key: string, shift: boolean): Command | n
     case "ArrowDown":
       return { type: "cursor", dx: 0, dy: 1 };
     case "Enter":
+      return shift ? null : { type: "activate" }; // Shift+Enter stays the notebook's "run cell"
     case " ":
       return { type: "activate" };
     case "Escape":

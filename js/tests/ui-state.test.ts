@@ -126,6 +126,7 @@ describe("keys", () => {
     expect(keyCommand(view, "c", false)).toEqual({ type: "select", piece: { kind: "catastrophe" } });
     expect(keyCommand(view, "ArrowUp", false)).toEqual({ type: "cursor", dx: 0, dy: -1 });
     expect(keyCommand(view, "Enter", false)).toEqual({ type: "activate" });
+    expect(keyCommand(view, "Enter", true)).toBeNull();
     expect(keyCommand(view, ",", false)).toEqual({ type: "history", delta: -1 });
     expect(keyCommand(view, "End", false)).toEqual({ type: "history-end", end: "latest" });
     expect(keyCommand(view, "a", false)).toBeNull();
