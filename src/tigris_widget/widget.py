@@ -72,6 +72,11 @@ def to_square(value: SquareLike) -> int:
     raise ValueError(f"not a square: {value!r} (use y*16+x, (x, y) or '(x,y)')")
 
 
+def _check_colour(colour: object) -> None:
+    if colour is not None and not (isinstance(colour, str) and 0 < len(colour) <= 64):
+        raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
+
+
 class BoardWidget(anywidget.AnyWidget):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
@@ -309,19 +314,23 @@ class BoardWidget(anywidget.AnyWidget):
                 raise ValueError(f"a heatmap list needs {SQUARES} values (one per square), not {len(items)}")
             grid = [math.nan if v is None else float(v) for v in items]
         self.heatmap = struct.pack(f"<{SQUARES}f", *grid)
-        rng = None if vmin is None and vmax is None else [
-            float(vmin if vmin is not None else min(v for v in grid if not math.isnan(v))),
-            float(vmax if vmax is not None else max(v for v in grid if not math.isnan(v))),
-        ]  # fmt: skip
+        finite = [v for v in grid if math.isfinite(v)]
+        rng = None
+        if (vmin is not None or vmax is not None) and (finite or (vmin is not None and vmax is not None)):
+            lo = float(vmin) if vmin is not None else min(finite)
+            hi = float(vmax) if vmax is not None else max(finite)
+            rng = [lo, hi]
         self._set_overlay(heatmap_range=rng)
 
     def highlight(self, squares: Iterable[SquareLike], colour: str | None = None) -> None:
         """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""
+        _check_colour(colour)
         added = [{"square": to_square(q), **({"colour": colour} if colour else {})} for q in squares]
         self._set_overlay(highlights=[*self.overlay.get("highlights", []), *added])
 
     def arrow(self, start: SquareLike, end: SquareLike, colour: str | None = None) -> None:
         """Draw an arrow from one square to another (e.g. a leader's suggested move)."""
+        _check_colour(colour)
         item = {"from": to_square(start), "to": to_square(end), **({"colour": colour} if colour else {})}
         self._set_overlay(arrows=[*self.overlay.get("arrows", []), item])
 

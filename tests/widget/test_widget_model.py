@@ -363,6 +363,12 @@ def test_heatmap_travels_as_binary_float32() -> None:
     assert widget.overlay["heatmap_range"] == [0.0, 100.0]
     with pytest.raises(ValueError, match="176"):
         widget.show_heatmap([1.0, 2.0])
+    widget.show_heatmap({}, vmin=0)  # nothing to scale: no range
+    assert widget.overlay["heatmap_range"] is None
+    widget.show_heatmap({5: 2.0}, vmin=0)
+    assert widget.overlay["heatmap_range"] == [0.0, 2.0]
+    with pytest.raises(ValueError, match="colour"):
+        widget.highlight([5], colour=123)  # type: ignore[arg-type]
 
 
 def test_highlights_arrows_labels_caption_and_clear() -> None:
