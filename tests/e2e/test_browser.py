@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import BoardPage
+from browser_harness import ARTIFACTS, BoardPage
 from view_scenarios import scenario_game
 
 from tigris_widget import Game
@@ -173,10 +173,11 @@ def test_every_decision_kind_is_playable_from_the_panel(page: Any, artifacts: Pa
         pg.close()
 
 
-def test_building_and_swap_are_playable(page: Any) -> None:
+def test_building_and_swap_are_playable(page: Any, artifacts: Path) -> None:
     game, _ = scenario_game("building")
     widget = BoardWidget(game)
     board = BoardPage(page, widget)
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "browser-alternative-building.png"))
     colour, square = first_target(widget, "building")
     if not page.locator("#host .tw-selected").count():
         page.locator("#host .tw-actions button", has_text=f"{colour.capitalize()} civilization building").click()
@@ -222,6 +223,7 @@ def test_a_seat_view_cannot_act_for_another_seat(page: Any) -> None:
     assert page.locator("#host .tw-actions button").count() == 0
     board.click_square(5 * 16 + 5)
     assert "Not your decision" in page.locator("#host .tw-error").inner_text()
+    page.locator("#host .tigris-widget").screenshot(path=str(ARTIFACTS / "browser-seat-view.png"))
     assert board.messages == []
     text = page.locator("#host .tw-side").inner_text()
     assert "6 tiles in hand" in text  # other hands are counts only

@@ -9,20 +9,15 @@ import { footprint, resolveTarget, type Piece, type UiState } from "../ui-state"
 import type { Ctx } from "./board";
 
 export function drawTargets(ctx: Ctx, targets: Square[], piece: Piece | null, l: Layout, theme: Theme): void {
-  ctx.fillStyle = theme.target;
   const covered = new Set<Square>();
   for (const q of targets) for (const f of footprint(piece, q)) covered.add(f);
+  ctx.fillStyle = theme.target;
+  ctx.strokeStyle = theme.selected;
+  ctx.lineWidth = Math.max(1.5, l.cell * 0.05);
   for (const q of covered) {
     const r = squareRect(l, q);
     ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
-  }
-  if (piece?.kind === "monument" || piece?.kind === "ziggurat") {
-    ctx.strokeStyle = theme.selected;
-    ctx.lineWidth = 2;
-    for (const q of targets) {
-      const r = squareRect(l, q);
-      ctx.strokeRect(r.x + 3, r.y + 3, r.w - 6, r.h - 6);
-    }
+    ctx.strokeRect(r.x + 2.5, r.y + 2.5, r.w - 5, r.h - 5);
   }
 }
 
