@@ -2,14 +2,14 @@
 // each view of the widget (a widget can be shown in several cells); ``destroy`` removes every
 // listener and observer it added.
 
-import { describeLast, describePosition } from "./describe";
+import { describeLast, describePosition, describeSquare } from "./describe";
 import { drawScene } from "./draw/index";
 import { layout, pointToSquare, step, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { h, renderPanel, type PanelCommand } from "./panel";
 import { asView, heatmapValues, type Overlay, type View } from "./schema";
 import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
-import { clickSquare, initialUi, keyCommand, select, syncUi, cycleSwap, type Command, type Outcome, type UiState } from "./ui-state";
+import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Outcome, type UiState } from "./ui-state";
 
 /** The part of the anywidget model API this front end uses. */
 export interface Model {
@@ -347,9 +347,13 @@ export class BoardController {
         this.preview = c.squares;
         this.schedule();
         break;
-      case "cursor":
-        this.setUi({ ...this.ui, cursor: step(this.ui.cursor, c.dx, c.dy) });
+      case "cursor": {
+        const cursor = step(this.ui.cursor, c.dx, c.dy);
+        this.setUi({ ...this.ui, cursor });
+        const legal = targetsFor(view, this.ui.selected).includes(cursor) ? " — a legal square" : "";
+        this.live.textContent = describeSquare(view, cursor) + legal;
         break;
+      }
       case "activate":
         this.apply(clickSquare(view, this.ui, this.ui.cursor));
         break;

@@ -44,3 +44,21 @@ export function describeLast(view: View): string {
   const events = entry.events.map((e) => e.text).join(" ");
   return `${seatName(view, entry.seat)}: ${entry.action}. ${events} ${view.decision?.prompt ?? ""}`.trim();
 }
+
+/** One square in words, for the keyboard cursor, e.g. "(5,4): land, temple (red), treasure". */
+export function describeSquare(view: View, square: number): string {
+  const bits: string[] = [view.board.river.includes(square) ? "river" : "land"];
+  if (view.board.specials.includes(square)) bits.push("special treasure square");
+  for (const c of COLOURS) if (view.tiles[c].includes(square)) bits.push(`${TILE_NAMES[c]} (${c})`);
+  if (view.face_down.includes(square)) bits.push("face-down tile");
+  if (view.catastrophes.includes(square)) bits.push("catastrophe");
+  if (view.treasures.includes(square)) bits.push("treasure");
+  if (view.ziggurat.includes(square)) bits.push("ziggurat");
+  for (const p of view.players) {
+    for (const c of COLOURS) if (p.leaders[c] === square) bits.push(`${cap(p.dynasty)}'s ${LEADER_NAMES[c]}`);
+  }
+  for (const c of COLOURS) if (view.buildings[c] === square) bits.push(`${c} civilization building`);
+  if (view.marker === square) bits.push("unification marker");
+  if (bits.length === 1) bits.push("empty");
+  return `${formatSquare(square)}: ${bits.join(", ")}`;
+}

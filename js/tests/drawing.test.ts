@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeLast, describePosition } from "../src/describe";
+import { describeLast, describePosition, describeSquare } from "../src/describe";
 import { conflictLine } from "../src/panel";
 import { drawScene } from "../src/draw/index";
 import { formatHeat, heatColour, heatRange } from "../src/draw/overlays";
@@ -96,6 +96,10 @@ describe("accessibility text", () => {
     expect(text).toContain(view.decision!.prompt);
     expect(text).toMatch(/Temples \(red\): \(/);
     expect(describeLast(view)).toContain(view.last!.action);
+    const temple = view.tiles.red[0]!;
+    expect(describeSquare(view, temple)).toMatch(/^\(\d+,\d+\): land, .*temple \(red\)/);
+    const river = view.board.river.find((q) => !Object.values(view.tiles).some((t) => t.includes(q)) && !view.catastrophes.includes(q))!;
+    expect(describeSquare(view, river)).toMatch(/: river, empty$/);
   });
 });
 
