@@ -109,6 +109,9 @@ def test_keyboard_play_history_and_notebook_keys(page: Any) -> None:
         page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
     for _ in range(abs(dy)):
         page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    if dx or dy:  # the cursor's square is announced to screen readers
+        said = page.locator("#host .tw-sr[role=status]").inner_text()
+        assert said.startswith(f"({square % 16},{square // 16}):") and "legal" in said
     page.keyboard.press("Enter")
     board.wait_ready()
     assert len(game) == 1 and game.actions[0].square == square
