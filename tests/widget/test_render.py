@@ -28,8 +28,9 @@ def test_svg_draws_every_kind_of_piece() -> None:
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
     assert [str(i) for i in range(16)] == texts[:16]  # coordinates along the top edge
     tiles = sum(len(v) for v in view["tiles"].values())
-    assert svg.count('rx="5" fill="#') >= tiles  # one rounded square per tile
-    assert svg.count("<circle") >= sum(q >= 0 for p in view["players"] for q in p["leaders"].values())
+    leaders = sum(q >= 0 for p in view["players"] for q in p["leaders"].values())
+    assert svg.count("<use ") == tiles + leaders  # each tile and leader placed from its picture in <defs>
+    assert svg.count('<g id="tw-tile-') == 4
     assert view["tower"] >= 0 and "#6d5a30" in svg  # the ziggurat and its tower
     assert any("ziggurat bonus" in t for t in texts)
 

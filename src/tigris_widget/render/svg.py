@@ -21,7 +21,7 @@ MARGIN = 24
 COLOURS = ("black", "red", "blue", "green")
 PIECE = {"black": "#2b2b2b", "red": "#c8362d", "blue": "#2f6fc0", "green": "#2f8f46"}
 INK = {"black": "#f2f2f2", "red": "#fff4e8", "blue": "#eef6ff", "green": "#effbef"}
-LAND = ("#e9dcb4", "#e2d3a6")
+LAND = "#e9dcb4"
 RIVER = "#9cc8e6"
 SPECIAL = "#b8860b"
 LAST = "#d81b60"
@@ -58,21 +58,27 @@ def _centre(square: int) -> tuple[float, float]:
     return x + CELL / 2, y + CELL / 2
 
 
-def _tile(colour: str, square: int) -> str:
-    x, y = _xy(square)
-    return (
-        f'<g transform="translate({x},{y})" color="{INK[colour]}" fill="{INK[colour]}">'
-        f'<rect x="3" y="3" width="34" height="34" rx="5" fill="{PIECE[colour]}"/>{TILE_SYMBOLS[colour]}</g>'
-    )
+def _defs(dynasties: Iterable[str]) -> str:
+    """Each tile and leader picture once; the board places them with ``<use>`` (a much smaller file)."""
+    out = ["<defs>"]
+    for colour in COLOURS:
+        out.append(
+            f'<g id="tw-tile-{colour}" color="{INK[colour]}" fill="{INK[colour]}">'
+            f'<rect x="3" y="3" width="34" height="34" rx="5" fill="{PIECE[colour]}"/>{TILE_SYMBOLS[colour]}</g>'
+        )
+        for dynasty in dynasties:
+            out.append(
+                f'<g id="tw-leader-{colour}-{dynasty}" color="{INK[colour]}" fill="{INK[colour]}">'
+                f'<circle cx="20" cy="20" r="17.5" fill="{PIECE[colour]}" stroke="{INK[colour]}" stroke-width="2"/>'
+                f'<g transform="translate(3.2,3.2) scale(0.84)">{DYNASTY_SYMBOLS.get(dynasty, "")}</g></g>'
+            )
+    out.append("</defs>")
+    return "".join(out)
 
 
-def _leader(colour: str, dynasty: str, square: int) -> str:
+def _use(ref: str, square: int) -> str:
     x, y = _xy(square)
-    return (
-        f'<g transform="translate({x},{y})" color="{INK[colour]}" fill="{INK[colour]}">'
-        f'<circle cx="20" cy="20" r="17.5" fill="{PIECE[colour]}" stroke="{INK[colour]}" stroke-width="2"/>'
-        f'<g transform="translate(3.2,3.2) scale(0.84)">{DYNASTY_SYMBOLS.get(dynasty, "")}</g></g>'
-    )
+    return f'<use xlink:href="#{ref}" x="{x}" y="{y}"/>'
 
 
 def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -113,20 +119,23 @@ def board_svg(
         else f' width="{board_w}" height="{height}"'
     )
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {board_w} {height}"{scale} '
-        f'font-family="sans-serif" role="img" aria-label="Tigris &amp; Euphrates board">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'viewBox="0 0 {board_w} {height}"{scale} font-family="sans-serif" role="img" '
+        f'aria-label="Tigris &amp; Euphrates board">',
+        _defs(sorted({p["dynasty"] for p in players})),
         f'<rect width="{board_w}" height="{height}" fill="#ffffff"/>',
     ]
     if caption:
         out.append(f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold">{escape(caption)}</text>')
     out.append(f'<g transform="translate(0,{top})">')
-    river = set(v["board"]["river"])
-    for q in range(WIDTH * HEIGHT):
+    # land as one rectangle, river squares on it, then the grid lines
+    out.append(f'<rect x="{MARGIN}" y="{MARGIN}" width="{WIDTH * CELL}" height="{HEIGHT * CELL}" fill="{LAND}"/>')
+    for q in v["board"]["river"]:
         x, y = _xy(q)
-        fill = RIVER if q in river else LAND[(q % WIDTH + q // WIDTH) % 2]
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b9a878" stroke-width="0.5"/>'
-        )
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{RIVER}"/>')
+    grid = [f"M{MARGIN + i * CELL} {MARGIN}V{MARGIN + HEIGHT * CELL}" for i in range(WIDTH + 1)]
+    grid += [f"M{MARGIN} {MARGIN + i * CELL}H{MARGIN + WIDTH * CELL}" for i in range(HEIGHT + 1)]
+    out.append(f'<path d="{"".join(grid)}" stroke="#b9a878" stroke-width="0.75" fill="none"/>')
     for q in v["board"]["specials"]:
         x, y = _xy(q)
         out.append(
@@ -146,7 +155,7 @@ def board_svg(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="#c9b27a" stroke="#6d5a30"/>'
         )
     for colour in COLOURS:
-        out.extend(_tile(colour, q) for q in v["tiles"][colour])
+        out.extend(_use(f"tw-tile-{colour}", q) for q in v["tiles"][colour])
     for q in v["face_down"]:
         x, y = _xy(q)
         out.append(f'<rect x="{x + 3}" y="{y + 3}" width="34" height="34" rx="5" fill="#8a7a5a"/>')
@@ -186,7 +195,7 @@ def board_svg(
         for colour in COLOURS:
             q = p["leaders"][colour]
             if q >= 0:
-                out.append(_leader(colour, p["dynasty"], q))
+                out.append(_use(f"tw-leader-{colour}-{p['dynasty']}", q))
     if v["marker"] >= 0:
         cx, cy = _centre(v["marker"])
         out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="#ffffff" stroke-width="4"/>'
