@@ -131,6 +131,7 @@ export class BoardController {
         this.ui = syncUi(this.ui, v);
         if (changed) {
           this.localMessage = "";
+          this.preview = [];
           this.announce();
         }
       }

@@ -177,8 +177,8 @@ function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) =>
   }
   (t.treasures ?? []).forEach((option, i) => {
     const b = button(`Take ${option.map(formatSquare).join(" ")}`, `treasure-${i}`, play(treasureNotation(option)));
-    b.addEventListener("mouseenter", () => dispatch({ type: "preview", squares: option }));
-    b.addEventListener("mouseleave", () => dispatch({ type: "preview", squares: [] }));
+    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => dispatch({ type: "preview", squares: option }));
+    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => dispatch({ type: "preview", squares: [] }));
     box.append(b);
   });
   for (const c of t.bonus ?? []) box.append(button(`Bonus ${c}`, `bonus-${c}`, play(`bonus ${COLOUR_CODES[c]}`)));
