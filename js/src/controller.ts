@@ -3,6 +3,7 @@
 // listener and observer it added.
 
 import { describeLast, describePosition, describeSquare } from "./describe";
+import { drawBoard } from "./draw/board";
 import { drawScene } from "./draw/index";
 import { layout, pointToSquare, step, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
@@ -46,6 +47,8 @@ export class BoardController {
   private preview: number[] = [];
   private clickedAt = 0;
   private lastAnnounced = "";
+  /** The terrain, grid and coordinates drawn once per board side, size and theme. */
+  private boardLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
 
   constructor(private readonly model: Model, host: HTMLElement) {
     // role "application": screen readers pass the board's keys through to it
@@ -262,7 +265,8 @@ export class BoardController {
     const ctx = this.canvas.getContext("2d");
     if (!ctx || !this.view) return;
     const t0 = performance.now();
-    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme);
+    const layer = this.terrain(this.view);
+    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme, layer);
     const t1 = performance.now();
     this.root.dataset.drawMs = (t1 - t0).toFixed(3);
     if (this.root.dataset.ready !== this.view.state_id) {
@@ -272,6 +276,21 @@ export class BoardController {
       }
       this.root.dataset.ready = this.view.state_id;
     }
+  }
+
+  private terrain(view: View): HTMLCanvasElement | undefined {
+    const g = this.geometry;
+    const key = `${view.board.name}|${g.width}|${g.height}|${g.dpr}|${this.theme.dark}`;
+    if (this.boardLayer?.key === key) return this.boardLayer.canvas;
+    const canvas = document.createElement("canvas");
+    canvas.width = this.canvas.width;
+    canvas.height = this.canvas.height;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return undefined;
+    ctx.setTransform(g.dpr, 0, 0, g.dpr, 0, 0);
+    drawBoard(ctx, view, g, this.theme);
+    this.boardLayer = { key, canvas };
+    return canvas;
   }
 
   private previewOverlay(): Overlay {

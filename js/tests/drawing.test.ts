@@ -135,3 +135,14 @@ describe("conflicts", () => {
     expect(conflictLine(fixture("start_all_seeing").view)).toBeNull();
   });
 });
+
+describe("the cached terrain layer", () => {
+  it("is copied instead of drawing the board again", () => {
+    const view = fixture("start_all_seeing").view;
+    const { ctx, calls } = recordingContext();
+    const layer = {} as CanvasImageSource;
+    drawScene(ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800, 2), LIGHT, layer);
+    expect(calls.filter((c) => c.name === "drawImage")).toEqual([{ name: "drawImage", args: [layer, 0, 0] }]);
+    expect(calls.filter((c) => c.name === "fillRect").length).toBeLessThan(176);
+  });
+});

@@ -16,9 +16,19 @@ export interface Scene {
   focused: boolean;
 }
 
-export function drawScene(ctx: Ctx, scene: Scene, l: Layout, theme: Theme): void {
-  ctx.setTransform(l.dpr, 0, 0, l.dpr, 0, 0);
-  drawBoard(ctx, scene.view, l, theme);
+/**
+ * Draw everything. ``boardLayer``, when given, is a picture of ``drawBoard`` for this board, layout
+ * and theme (in device pixels), copied instead of drawing the terrain again.
+ */
+export function drawScene(ctx: Ctx, scene: Scene, l: Layout, theme: Theme, boardLayer?: CanvasImageSource): void {
+  if (boardLayer) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(boardLayer, 0, 0);
+    ctx.setTransform(l.dpr, 0, 0, l.dpr, 0, 0);
+  } else {
+    ctx.setTransform(l.dpr, 0, 0, l.dpr, 0, 0);
+    drawBoard(ctx, scene.view, l, theme);
+  }
   if (scene.heat) drawHeatmap(ctx, scene.heat, scene.overlay, l, theme);
   drawPieces(ctx, scene.view, l, theme);
   drawOverlays(ctx, scene.view, scene.ui, targetsFor(scene.view, scene.ui.selected), scene.overlay, l, theme, scene.focused);
