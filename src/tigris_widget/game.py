@@ -165,6 +165,11 @@ class Game:
         return list(self._actions)
 
     @property
+    def actors(self) -> list[int]:
+        """The seat that played each action, in order."""
+        return list(self._actors)
+
+    @property
     def events(self) -> list[list[Event]]:
         """The events of each action played, in order."""
         return [list(e) for e in self._events]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action
 from .engine.board import WIDTH, squares
-from .engine.conflicts import REVOLT
+from .engine.conflicts import conflict_summary
 from .engine.state import GameState
 from .engine.types import (
     BUILD_BUILDING,
@@ -87,22 +87,8 @@ def group_targets(choices: Sequence[Action]) -> dict[str, Any]:
 
 
 def conflict_info(s: GameState) -> dict[str, Any] | None:
-    """The revolt or war being resolved, in public terms: sides, leaders' squares, base strengths and
-    the attacker's commitment once made (rules §8.3–8.4, §9.4–9.6); None when there is none."""
-    if len(s.conflict) != 9:
-        return None
-    kind, colour, attacker, defender, a_leader, d_leader, a_base, d_base, a_commit = s.conflict
-    return {
-        "kind": "revolt" if kind == REVOLT else "war",
-        "colour": COLOUR_NAMES[colour],
-        "attacker": attacker,
-        "defender": defender,
-        "attacker_square": s.leaders[a_leader],
-        "defender_square": s.leaders[d_leader],
-        "attacker_strength": a_base,
-        "defender_strength": d_base,
-        "attacker_commit": None if a_commit < 0 else a_commit,
-    }
+    """The revolt or war being resolved, in public terms (rules §8.3–8.4, §9.4–9.6); None when none."""
+    return conflict_summary(s)
 
 
 def serialize_view(
@@ -189,7 +175,7 @@ def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revi
     if not 0 <= at <= n:
         raise ValueError(f"ply must be 0..{n}, not {at}")
     actions = game.actions[:at]
-    actors = [game.state_at(i).decider for i in range(at)]
+    actors = game.actors[:at]
     batches = game.events[:at]
     first = max(0, at - LOG_WINDOW)
     window = [(i, e) for i in range(first, at) for e in batches[i]]

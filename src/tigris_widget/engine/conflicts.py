@@ -189,3 +189,25 @@ def _end_war(s: GameState, colour: int, winner: int, loser_leader: int, a_total:
         colour=colour, removed=count, attacker_strength=a_total, defender_strength=d_total)  # fmt: skip
     if colour == RED and removed:
         return_templeless_leaders(s)
+
+
+def conflict_summary(s: GameState) -> dict[str, object] | None:
+    """The revolt or war being resolved, in public terms (the conflict tuple with names), or None.
+
+    Keys: kind ("revolt"/"war"), colour, attacker, defender (seats), attacker_square,
+    defender_square, attacker_strength, defender_strength (supporters on the board, §8.3/§9.5)
+    and attacker_commit (None until the attacker has committed, §8.4/§9.6)."""
+    if not s.conflict:
+        return None
+    kind, colour, attacker, defender, a_leader, d_leader, a_base, d_base, a_commit = s.conflict
+    return {
+        "kind": "revolt" if kind == REVOLT else "war",
+        "colour": COLOUR_NAMES[colour],
+        "attacker": attacker,
+        "defender": defender,
+        "attacker_square": s.leaders[a_leader],
+        "defender_square": s.leaders[d_leader],
+        "attacker_strength": a_base,
+        "defender_strength": d_base,
+        "attacker_commit": None if a_commit < 0 else a_commit,
+    }

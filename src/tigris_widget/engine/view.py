@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import squares
+from .conflicts import conflict_summary
 from .decisions import Decision, decision
 from .events import Event
 from .scoring import final_results
@@ -86,7 +87,7 @@ class PlayerView:
             ],
             "buildings": {COLOUR_NAMES[c]: q for c, q in enumerate(s.buildings)},
             "marker": s.marker,
-            "conflict": list(s.conflict),
+            "conflict": conflict_summary(s),
             "players": players,
             "bag": self.bag_count,
             "out_of_game": dict(zip(COLOUR_NAMES, s.out_public)),
