@@ -77,6 +77,14 @@ def _check_colour(colour: object) -> None:
         raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
 
 
+def with_picture(bundle: Any, board: BoardWidget) -> Any:
+    """Add ``board``'s SVG picture to a widget's display bundle (Jupyter keeps showing the widget)."""
+    data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
+    if isinstance(data, dict) and "image/svg+xml" not in data:
+        data["image/svg+xml"] = board.picture()
+    return bundle
+
+
 class BoardWidget(anywidget.AnyWidget):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
@@ -287,6 +295,17 @@ class BoardWidget(anywidget.AnyWidget):
         if unsubscribe is not None:
             unsubscribe()
         super().close()
+
+    # -- pictures where widgets do not run -------------------------------------------------------
+    def picture(self) -> str:
+        """The shown position as SVG (this board's view only: nothing hidden from its seat)."""
+        from .render import board_svg
+
+        return board_svg(self.view)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""
+        return with_picture(super()._repr_mimebundle_(**kwargs), self)
 
     # -- overlays ---------------------------------------------------------------------------------
     def _set_overlay(self, **changes: Any) -> None:

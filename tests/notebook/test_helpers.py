@@ -120,3 +120,16 @@ def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
     assert game.view(0).to_dict()["players"][1]["hand"] is None  # the board shows only seat 0's view
     with pytest.raises(ValueError, match="opponents must be bots"):
         BotMatch(Game.new(players=2, seed=1), seat=0, opponents={0: RandomBot()})
+
+
+def test_boards_and_dashboards_carry_an_svg_picture_for_static_pages(finished: Game) -> None:
+    from tigris_widget import BoardWidget
+
+    def data(bundle: object) -> dict[str, str]:
+        return bundle[0] if isinstance(bundle, tuple) else bundle  # type: ignore[return-value]
+
+    bundle = data(BoardWidget(finished, seat=1)._repr_mimebundle_())
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/svg+xml"].lstrip().startswith("<svg")
+    assert data(GameStepper(finished)._repr_mimebundle_())["image/svg+xml"].lstrip().startswith("<svg")
+    assert "image/svg+xml" in data(PuzzleBoard("treasure-hunt")._repr_mimebundle_())

@@ -26,7 +26,7 @@ from ..engine.notation import parse_action
 from ..engine.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
 from ..engine.view import player_view
 from ..game import Game
-from ..widget import BoardWidget
+from ..widget import BoardWidget, with_picture
 
 
 def heatmap_squares(grid: Sequence[Sequence[float | None]]) -> dict[int, float]:
@@ -177,7 +177,7 @@ class BotInspector:
             self._draw_overlays()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
 
 
 def evaluation_over_game(game: Game, seat: int = 0, iterations: int = 120, *, seed: int = 0,

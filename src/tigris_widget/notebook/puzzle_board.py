@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..widget import BoardWidget
+from ..widget import BoardWidget, with_picture
 from .puzzle_book import PUZZLES
 from .puzzles import Puzzle
 
@@ -108,4 +108,4 @@ class PuzzleBoard:
                              f"<p>{html.escape(self.puzzle.explanation)}</p>")  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

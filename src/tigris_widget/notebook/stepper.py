@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from ipycanvas import Canvas
 
 from ..game import Game
-from ..widget import BoardWidget
+from ..widget import BoardWidget, with_picture
 from .charts import draw_evaluation, draw_scores, score_series
 
 
@@ -130,4 +130,4 @@ class GameStepper:
             draw_evaluation(self.eval_chart, self.evaluation, ply, label=self.evaluation_label)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -24,7 +24,7 @@ from ..bots.base import Bot
 from ..engine.notation import parse_action
 from ..engine.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
 from ..game import Game
-from ..widget import BoardWidget
+from ..widget import BoardWidget, with_picture
 from .inspect import candidate_table, heatmap_squares, summary
 
 
@@ -133,4 +133,4 @@ class BotMatch:
         self.board.caption(f"Hint: {analysis['best']}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
