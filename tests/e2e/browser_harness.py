@@ -1,5 +1,8 @@
-"""Browser test helpers: Debian's Chromium for Playwright (``executable_path``), and ``BoardPage``, a page
-that runs the built front end against a real ``BoardWidget`` in this Python process."""
+"""Browser test helpers: Debian's Chromium for Playwright (``executable_path``); ``BoardPage``, a page
+that runs the built front end against a real ``BoardWidget`` in this Python process; and, for the
+end-to-end tests in real front ends, servers started on a free loopback port (``server_process``,
+``jupyter_server``), a kernel client (``JupyterServer.kernel``, ``evaluate``) and ``play_a_tile``,
+which plays one action by mouse on a board found anywhere on a page (shadow roots included)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,14 @@ import json
 import math
 import os
 import shutil
+import socket
 import struct
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -97,14 +107,133 @@ class BoardPage:
         self.page.wait_for_selector(f'{host} .tigris-widget[data-ready="{sid}"]', timeout=10_000)
 
     def square_point(self, square: int, host: str = "#host") -> tuple[float, float]:
-        """Page coordinates of the centre of a square, from the layout the canvas publishes."""
-        canvas = self.page.locator(f"{host} canvas.tw-board")
-        box = canvas.bounding_box()
-        lay = json.loads(canvas.get_attribute("data-layout"))
-        x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
-        y = box["y"] + lay["top"] + (square // 16 + 0.5) * lay["cell"]
-        return x, y
+        return square_point(self.page.locator(f"{host} canvas.tw-board"), square)
 
     def click_square(self, square: int) -> None:
         x, y = self.square_point(square)
         self.page.mouse.click(x, y)
+
+
+def square_point(canvas: Any, square: int) -> tuple[float, float]:
+    """Page coordinates of the centre of a square, from the layout the canvas (a locator) publishes."""
+    box = canvas.bounding_box()
+    lay = json.loads(canvas.get_attribute("data-layout"))
+    x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
+    y = box["y"] + lay["top"] + (square // 16 + 0.5) * lay["cell"]
+    return x, y
+
+
+def play_a_tile(page: Any, board: Any, view: dict[str, Any]) -> str:
+    """Pick the first legal tile colour from the hand, click its first highlighted square on the
+    canvas, and wait until the board has drawn a new state from Python. ``board`` is a locator of the
+    ``.tigris-widget`` root; ``view`` the widget's synced view. Returns the action's notation."""
+    from playwright.sync_api import expect
+
+    colour, squares = next(iter(view["targets"]["tile"].items()))
+    square = squares[0]
+    assert board.get_attribute("data-ready") == view["state_id"]
+    board.get_by_role("button", name=f"({colour} tile)").first.click()
+    expect(board.locator(".tw-selected")).to_be_visible()
+    page.mouse.click(*square_point(board.locator("canvas.tw-board"), square))
+    expect(board).not_to_have_attribute("data-ready", view["state_id"], timeout=30_000)
+    code = {"black": "k", "red": "r", "blue": "b", "green": "g"}[colour]
+    return f"tile {code} ({square % 16},{square // 16})"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+@contextmanager
+def server_process(
+    name: str, cmd: list[str], work: Path, answers: Callable[[], object], env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server in ``work`` (its output in ``work/server.log``) until ``answers()`` stops raising
+    ``OSError``; stop it afterwards. Fails the test with the log's end if it exits or takes > 90 s."""
+    log_path = work / "server.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(cmd, cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 90
+            while True:  # poll the server until it answers
+                try:
+                    answers()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        pytest.fail(f"{name} did not start:\n{log_path.read_text()[-3000:]}")
+                    time.sleep(0.25)
+            yield server
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+JUPYTER_TOKEN = "tigris-e2e"
+
+
+class JupyterServer:
+    def __init__(self, port: int, runtime: Path) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.runtime = runtime
+
+    def url(self, path: str) -> str:
+        return f"{self.base}{path}?token={JUPYTER_TOKEN}"
+
+    def api(self, path: str) -> Any:
+        return get_json(self.url(path))
+
+    def kernel(self) -> Any:
+        """A client on the notebook's kernel (the only session), through its connection file."""
+        from jupyter_client import BlockingKernelClient
+
+        sessions = self.api("/api/sessions")
+        assert len(sessions) == 1, sessions
+        kc = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{sessions[0]['kernel']['id']}.json"))
+        kc.load_connection_file()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=30)
+        return kc
+
+
+@contextmanager
+def jupyter_server(module: str, work: Path, *options: str) -> Iterator[JupyterServer]:
+    """A Jupyter server application (``python -m <module>``: jupyterlab, notebook) serving ``work``,
+    with its own runtime and config directories, a fixed token and the app-specific ``options``."""
+    runtime = work / "runtime"
+    port = free_port()
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(work / "config")}
+    cmd = [
+        sys.executable, "-m", module, "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+        f"--IdentityProvider.token={JUPYTER_TOKEN}", f"--ServerApp.root_dir={work}",
+        "--ServerApp.disable_check_xsrf=True", "--allow-root", *options,
+    ]  # fmt: skip
+    server = JupyterServer(port, runtime)
+    with server_process(module, cmd, work, lambda: server.api("/api/status"), env):
+        yield server
+
+
+def evaluate(kc: Any, expression: str) -> Any:
+    """The value of a Python expression in the kernel (through its JSON text)."""
+    reply: dict[str, Any] = {}
+
+    def output(msg: dict[str, Any]) -> None:
+        if msg["msg_type"] == "execute_result":
+            reply["value"] = msg["content"]["data"]["text/plain"]
+        elif msg["msg_type"] == "error":
+            reply["error"] = "\n".join(msg["content"]["traceback"])
+
+    kc.execute_interactive(f"import json as _json; _json.dumps({expression})", output_hook=output, timeout=30)
+    assert "error" not in reply, reply.get("error")
+    return json.loads(eval(reply["value"]))  # the repr of a str
