@@ -78,6 +78,11 @@ class PositionBuilder:
         self.extras: dict[str, list[str]] = {"monuments": [], "buildings": [], "ziggurat": []}
         self.out = ""
 
+    def with_variants(self, *names: str) -> PositionBuilder:
+        """Switch variants on (``"buildings"``, ``"ziggurat"``); checked when the position is read."""
+        self.variants = tuple(dict.fromkeys((*self.variants, *names)))
+        return self
+
     def _set(self, where: SquareLike, token: str) -> PositionBuilder:
         self.cells[_square(where)] = token
         return self

@@ -9,6 +9,7 @@ from tigris_widget.builder import PositionBuilder
 from tigris_widget.engine.invariants import problems
 from tigris_widget.engine.scoring import allocate_treasures, final_results, rank_players
 from tigris_widget.engine.types import TOTAL_TILES
+from tigris_widget.notebook.lessons import lesson, lesson_builder
 
 from .helpers import at, hand, has_tile, kinds, leader_square, vp
 
@@ -24,16 +25,8 @@ def sound(game: Game) -> None:
 
 # -- TC-1 -------------------------------------------------------------------------------------------
 def tc1_game() -> Game:
-    return (
-        PositionBuilder(players=("archer", "bull"))
-        .tile("r", (9, 2), (10, 3))
-        .leader("bull", "priest", (11, 3))
-        .hand("archer", "rrkkbg")
-        .hand("bull", "rrrkkb")
-        .turn("archer")
-        .bag("kkbbbggg", then_rest=True)
-        .game()
-    )
+    # The lesson's position is TC-1's; the bag is fixed so the refills can be checked.
+    return lesson_builder("revolt").bag("kkbbbggg", then_rest=True).game()
 
 
 def test_tc1_revolt_tie_goes_to_defender() -> None:
@@ -74,19 +67,7 @@ def test_tc1_variant_attacker_wins_when_defender_commits_less() -> None:
 
 # -- TC-2 -------------------------------------------------------------------------------------------
 def tc2_game() -> Game:
-    return (
-        PositionBuilder(players=("lion", "pot"))
-        .tile("r", (4, 3), (5, 5), (10, 4))
-        .tile("g", (5, 4), (7, 4), (8, 4))
-        .leader("lion", "king", (4, 4))
-        .leader("lion", "trader", (4, 5))
-        .leader("pot", "king", (9, 4))
-        .leader("pot", "trader", (10, 5))
-        .hand("lion", "gggggk")
-        .hand("pot", "gkkkbb")
-        .turn("lion")
-        .game()
-    )
+    return lesson_builder("war").game()
 
 
 def test_tc2_war_5_to_3_winner_gets_3_green() -> None:
@@ -129,16 +110,7 @@ def test_tc2b_kings_first_then_green_war_still_fought() -> None:
 
 # -- TC-3 -------------------------------------------------------------------------------------------
 def test_tc3_treasure_collection_takes_special_square_first() -> None:
-    game = (
-        PositionBuilder(players=("bull", "lion"))
-        .leader("bull", "farmer", (1, 0))
-        .leader("lion", "trader", (2, 1))
-        .tile("k", (3, 1), (5, 1))
-        .hand("lion", "bkkkrr")
-        .hand("bull", "kkkrrr")
-        .turn("lion")
-        .game()
-    )
+    game = lesson("treasure")
     events = game.apply("tile b (4,1)")
     assert vp(game, 0)["b"] == 1  # Bull's farmer scores the farm
     taken = [e for e in events if e.kind == "treasure"]
@@ -149,18 +121,9 @@ def test_tc3_treasure_collection_takes_special_square_first() -> None:
 
 # -- TC-4 -------------------------------------------------------------------------------------------
 def tc4_game(variants: tuple[str, ...] = ()) -> Game:
-    b = (
-        PositionBuilder(players=("archer", "bull"), variants=variants)
-        .tile("r", (7, 4), (8, 5), (9, 6))
-        .leader("bull", "trader", (7, 5))
-        .leader("bull", "farmer", (10, 6))
-        .leader("archer", "priest", (6, 4))
-        .hand("bull", "rkkkkk")
-        .hand("archer", "kkkkkk")
-        .turn("bull")
-    )
+    b = lesson_builder("monument")
     if variants:
-        b.building("r", (8, 5))
+        b.with_variants(*variants).building("r", (8, 5))
     return b.game()
 
 
@@ -280,17 +243,7 @@ def test_tc7_war_vp_count_only_removed_pieces() -> None:
 
 # -- TC-8 -------------------------------------------------------------------------------------------
 def test_tc8_priest_war_with_protected_temples() -> None:
-    game = (
-        PositionBuilder(players=("archer", "bull"))
-        .tile("r", (4, 3), (4, 5), (6, 4), (7, 5), (8, 5))
-        .leader("archer", "priest", (4, 4))
-        .leader("bull", "priest", (7, 4))
-        .leader("bull", "king", (9, 5))
-        .hand("archer", "rrrrrk")
-        .hand("bull", "kkkkkk")
-        .turn("archer")
-        .game()
-    )
+    game = lesson("priest-war")
     events = game.apply("tile r (5,4)")
     assert "vp" not in kinds(events)
     assert game.decision is not None and game.decision.kind == "war_attack"  # only the red war
@@ -617,15 +570,7 @@ def test_tc16_library_returns_when_its_temple_is_flipped() -> None:
 
 # -- TC-17 ------------------------------------------------------------------------------------------
 def test_tc17_ziggurat() -> None:
-    game = (
-        PositionBuilder(players=("archer", "bull"), variants=("ziggurat",))
-        .tile("r", (4, 3))
-        .leader("archer", "king", (4, 4))
-        .tile("k", (5, 4), (6, 3), (7, 4), (6, 5))
-        .hand("archer", "kkkkkk")
-        .turn("archer")
-        .game()
-    )
+    game = lesson("ziggurat")
     game.apply("tile k (6,4)")
     assert vp(game, 0)["k"] == 1
     assert choices(game) == ["ziggurat (6,4)", "decline"]

@@ -185,11 +185,16 @@ def _ziggurat() -> PositionBuilder:
     )
 
 
-def lesson(key: str) -> Game:
-    """A fresh game at the start of a lesson."""
+def lesson_builder(key: str) -> PositionBuilder:
+    """The builder of a lesson's position, to vary it (e.g. fix the bag) before ``.game()``."""
     if key not in LESSONS:
         raise ValueError(f"unknown lesson {key!r}; choose from {', '.join(LESSONS)}")
-    return LESSONS[key][1]().game()
+    return LESSONS[key][1]()
+
+
+def lesson(key: str) -> Game:
+    """A fresh game at the start of a lesson."""
+    return lesson_builder(key).game()
 
 
 class Narration:
