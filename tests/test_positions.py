@@ -6,6 +6,7 @@ import pytest
 
 from tigris_widget import Game, PositionError
 from tigris_widget.builder import PositionBuilder
+from tigris_widget.notebook.lessons import lesson_builder
 
 PUZZLE = """\
 tigris-position 1
@@ -45,16 +46,8 @@ def test_a_hand_written_position_loads_and_round_trips() -> None:
 
 def test_builder_and_text_agree() -> None:
     built = (
-        PositionBuilder(players=("lion", "pot"))
-        .tile("r", (4, 3), (5, 5), (10, 4))
-        .tile("g", (5, 4), (7, 4), (8, 4))
-        .leader("lion", "king", (4, 4))
-        .leader("lion", "trader", (4, 5))
-        .leader("pot", "king", (9, 4))
-        .leader("pot", "trader", (10, 5))
+        lesson_builder("war")  # the same pieces and hands as the puzzle text
         .tile("r", (15, 1))
-        .hand("lion", "gggggk")
-        .hand("pot", "gkkkbb")
         .score("lion", (2, 3, 1, 4), treasures=1, catastrophes=1)
         .score("pot", (3, 3, 3, 0))
         .turn("lion", number=12)

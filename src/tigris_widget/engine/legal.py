@@ -29,7 +29,7 @@ from .buildings import building_options
 from .conflicts import war_colours
 from .monuments import monument_options
 from .narrate import leader_name, sq, tile_name, who
-from .regions import kingdom_crowding
+from .regions import kingdom_crowding, kingdoms_touching
 from .state import GameState
 from .treasures import pending_collection, treasure_choices
 from .types import (
@@ -128,7 +128,7 @@ def turn_actions(s: GameState) -> list[Action]:
         out += [row[q] for q in squares(_leader_targets(s, leaders[base + c]))]
     out += [WITHDRAW_ACTIONS[c] for c in on_board]
     if s.catastrophes_left[seat]:
-        blocked = s.treasures | _building_squares(s)
+        blocked = s.treasures | s.building_squares
         out += [CATASTROPHE_ACTIONS[q] for q in squares((empty | s.face_up) & ~blocked)]
     k, r, b, g = hands[base : base + 4]
     out += [
@@ -141,14 +141,6 @@ def turn_actions(s: GameState) -> list[Action]:
     ]
     out.append(PASS_ACTION)
     return out
-
-
-def _building_squares(s: GameState) -> Mask:
-    mask = 0
-    for b in s.buildings:
-        if b >= 0:
-            mask |= 1 << b
-    return mask
 
 
 def is_legal(s: GameState, action: Action) -> bool:
@@ -204,10 +196,6 @@ def _contents(s: GameState, q: Square) -> str:
     return "nothing"
 
 
-def _kingdoms_touching(regions: list[Mask], leaders: Mask, q: Square) -> int:
-    return sum(1 for r in regions if r & NEIGHBOURS[q] and r & leaders)
-
-
 def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
     seat = s.active
     name = who(s, seat)
@@ -224,7 +212,7 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
             return "§6.2 T3", f"a {tile_name(BLUE)} goes on a river square; {sq(q)} is land"
         if colour != BLUE and river:
             return "§6.2 T3", f"a {tile_name(colour)} goes on land; {sq(q)} is a river square"
-        if _kingdoms_touching(s.regions, s.leader_mask, q) >= 3:
+        if kingdoms_touching(s, q) >= 3:
             return "§6.2 T4", f"a tile on {sq(q)} would touch three or more kingdoms"
         return None
     if kind in (PLACE_LEADER, MOVE_LEADER):
@@ -258,7 +246,7 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
         if s.treasures & bit:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a treasure"
-        if _building_squares(s) & bit:
+        if s.building_squares & bit:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
         return None
     if kind == SWAP:

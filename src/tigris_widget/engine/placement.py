@@ -5,7 +5,6 @@ These functions trust their caller: legality is checked in ``legal`` before they
 
 from __future__ import annotations
 
-from .board import NEIGHBOURS
 from .conflicts import start_revolt
 from .leaders import lift_leader, return_templeless_leaders
 from .narrate import leader_name, points, say, sq, tile_name, who
@@ -19,20 +18,8 @@ def place_tile(s: GameState, colour: int, target: Square) -> None:
     seat = s.active
     s.hands[seat * 4 + colour] -= 1
     bit = 1 << target
-    nb = NEIGHBOURS[target]
     lm = s.leader_mask
-    touching = 0
-    merged = bit
-    keep = []
-    for r in s.regions:
-        if r & nb:
-            merged |= r
-            if r & lm:
-                touching += 1
-        else:
-            keep.append(r)
-    keep.append(merged)
-    s.regions = keep
+    merged, touching = add_piece(s, target)
     s.tiles[colour] |= bit
     s.placed = target
     if s.log is not None:
@@ -86,7 +73,7 @@ def position_leader(s: GameState, colour: int, target: Square) -> None:
         lift_leader(s, index)
     s.leaders[index] = target
     s.leader_mask |= 1 << target
-    region = add_piece(s, target)
+    region, _ = add_piece(s, target)
     if s.log is not None:
         leader = LEADER_NAMES[colour]
         verb = f"moves his {leader} from {sq(source)} to" if source >= 0 else f"places his {leader} on"

@@ -19,19 +19,14 @@ from .actions import (
     TILE_ACTIONS,
     Action,
 )
-from .board import ALL, NEIGHBOURS, dilate, squares
+from .board import ALL, dilate, squares
 from .legal import legal_actions, why_illegal
+from .regions import kingdoms_touching
 from .state import GameState
 from .turn import apply_unchecked
 from .types import BLUE, D_ACTION, D_OVER, D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND, RED
 
 _COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
-
-
-def _kingdoms_at(s: GameState, q: int) -> int:
-    nb = NEIGHBOURS[q]
-    lm = s.leader_mask
-    return sum(1 for r in s.regions if r & nb and r & lm)
 
 
 def _tile_action(s: GameState, rng: random.Random) -> Action | None:
@@ -49,7 +44,7 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     options = squares(empty & (s.map.river if colour == BLUE else s.map.land))
     for _ in range(8):
         q = rng.choice(options)
-        if _kingdoms_at(s, q) < 3:
+        if kingdoms_touching(s, q) < 3:
             return TILE_ACTIONS[colour][q]
     return None
 
@@ -64,7 +59,7 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
     for _ in range(4):
         q = rng.choice(options)
         if source < 0:
-            if _kingdoms_at(s, q) < 2:
+            if kingdoms_touching(s, q) < 2:
                 return PLACE_LEADER_ACTIONS[colour][q]
         elif why_illegal(s, MOVE_LEADER_ACTIONS[colour][q]) is None:
             # Lifting a leader can split its kingdom in two, so moves get the full check.
@@ -95,10 +90,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
             action = SWAP_ACTIONS[(counts[0], counts[1], counts[2], counts[3])]
     elif roll < 0.98:
         if s.catastrophes_left[s.active]:
-            blocked = s.treasures | s.leader_mask | s.down | s.ziggurat | s.catastrophes
-            for b in s.buildings:
-                if b >= 0:
-                    blocked |= 1 << b
+            blocked = s.treasures | s.leader_mask | s.down | s.ziggurat | s.catastrophes | s.building_squares
             action = CATASTROPHE_ACTIONS[rng.choice(squares(ALL & ~blocked))]
     else:
         action = PASS_ACTION

@@ -15,19 +15,23 @@ def compute_regions(occupied: Mask) -> list[Mask]:
     return components(occupied)
 
 
-def add_piece(s: GameState, sq: Square) -> Mask:
-    """Record that ``sq`` now holds a piece; return the region it belongs to."""
+def add_piece(s: GameState, sq: Square) -> tuple[Mask, int]:
+    """Record that ``sq`` now holds a piece; return its region and how many kingdoms it joined."""
     nb = NEIGHBOURS[sq]
+    lm = s.leader_mask
     merged = 1 << sq
+    joined = 0
     keep = []
     for r in s.regions:
         if r & nb:
             merged |= r
+            if r & lm:
+                joined += 1
         else:
             keep.append(r)
     keep.append(merged)
     s.regions = keep
-    return merged
+    return merged, joined
 
 
 def remove_pieces(s: GameState, gone: Mask) -> None:
@@ -54,10 +58,11 @@ def kingdoms(s: GameState) -> list[Mask]:
     return [r for r in s.regions if r & lm]
 
 
-def adjacent_kingdoms(s: GameState, sq: Square) -> list[Mask]:
+def kingdoms_touching(s: GameState, sq: Square) -> int:
+    """How many different kingdoms have a square adjacent to ``sq`` (rules §6.1 L4, §6.2 T4)."""
     nb = NEIGHBOURS[sq]
     lm = s.leader_mask
-    return [r for r in s.regions if r & nb and r & lm]
+    return sum(1 for r in s.regions if r & nb and r & lm)
 
 
 def side_of(region: Mask, leader_sq: Square, marker: Square) -> Mask:

@@ -181,6 +181,15 @@ class GameState:
     def empty(self) -> Mask:
         return ALL & ~(self.occupied | self.catastrophes)
 
+    @property
+    def building_squares(self) -> Mask:
+        """Squares carrying a civilization building (variant §17)."""
+        mask = 0
+        for b in self.buildings:
+            if b >= 0:
+                mask |= 1 << b
+        return mask
+
     def hand(self, seat: Seat) -> list[int]:
         return self.hands[seat * 4 : seat * 4 + 4]
 
