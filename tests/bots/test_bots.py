@@ -165,3 +165,25 @@ def test_a_stalled_game_is_pushed_towards_its_end(name):
     view = dataclasses.replace(game.view(game.to_move), history=("pass",) * 16)
     action = BOT_FACTORIES[name](seed=1).choose(view)
     assert str(action).startswith(("tile ", "swap ", "catastrophe "))
+
+
+def test_search_considers_its_best_root_actions_for_its_second_action():
+    """Below the root, the bot's own node ranks its best root actions that are still legal (the
+    varied sample alone would often miss them)."""
+    from tigris_widget.bots.heuristics import after
+    from tigris_widget.bots.search import OWN_BEST, Search
+    from tigris_widget.engine.legal import legal_actions
+
+    game = midgame(seed=3, actions=30, players=3)
+    while game.state.actions_left != 2 or game.decision.kind != "action":
+        game.apply(random.Random(len(game)).choice(game.legal_actions()))
+    search = Search(game.view(game.to_move), random.Random(1))
+    assert len(search.own_best) == OWN_BEST
+    first = search.determinization(0)
+    second = after(first, search.own_best[0])
+    assert second.decider == search.seat and second.actions_left == 1
+    legal = set(legal_actions(second))
+    still_legal = [a for a in search.own_best if a in legal]
+    assert still_legal
+    ranked = {a for _, a in search._rank_inner(second)}
+    assert set(still_legal) <= ranked

@@ -78,60 +78,75 @@ def game_left(s: GameState) -> float:
     return max(0.0, min(1.0, len(s.bag) / FULL_BAG, (s.treasures.bit_count() - 2) / 6.0))
 
 
-def projection(s: GameState, seat: int, left: float | None = None, kingdoms: list[int] | None = None) -> list[float]:
+def leader_kingdoms(s: GameState) -> list[int]:
+    """The kingdom (region mask) of each of the 16 leader slots (``seat * 4 + colour``), 0 when off
+    the board: found once per evaluation instead of once per player."""
+    where = [0] * 16
+    slot = {q: i for i, q in enumerate(s.leaders) if q >= 0}
+    lm = s.leader_mask
+    for r in s.regions:
+        m = r & lm
+        while m:
+            low = m & -m
+            where[slot[low.bit_length() - 1]] = r
+            m ^= low
+    return where
+
+
+def projection(s: GameState, seat: int, left: float | None = None, where: list[int] | None = None) -> list[float]:
     """Expected final VP per colour of ``seat`` (treasures spent on the lowest colours);
-    ``kingdoms`` (the regions holding leaders) may be passed in when already known."""
+    ``where`` (``leader_kingdoms(s)``) may be passed in when already known."""
     if left is None:
         left = game_left(s)
     base = seat * 4
-    x = [float(v) for v in s.vp[base : base + 4]]
+    vp = s.vp
+    x = [float(vp[base]), float(vp[base + 1]), float(vp[base + 2]), float(vp[base + 3])]
     if left > 0.0:
-        if kingdoms is None:
-            lm = s.leader_mask
-            kingdoms = [r for r in s.regions if r & lm]
-        regions = kingdoms
+        if where is None:
+            where = leader_kingdoms(s)
         leaders = s.leaders
         temples = s.tiles[RED]
-        have = [False, False, False, False]
-        kingdom_of = [0, 0, 0, 0]
+        tiles = s.tiles
         for c in range(4):
             q = leaders[base + c]
-            if q < 0:
-                continue
-            have[c] = True
-            for r in regions:
-                if r >> q & 1:
-                    kingdom_of[c] = r
-                    break
-            guard = (NEIGHBOURS[q] & temples).bit_count()
-            size = (kingdom_of[c] & s.tiles[c]).bit_count()
-            x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
-        if have[BLACK]:
-            king_size = kingdom_of[BLACK].bit_count()
+            if q >= 0:
+                guard = (NEIGHBOURS[q] & temples).bit_count()
+                size = (where[base + c] & tiles[c]).bit_count()
+                x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
+        if leaders[base + BLACK] >= 0:
+            stand_in = left * LEADER_VALUE * KING_STAND_IN * min(1.0, 0.3 + where[base + BLACK].bit_count() / 10)
             for c in range(1, 4):
-                if not have[c]:
-                    x[c] += left * LEADER_VALUE * KING_STAND_IN * min(1.0, 0.3 + king_size / 10)
+                if leaders[base + c] < 0:
+                    x[c] += stand_in
         for m, top_left in enumerate(s.monuments):
-            if top_left < 0:
-                continue
-            for c in MONUMENTS[m]:
-                if have[c] and kingdom_of[c] >> top_left & 1:
-                    x[c] += left * MONUMENT_VALUE
+            if top_left >= 0:
+                for c in MONUMENTS[m]:
+                    if where[base + c] >> top_left & 1:
+                        x[c] += left * MONUMENT_VALUE
         x[RED] += RED_IN_HAND * min(s.hands[base + RED], 4) * left
         spare = CATASTROPHE_VALUE * s.catastrophes_left[seat] * left / 4
-        for c in range(4):
-            x[c] += spare
+        if spare:
+            x[0] += spare
+            x[1] += spare
+            x[2] += spare
+            x[3] += spare
     for _ in range(s.treasures_taken[seat]):
         i = x.index(min(x))
         x[i] += 1.0
     return x
 
 
+_exp = math.exp
+_log = math.log
+
+
 def strength(x: list[float]) -> float:
     """One number for a projection: a soft minimum over the colours plus a little of their sum."""
+    a, b, c, d = x
     low = min(x)
     t = SOFTMIN_T
-    return low - t * math.log(sum(math.exp((low - v) / t) for v in x)) + SUM_WEIGHT * sum(x)
+    soft = _exp((low - a) / t) + _exp((low - b) / t) + _exp((low - c) / t) + _exp((low - d) / t)
+    return low - t * _log(soft) + SUM_WEIGHT * (a + b + c + d)
 
 
 def values_from_strengths(scores: list[float]) -> list[float]:
@@ -160,9 +175,8 @@ def evaluate(s: GameState) -> list[float]:
     if s.over:
         return final_values(s)
     left = game_left(s)
-    lm = s.leader_mask
-    kingdoms = [r for r in s.regions if r & lm]
-    scores = [strength(projection(s, p, left, kingdoms)) for p in range(s.players)]
+    where = leader_kingdoms(s) if left > 0.0 else None
+    scores = [strength(projection(s, p, left, where)) for p in range(s.players)]
     if s.phase == D_ACTION:
         scores[s.active] += TEMPO * s.actions_left * left
     return values_from_strengths(scores)

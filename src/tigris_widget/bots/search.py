@@ -63,6 +63,10 @@ PW_C = 2.0
 PW_ALPHA = 0.5
 C_PUCT = 1.0
 DETERMINIZATIONS = 24
+OWN_BEST = 8
+"""Below the root, the bot's own nodes also consider this many of its best actions at the root."""
+EXPAND_AFTER = 1
+"""A leaf is evaluated as it is this many times before its own actions are ranked (it grows)."""
 PRIOR_TEMPERATURE = 0.05
 """Softmax temperature turning one-step values (win probabilities) into root priors."""
 
@@ -215,6 +219,7 @@ class Search:
         self.root = Node(None, -1, 1.0, self.players)
         self.root.ranked = self._rank_root(first, list(progress_choices(view, view.decision.choices)))
         self.root_values = {a: v for v, a in self.root.ranked}
+        self.own_best = [a for _, a in self.root.ranked[:OWN_BEST]] if first.phase == D_ACTION else []
 
     # -- determinizations ----------------------------------------------------------------------
     def determinization(self, i: int) -> GameState:
@@ -242,7 +247,15 @@ class Search:
         return ranked
 
     def _rank_inner(self, s: GameState) -> list[tuple[float, Action]]:
-        actions = _inner_candidates(s, legal_actions(s), self.rng)
+        legal = legal_actions(s)
+        actions = _inner_candidates(s, legal, self.rng)
+        if s.decider == self.seat and self.own_best:
+            # The bot's own later actions (the second action of its turn above all): its best
+            # actions at the root, where still legal, are the likeliest good ones, and the sample
+            # alone often misses them.
+            legal_set = set(legal)
+            seen = set(actions)
+            actions += [a for a in self.own_best if a in legal_set and a not in seen]
         seat = s.decider
         ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
         ranked.sort(key=lambda pair: -pair[0])
@@ -268,7 +281,7 @@ class Search:
             if s.phase == D_OVER:
                 break
             if node.ranked is None:
-                if node.visits < 1:
+                if node.visits < EXPAND_AFTER:
                     break  # a fresh leaf: evaluate it as it is
                 node.ranked = self._rank_inner(s)
                 node.board = board_key(s)
