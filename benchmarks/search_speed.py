@@ -14,7 +14,7 @@ import time
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
-from tigris_widget.bots.search import Budget, Search
+from tigris_widget.bots.search import DEFAULT_ITERATIONS, Budget, Search
 
 
 def positions(players: int, seed: int, every: int = 12) -> list[Game]:
@@ -32,7 +32,7 @@ def positions(players: int, seed: int, every: int = 12) -> list[Game]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()

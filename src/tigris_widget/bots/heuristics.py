@@ -68,6 +68,8 @@ TEMPO = 0.4
 it for each action left, so that states at different moments of a turn compare fairly."""
 VALUE_SCALE = 2.0
 """Score difference (in VP) that moves the 2-player win probability from 50 % to about 73 %."""
+END_SHARPNESS = 0.3
+"""With 3–4 players, the share of ``VALUE_SCALE`` left at the very end of the game."""
 FULL_BAG = 80.0
 
 
@@ -149,14 +151,16 @@ def strength(x: list[float]) -> float:
     return low - t * _log(soft) + SUM_WEIGHT * (a + b + c + d)
 
 
-def values_from_strengths(scores: list[float]) -> list[float]:
-    """Per-seat values in [0, 1] summing to 1: 2 players a logistic, more players a softmax."""
+def values_from_strengths(scores: list[float], left: float = 1.0) -> list[float]:
+    """Per-seat values in [0, 1] summing to 1: 2 players a logistic, more players a softmax that
+    sharpens as the game nears its end (``left`` → 0), when less can change the order."""
     if len(scores) == 2:
         d = max(-30.0, min(30.0, (scores[0] - scores[1]) / VALUE_SCALE))
         p = 1.0 / (1.0 + math.exp(-d))
         return [p, 1.0 - p]
     top = max(scores)
-    w = [math.exp((v - top) / VALUE_SCALE) for v in scores]
+    scale = VALUE_SCALE * (END_SHARPNESS + (1.0 - END_SHARPNESS) * left)
+    w = [math.exp((v - top) / scale) for v in scores]
     total = sum(w)
     return [v / total for v in w]
 
@@ -179,7 +183,7 @@ def evaluate(s: GameState) -> list[float]:
     scores = [strength(projection(s, p, left, where)) for p in range(s.players)]
     if s.phase == D_ACTION:
         scores[s.active] += TEMPO * s.actions_left * left
-    return values_from_strengths(scores)
+    return values_from_strengths(scores, left)
 
 
 # -- rule-of-thumb choices for the decisions that follow a turn action ---------------------------
