@@ -5,7 +5,8 @@ The score of a player is their weakest colour after the treasures are spent as w
 their leaders on the board are likely to bring in before the end — spends the treasures on the
 lowest colours, and takes a *soft* minimum so that raising the weakest colour counts most while the
 others still count a little. Values compare the players: in a 2-player game a logistic function of
-the score difference (a win probability), with 3–4 players a softmax over the players' scores.
+the score difference (a win probability), with 3–4 players a softmax over the players' scores that
+sharpens as the end of the game nears.
 
 The rule-of-thumb decisions (support commitments, treasures, monuments, war order, the ziggurat
 bonus) are here too as ``policy_choice``: the bots use them inside look-ahead so that a conflict is
@@ -95,47 +96,61 @@ def leader_kingdoms(s: GameState) -> list[int]:
     return where
 
 
-def projection(s: GameState, seat: int, left: float | None = None, where: list[int] | None = None) -> list[float]:
-    """Expected final VP per colour of ``seat`` (treasures spent on the lowest colours);
-    ``where`` (``leader_kingdoms(s)``) may be passed in when already known."""
+def projections(s: GameState, seats: range | tuple[int, ...], left: float | None = None) -> list[list[float]]:
+    """Expected final VP per colour of each of ``seats``: VP so far, plus what the leaders on the
+    board are likely to bring in before the end (scaled by ``left``, the share of the game still to
+    come), with the treasures spent on the lowest colours. The kingdoms and monuments are found once
+    for all the seats."""
     if left is None:
         left = game_left(s)
-    base = seat * 4
     vp = s.vp
-    x = [float(vp[base]), float(vp[base + 1]), float(vp[base + 2]), float(vp[base + 3])]
+    out = []
     if left > 0.0:
-        if where is None:
-            where = leader_kingdoms(s)
+        where = leader_kingdoms(s)
+        built = [(top_left, MONUMENTS[m]) for m, top_left in enumerate(s.monuments) if top_left >= 0]
         leaders = s.leaders
-        temples = s.tiles[RED]
         tiles = s.tiles
-        for c in range(4):
-            q = leaders[base + c]
-            if q >= 0:
-                guard = (NEIGHBOURS[q] & temples).bit_count()
-                size = (where[base + c] & tiles[c]).bit_count()
-                x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
-        if leaders[base + BLACK] >= 0:
-            stand_in = left * LEADER_VALUE * KING_STAND_IN * min(1.0, 0.3 + where[base + BLACK].bit_count() / 10)
-            for c in range(1, 4):
-                if leaders[base + c] < 0:
-                    x[c] += stand_in
-        for m, top_left in enumerate(s.monuments):
-            if top_left >= 0:
-                for c in MONUMENTS[m]:
+        temples = tiles[RED]
+        hands = s.hands
+        spares = s.catastrophes_left
+        income = left * LEADER_VALUE
+        monument_income = left * MONUMENT_VALUE
+    for seat in seats:
+        base = seat * 4
+        x = [float(vp[base]), float(vp[base + 1]), float(vp[base + 2]), float(vp[base + 3])]
+        if left > 0.0:
+            for c in range(4):
+                q = leaders[base + c]
+                if q >= 0:
+                    guard = (NEIGHBOURS[q] & temples).bit_count()
+                    size = (where[base + c] & tiles[c]).bit_count()
+                    x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
+            if leaders[base + BLACK] >= 0:
+                stand_in = income * KING_STAND_IN * min(1.0, 0.3 + where[base + BLACK].bit_count() / 10)
+                for c in range(1, 4):
+                    if leaders[base + c] < 0:
+                        x[c] += stand_in
+            for top_left, colours in built:
+                for c in colours:
                     if where[base + c] >> top_left & 1:
-                        x[c] += left * MONUMENT_VALUE
-        x[RED] += RED_IN_HAND * min(s.hands[base + RED], 4) * left
-        spare = CATASTROPHE_VALUE * s.catastrophes_left[seat] * left / 4
-        if spare:
-            x[0] += spare
-            x[1] += spare
-            x[2] += spare
-            x[3] += spare
-    for _ in range(s.treasures_taken[seat]):
-        i = x.index(min(x))
-        x[i] += 1.0
-    return x
+                        x[c] += monument_income
+            x[RED] += RED_IN_HAND * min(hands[base + RED], 4) * left
+            spare = CATASTROPHE_VALUE * spares[seat] * left / 4
+            if spare:
+                x[0] += spare
+                x[1] += spare
+                x[2] += spare
+                x[3] += spare
+        for _ in range(s.treasures_taken[seat]):
+            i = x.index(min(x))
+            x[i] += 1.0
+        out.append(x)
+    return out
+
+
+def projection(s: GameState, seat: int) -> list[float]:
+    """Expected final VP per colour of ``seat`` (see ``projections``)."""
+    return projections(s, (seat,))[0]
 
 
 _exp = math.exp
@@ -179,8 +194,7 @@ def evaluate(s: GameState) -> list[float]:
     if s.over:
         return final_values(s)
     left = game_left(s)
-    where = leader_kingdoms(s) if left > 0.0 else None
-    scores = [strength(projection(s, p, left, where)) for p in range(s.players)]
+    scores = [strength(x) for x in projections(s, range(s.players), left)]
     if s.phase == D_ACTION:
         scores[s.active] += TEMPO * s.actions_left * left
     return values_from_strengths(scores, left)
