@@ -32,10 +32,12 @@ def positions(players: int, seed: int, every: int = 12) -> list[Game]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--iterations", type=int, help="per decision (default: the bot's default budget)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
+    if args.iterations is None:
+        args.iterations = DEFAULT_ITERATIONS[0 if args.players == 2 else 1]
     print(f"search speed — Python {platform.python_version()} on {platform.machine()}, one core")
     print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
     rates, cpu_rates, setups, decisions = [], [], [], []

@@ -8,18 +8,16 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
 
 def _search_bot(seed: int = 0, budget: str = "") -> Bot:
-    from .search import DEFAULT_ITERATIONS, SearchBot
+    from .search import SearchBot
 
     if not budget:
         return SearchBot(seed=seed)
     try:
         if budget.endswith("s"):
-            return SearchBot(seed=seed, iterations=None, seconds=float(budget[:-1]))
+            return SearchBot(seed=seed, seconds=float(budget[:-1]))
         return SearchBot(seed=seed, iterations=int(budget))
     except ValueError:
-        raise ValueError(
-            f"search budget {budget!r}: write iterations (search:{DEFAULT_ITERATIONS}) or seconds (search:0.5s)"
-        ) from None
+        raise ValueError(f"search budget {budget!r}: write iterations (search:800) or seconds (search:0.5s)") from None
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": _search_bot}

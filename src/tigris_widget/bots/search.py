@@ -379,8 +379,13 @@ class Search:
         return pv
 
 
-DEFAULT_ITERATIONS = 400
-"""Default search budget per decision (about 0.2 s on the reference machine; see docs/bots.md)."""
+DEFAULT_ITERATIONS = (400, 1000)
+"""Default budget per decision with 2 players and with 3–4, where the tree must look past more
+opponents and more hidden hands (about 0.2 s and 0.5 s on the reference machine; docs/bots.md)."""
+
+
+def default_budget(players: int) -> Budget:
+    return Budget(iterations=DEFAULT_ITERATIONS[0 if players == 2 else 1])
 
 
 class SearchBot(Bot):
@@ -388,13 +393,14 @@ class SearchBot(Bot):
 
     :param iterations: iterations per decision (reproducible: same seed, same decisions).
     :param seconds: a time limit per decision instead (or as well): anytime, not reproducible.
+    Without either, the default budget for the game's number of players (``DEFAULT_ITERATIONS``).
     """
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None):
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None):
         super().__init__(seed)
-        self.budget = Budget(iterations, seconds)
+        self.budget = None if iterations is None and seconds is None else Budget(iterations, seconds)
         self.last: Search | None = None
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -405,7 +411,7 @@ class SearchBot(Bot):
         if len(d.choices) == 1:
             return d.choices[0]
         search = Search(view, self.rng)
-        for _ in search.run(self.budget):
+        for _ in search.run(self.budget or default_budget(view.state.players)):
             pass
         self.last = search
         self.total_iterations += search.iterations
@@ -413,4 +419,6 @@ class SearchBot(Bot):
         return search.best_action()
 
     def __repr__(self) -> str:
+        if self.budget is None:
+            return f"SearchBot(seed={self.seed})"
         return f"SearchBot(seed={self.seed}, iterations={self.budget.iterations}, seconds={self.budget.seconds})"
