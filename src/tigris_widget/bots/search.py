@@ -9,8 +9,8 @@ evaluation (``heuristics.evaluate``) instead of a long random playout.
 The branching factor (often 300+ legal actions) is tamed in two ways:
 
 * **Heuristic priors and progressive widening.** At the root every non-swap action is ranked by its
-  one-step value; the tree considers the best ``1 + c * visits ** PW_ALPHA`` of them (``c`` from ``PW_C``) and picks
-  among those by PUCT with the ranking as prior. Deeper nodes rank only a sample of their actions
+  one-step value; the tree considers the best ``1 + c * visits ** PW_ALPHA`` of them (``c`` from
+  ``PW_C``) and picks among those by PUCT with the ranking as prior. Deeper nodes rank only a sample of their actions
   (tiles that score or start wars, leader actions, one other — and, for the bot's own later actions,
   its best actions at the root), and only once visited ``EXPAND_AFTER + 1`` times.
 * **Rule-of-thumb sub-decisions.** Inside the tree, the decisions that follow a turn action
@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..engine.actions import COMMIT_ACTIONS, Action
 from ..engine.board import ALL, dilate
@@ -60,6 +61,8 @@ from .heuristics import (
     settle,
 )
 
+T = TypeVar("T")
+
 PW_C = (2.0, 1.0)
 """Progressive widening with 2 players and with 3–4: with more players the search looks at fewer
 actions more deeply (measured: 42.5 % against three greedy bots instead of 30 % on the same deals)."""
@@ -69,9 +72,14 @@ DETERMINIZATIONS = 24
 OWN_BEST = 8
 """Below the root, the bot's own nodes also consider this many of its best actions at the root."""
 EXPAND_AFTER = 1
-"""A leaf is evaluated as it is this many times before its own actions are ranked (it grows)."""
+"""How many times a leaf is evaluated as it is before its own actions are ranked and it branches."""
 PRIOR_TEMPERATURE = 0.05
 """Softmax temperature turning one-step values (win probabilities) into root priors."""
+
+
+def for_players(values: tuple[T, T], players: int) -> T:
+    """The setting for a game of ``players``: the first of ``values`` with 2 players, else the second."""
+    return values[0 if players == 2 else 1]
 
 
 @dataclass(frozen=True)
@@ -216,7 +224,7 @@ class Search:
         self.max_dets = 1 if omniscient is not None else determinizations
         self.dets: list[GameState] = []
         self.players = view.state.players
-        self.pw_c = PW_C[0] if self.players == 2 else PW_C[1]
+        self.pw_c = for_players(PW_C, self.players)
         self.iterations = 0
         self.elapsed = 0.0
         first = self.determinization(0)
@@ -381,11 +389,11 @@ class Search:
 
 DEFAULT_ITERATIONS = (400, 1000)
 """Default budget per decision with 2 players and with 3–4, where the tree must look past more
-opponents and more hidden hands (about 0.2 s and 0.5 s on the reference machine; docs/bots.md)."""
+opponents and more hidden hands (about 0.15 s and 0.6 s on the reference machine; docs/bots.md)."""
 
 
 def default_budget(players: int) -> Budget:
-    return Budget(iterations=DEFAULT_ITERATIONS[0 if players == 2 else 1])
+    return Budget(iterations=for_players(DEFAULT_ITERATIONS, players))
 
 
 class SearchBot(Bot):
