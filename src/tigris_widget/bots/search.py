@@ -31,10 +31,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine.actions import COMMIT_ACTIONS, Action
-from ..engine.board import ALL, dilate
-from ..engine.legal import legal_actions, why_illegal
-from ..engine.regions import kingdom_crowding
+from ..engine.actions import (
+    CATASTROPHE_ACTIONS,
+    COMMIT_ACTIONS,
+    MOVE_LEADER_ACTIONS,
+    PASS_ACTION,
+    PLACE_LEADER_ACTIONS,
+    TILE_ACTIONS,
+    WITHDRAW_ACTIONS,
+    Action,
+)
+from ..engine.board import ALL, dilate, squares
+from ..engine.legal import TurnMasks, legal_actions, turn_masks, why_illegal
 from ..engine.state import GameState
 from ..engine.turn import apply_unchecked
 from ..engine.types import (
@@ -45,7 +53,6 @@ from ..engine.types import (
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
-    SWAP,
 )
 from ..engine.view import PlayerView, determinize
 from .base import Bot
@@ -122,11 +129,12 @@ class Node:
         return self.total[self.seat] / self.visits if self.visits else 0.0
 
 
-def _inner_candidates(s: GameState, actions: list[Action], rng: random.Random) -> list[Action]:
+def _inner_candidates(s: GameState, masks: TurnMasks, rng: random.Random) -> list[Action]:
     """A small, varied sample of the turn actions worth a look below the root, by kind: tiles that
     score for the decider (next to a kingdom with their leader of that colour or their king), tiles
-    that unite kingdoms (wars), leaders that start revolts, other leader actions, and one other (catastrophe, withdrawal, pass).
-    Swaps are never sampled: their value is the luck of the draw."""
+    that unite kingdoms (wars), leaders that start revolts, other leader actions, and one other
+    (withdrawal, catastrophe next to a kingdom, pass). Swaps are never sampled: their value is the
+    luck of the draw. Built from ``masks`` in the order of ``legal_actions``, without listing every action."""
     seat = s.decider
     lm = s.leader_mask
     kingdoms = [r for r in s.regions if r & lm]
@@ -151,30 +159,46 @@ def _inner_candidates(s: GameState, actions: list[Action], rng: random.Random) -
                 if r >> q & 1:
                     rivals[index % 4] |= dilate(r)
                     break
-    twos, _ = kingdom_crowding(s, kingdoms)
+    twos = masks.twos
     near = 0
     for r in kingdoms:
         near |= r
     near = dilate(near) & ALL
-    scoring_tiles, war_tiles, revolts, leader_moves, other = [], [], [], [], []
-    for a in actions:
-        kind = a.kind
-        if kind == PLACE_TILE:
-            bit = 1 << a.square
-            if twos & bit:
-                war_tiles.append(a)
-            elif (scoring[a.colour] or king_near) & bit:
-                scoring_tiles.append(a)
-        elif kind in (PLACE_LEADER, MOVE_LEADER):
-            (revolts if rivals[a.colour] >> a.square & 1 else leader_moves).append(a)
-        elif kind == SWAP:
-            continue
-        elif kind != PLACE_CATASTROPHE or near >> a.square & 1:
-            other.append(a)
+    scoring_tiles: list[Action] = []
+    war_tiles: list[Action] = []
+    revolts: list[Action] = []
+    leader_moves: list[Action] = []
+    for c in range(4):
+        row = TILE_ACTIONS[c]
+        tiles = masks.tiles[c]
+        war_tiles += [row[q] for q in squares(tiles & twos)]
+        scoring_tiles += [row[q] for q in squares(tiles & ~twos & (scoring[c] or king_near))]
+    for table, targets in ((PLACE_LEADER_ACTIONS, masks.place_leader), (MOVE_LEADER_ACTIONS, masks.move_leader)):
+        for c in range(4):
+            row = table[c]
+            revolts += [row[q] for q in squares(targets[c] & rivals[c])]
+            leader_moves += [row[q] for q in squares(targets[c] & ~rivals[c])]
+    other = [WITHDRAW_ACTIONS[c] for c in masks.on_board]
+    other += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe & near)]
+    other.append(PASS_ACTION)
     out: list[Action] = []
     for bucket, k in ((scoring_tiles, 4), (war_tiles, 2), (revolts, 2), (leader_moves, 2), (other, 1)):
         out += bucket if len(bucket) <= k else rng.sample(bucket, k)
-    return out or [a for a in actions if a.kind == PASS]
+    return out
+
+
+def _is_turn_action_legal(s: GameState, masks: TurnMasks, a: Action) -> bool:
+    """Is the turn action ``a`` legal in ``s``, whose legal actions are ``masks``?"""
+    kind = a.kind
+    if kind == PLACE_TILE:
+        return bool(masks.tiles[a.colour] >> a.square & 1)
+    if kind == PLACE_LEADER:
+        return bool(masks.place_leader[a.colour] >> a.square & 1)
+    if kind == MOVE_LEADER:
+        return bool(masks.move_leader[a.colour] >> a.square & 1)
+    if kind == PLACE_CATASTROPHE:
+        return bool(masks.catastrophe >> a.square & 1)
+    return why_illegal(s, a) is None
 
 
 def board_key(s: GameState) -> tuple[object, ...]:
@@ -259,15 +283,18 @@ class Search:
         return ranked
 
     def _rank_inner(self, s: GameState) -> list[tuple[float, Action]]:
-        legal = legal_actions(s)
-        actions = _inner_candidates(s, legal, self.rng)
-        if s.decider == self.seat and self.own_best:
-            # The bot's own later actions (the second action of its turn above all): its best
-            # actions at the root, where still legal, are the likeliest good ones, and the sample
-            # alone often misses them.
-            legal_set = set(legal)
-            seen = set(actions)
-            actions += [a for a in self.own_best if a in legal_set and a not in seen]
+        if s.phase != D_ACTION:  # settling stopped early (a long chain of wars): try one choice
+            legal = legal_actions(s)
+            actions = legal if len(legal) <= 1 else self.rng.sample(legal, 1)
+        else:
+            masks = turn_masks(s)
+            actions = _inner_candidates(s, masks, self.rng)
+            if s.decider == self.seat and self.own_best:
+                # The bot's own later actions (the second action of its turn above all): its best
+                # actions at the root, where still legal, are the likeliest good ones, and the
+                # sample alone often misses them.
+                seen = set(actions)
+                actions += [a for a in self.own_best if a not in seen and _is_turn_action_legal(s, masks, a)]
         seat = s.decider
         ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
         ranked.sort(key=lambda pair: -pair[0])

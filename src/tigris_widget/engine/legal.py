@@ -6,6 +6,8 @@ masks; ``why_illegal`` checks one action rule by rule and names the rule that fo
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import (
     BONUS_ACTIONS,
     BUILDING_ACTIONS,
@@ -101,36 +103,62 @@ def _leader_targets(s: GameState, lifted: Square = -1) -> Mask:
     return targets & ~(1 << lifted) if lifted >= 0 else targets
 
 
-def turn_actions(s: GameState) -> list[Action]:
-    """§5–§6: the active player's legal turn actions, including passing."""
+class TurnMasks(NamedTuple):
+    """The active player's legal turn actions as masks of target squares (§5–§6), for callers that
+    want some kinds of action without building the whole list (the search's samples)."""
+
+    tiles: tuple[Mask, Mask, Mask, Mask]
+    """Squares each colour of tile may go to (0 for a colour not in hand)."""
+    place_leader: tuple[Mask, Mask, Mask, Mask]
+    """Squares each leader off the board may be placed on (0 for a leader on the board)."""
+    move_leader: tuple[Mask, Mask, Mask, Mask]
+    """Squares each leader on the board may move to (0 for a leader off the board)."""
+    on_board: tuple[int, ...]
+    """Colours of the leaders on the board (each may be withdrawn)."""
+    catastrophe: Mask
+    """Squares a catastrophe may go on (0 when none is left)."""
+    twos: Mask
+    """Squares next to two or more kingdoms: a tile there starts a war."""
+
+
+def turn_masks(s: GameState) -> TurnMasks:
     seat = s.active
     base = seat * 4
     hands = s.hands
     leaders = s.leaders
     lm = s.leader_mask
     twos, threes = kingdom_crowding(s, [r for r in s.regions if r & lm])
-    occupied = s.occupied
-    empty = ALL & ~(occupied | s.catastrophes)
+    empty = ALL & ~(s.occupied | s.catastrophes)
     land_free = empty & s.map.land & ~threes
+    river_free = empty & s.map.river & ~threes
+    tiles = tuple((land_free if c != BLUE else river_free) if hands[base + c] else 0 for c in range(4))
+    placeable = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+    place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
+    on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
+    move = tuple(_leader_targets(s, leaders[base + c]) if c in on_board else 0 for c in range(4))
+    catastrophe = 0
+    if s.catastrophes_left[seat]:
+        catastrophe = (empty | s.face_up) & ~(s.treasures | s.building_squares)
+    return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
+
+
+def turn_actions(s: GameState) -> list[Action]:
+    """§5–§6: the active player's legal turn actions, including passing."""
+    masks = turn_masks(s)
     out: list[Action] = []
     for c in range(4):
-        if hands[base + c]:
-            row = TILE_ACTIONS[c]
-            out += [row[q] for q in squares(land_free if c != BLUE else empty & s.map.river & ~threes)]
-    placeable = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+        row = TILE_ACTIONS[c]
+        out += [row[q] for q in squares(masks.tiles[c])]
     for c in range(4):
-        if leaders[base + c] < 0 and placeable:
-            row = PLACE_LEADER_ACTIONS[c]
-            out += [row[q] for q in squares(placeable)]
-    on_board = [c for c in range(4) if leaders[base + c] >= 0]
-    for c in on_board:
+        row = PLACE_LEADER_ACTIONS[c]
+        out += [row[q] for q in squares(masks.place_leader[c])]
+    for c in masks.on_board:
         row = MOVE_LEADER_ACTIONS[c]
-        out += [row[q] for q in squares(_leader_targets(s, leaders[base + c]))]
-    out += [WITHDRAW_ACTIONS[c] for c in on_board]
-    if s.catastrophes_left[seat]:
-        blocked = s.treasures | s.building_squares
-        out += [CATASTROPHE_ACTIONS[q] for q in squares((empty | s.face_up) & ~blocked)]
-    k, r, b, g = hands[base : base + 4]
+        out += [row[q] for q in squares(masks.move_leader[c])]
+    out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
+    out += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe)]
+    base = s.active * 4
+    k, r, b, g = s.hands[base : base + 4]
     out += [
         SWAP_ACTIONS[(i, j, m, n)]
         for i in range(k + 1)
