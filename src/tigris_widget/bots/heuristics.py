@@ -115,6 +115,7 @@ def projections(s: GameState, seats: range | tuple[int, ...], left: float | None
         spares = s.catastrophes_left
         income = left * LEADER_VALUE
         monument_income = left * MONUMENT_VALUE
+        leader_value, kingdom_tile, temple_guard = LEADER_VALUE, KINGDOM_TILE, TEMPLE_GUARD
     for seat in seats:
         base = seat * 4
         x = [float(vp[base]), float(vp[base + 1]), float(vp[base + 2]), float(vp[base + 3])]
@@ -124,7 +125,11 @@ def projections(s: GameState, seats: range | tuple[int, ...], left: float | None
                 if q >= 0:
                     guard = (NEIGHBOURS[q] & temples).bit_count()
                     size = (where[base + c] & tiles[c]).bit_count()
-                    x[c] += left * (LEADER_VALUE + KINGDOM_TILE * min(size, 12) + TEMPLE_GUARD * min(guard, 3))
+                    if size > 12:
+                        size = 12
+                    if guard > 3:
+                        guard = 3
+                    x[c] += left * (leader_value + kingdom_tile * size + temple_guard * guard)
             if leaders[base + BLACK] >= 0:
                 stand_in = income * KING_STAND_IN * min(1.0, 0.3 + where[base + BLACK].bit_count() / 10)
                 for c in range(1, 4):
