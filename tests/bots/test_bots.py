@@ -201,3 +201,37 @@ def test_search_default_budget_depends_on_the_number_of_players(players):
     assert repr(bot) == "SearchBot(seed=1)"
     timed = make_bot("search:0.05s", seed=1)
     assert timed.budget is not None and timed.budget.iterations is None and timed.budget.seconds == 0.05
+
+
+def test_search_samples_and_checks_legality_from_the_legal_masks():
+    """The search builds its below-root candidates from ``turn_masks`` without listing every action:
+    each candidate must be legal, the kinds of the sample must be the ones it promises, and the
+    mask-based legality check must agree with ``legal_actions`` on every turn action, legal or not."""
+    from tigris_widget.bots.search import _inner_candidates, _is_turn_action_legal
+    from tigris_widget.engine.actions import (
+        CATASTROPHE_ACTIONS,
+        MOVE_LEADER_ACTIONS,
+        PLACE_LEADER_ACTIONS,
+        TILE_ACTIONS,
+    )
+    from tigris_widget.engine.legal import legal_actions, turn_masks
+    from tigris_widget.engine.types import SWAP
+
+    every = [a for table in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS) for row in table for a in row]
+    every += list(CATASTROPHE_ACTIONS)
+    checked = 0
+    for players, seed in ((2, 3), (3, 8), (4, 6)):
+        game = midgame(seed=seed, actions=45, players=players)
+        while game.decision.kind != "action":
+            game.apply(random.Random(len(game)).choice(game.legal_actions()))
+        s = game.state
+        masks = turn_masks(s)
+        legal = set(legal_actions(s))
+        for a in every:
+            assert _is_turn_action_legal(s, masks, a) == (a in legal), a
+            checked += 1
+        sample = _inner_candidates(s, masks, random.Random(seed))
+        assert sample and set(sample) <= legal
+        assert all(a.kind != SWAP for a in sample)
+        assert len(sample) <= 11
+    assert checked > 3000
