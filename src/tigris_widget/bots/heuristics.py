@@ -19,6 +19,7 @@ on a hidden true state.
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 from ..engine.actions import COMMIT_ACTIONS, Action
 from ..engine.board import NEIGHBOURS
@@ -46,9 +47,18 @@ from ..engine.view import PlayerView
 COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
 
+T = TypeVar("T")
+
+
+def for_players(values: tuple[T, T], players: int) -> T:
+    """The setting for a game of ``players``: the first of ``values`` with 2 players, else the second."""
+    return values[0 if players == 2 else 1]
+
+
 # -- weights (tuned by hand against the random and greedy bots; see docs/bots.md) ---------------
-LEADER_VALUE = 2.2
-"""Future VP of its colour a leader in a kingdom is expected to bring in over a whole game."""
+LEADER_VALUE = (2.2, 2.2)
+"""Future VP of its colour a leader in a kingdom is expected to bring in over a whole game, with 2
+players and with 3–4."""
 KING_STAND_IN = 0.45
 """Share of ``LEADER_VALUE`` a king brings in for each colour without its own leader (§6.2)."""
 KINGDOM_TILE = 0.06
@@ -113,9 +123,10 @@ def projections(s: GameState, seats: range | tuple[int, ...], left: float | None
         temples = tiles[RED]
         hands = s.hands
         spares = s.catastrophes_left
-        income = left * LEADER_VALUE
+        leader_value = for_players(LEADER_VALUE, s.players)
+        income = left * leader_value
         monument_income = left * MONUMENT_VALUE
-        leader_value, kingdom_tile, temple_guard = LEADER_VALUE, KINGDOM_TILE, TEMPLE_GUARD
+        kingdom_tile, temple_guard = KINGDOM_TILE, TEMPLE_GUARD
     for seat in seats:
         base = seat * 4
         x = [float(vp[base]), float(vp[base + 1]), float(vp[base + 2]), float(vp[base + 3])]

@@ -29,7 +29,6 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from ..engine.actions import (
     CATASTROPHE_ACTIONS,
@@ -61,14 +60,13 @@ from .heuristics import (
     after,
     commit_choice,
     evaluate,
+    for_players,
     forget,
     progress_choices,
     projection,
     rank_turn_actions,
     settle,
 )
-
-T = TypeVar("T")
 
 PW_C = (2.0, 1.0)
 """Progressive widening with 2 players and with 3–4: with more players the search looks at fewer
@@ -82,11 +80,6 @@ EXPAND_AFTER = 1
 """How many times a leaf is evaluated as it is before its own actions are ranked and it branches."""
 PRIOR_TEMPERATURE = 0.05
 """Softmax temperature turning one-step values (win probabilities) into root priors."""
-
-
-def for_players(values: tuple[T, T], players: int) -> T:
-    """The setting for a game of ``players``: the first of ``values`` with 2 players, else the second."""
-    return values[0 if players == 2 else 1]
 
 
 @dataclass(frozen=True)
