@@ -7,6 +7,9 @@ A conflict in progress is one tuple, ``state.conflict``::
 
 where leaders are ``seat * 4 + colour`` indices and ``attacker_commit`` is -1 until the attacker
 has committed. Revolts and wars share the commitment order: attacker first, then defender.
+
+Events are written only when the state keeps a log: the search resolves conflicts by the hundred
+thousand without one, and building their texts would cost it several per cent of its speed.
 """
 
 from __future__ import annotations
@@ -49,11 +52,12 @@ def start_revolt(s: GameState, attacker_leader: int, defender_leader: int) -> No
     s.phase = D_REVOLT_ATTACK
     s.decider = attacker
     colour = attacker_leader % 4
-    say(s, "revolt", "§8.1",
-        f"Revolt: {leader_name(s, attacker_leader)} on {sq(a_sq)} challenges {leader_name(s, defender_leader)} "
-        f"on {sq(d_sq)}. Adjacent temples: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
-        attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
-        defender_base=d_base)  # fmt: skip
+    if s.log is not None:
+        say(s, "revolt", "§8.1",
+            f"Revolt: {leader_name(s, attacker_leader)} on {sq(a_sq)} challenges {leader_name(s, defender_leader)} "
+            f"on {sq(d_sq)}. Adjacent temples: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
+            attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
+            defender_base=d_base)  # fmt: skip
 
 
 def war_colours(s: GameState) -> list[int]:
@@ -76,7 +80,8 @@ def next_war(s: GameState) -> bool:
     """One pass of the §9.3 loop; True if a decision is now pending, False when the wars are over."""
     colours = war_colours(s)
     if not colours:
-        say(s, "unification_end", "§9.9", f"No war remains; the unification marker leaves {sq(s.marker)}.")
+        if s.log is not None:
+            say(s, "unification_end", "§9.9", f"No war remains; the unification marker leaves {sq(s.marker)}.")
         s.marker = -1
         s.step = STEP_BUILDINGS
         return False
@@ -86,8 +91,9 @@ def next_war(s: GameState) -> bool:
         s.phase = D_WAR_ORDER
         s.decider = s.active
         names = ", ".join(COLOUR_NAMES[c] for c in colours)
-        say(s, "war_order", "§9.3", f"Wars pending in {names}: {who(s, s.active)} chooses which is fought first.",
-            s.active, colours=colours)  # fmt: skip
+        if s.log is not None:
+            say(s, "war_order", "§9.3", f"Wars pending in {names}: {who(s, s.active)} chooses which is fought first.",
+                s.active, colours=colours)  # fmt: skip
     return True
 
 
@@ -110,11 +116,12 @@ def start_war(s: GameState, colour: int) -> None:
     s.conflict = (WAR, colour, attacker, defender, a_leader, d_leader, a_base, d_base, -1)
     s.phase = D_WAR_ATTACK
     s.decider = attacker
-    say(s, "war", "§9.4",
-        f"War of the {LEADER_NAMES[colour]}s: {who(s, attacker)} attacks {who(s, defender)}. "
-        f"{TILE_NAMES[colour].capitalize()}s on each side: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
-        attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
-        defender_base=d_base)  # fmt: skip
+    if s.log is not None:
+        say(s, "war", "§9.4",
+            f"War of the {LEADER_NAMES[colour]}s: {who(s, attacker)} attacks {who(s, defender)}. "
+            f"{TILE_NAMES[colour].capitalize()}s on each side: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
+            attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
+            defender_base=d_base)  # fmt: skip
 
 
 def commit(s: GameState, n: int) -> None:
@@ -127,12 +134,14 @@ def commit(s: GameState, n: int) -> None:
         s.conflict = (kind, colour, attacker, defender, a_leader, d_leader, a_base, d_base, n)
         s.phase = D_REVOLT_DEFEND if kind == REVOLT else D_WAR_DEFEND
         s.decider = defender
-        say(s, "commit", rule, f"{who(s, attacker)} (attacker) commits {n} {TILE_NAMES[colour]}"
-            f"{'s' if n != 1 else ''}: strength {a_base + n}.", attacker, colour=colour, count=n)  # fmt: skip
+        if s.log is not None:
+            say(s, "commit", rule, f"{who(s, attacker)} (attacker) commits {n} {TILE_NAMES[colour]}"
+                f"{'s' if n != 1 else ''}: strength {a_base + n}.", attacker, colour=colour, count=n)  # fmt: skip
         return
     s.hands[defender * 4 + colour] -= n
-    say(s, "commit", rule, f"{who(s, defender)} (defender) commits {n} {TILE_NAMES[colour]}"
-        f"{'s' if n != 1 else ''}: strength {d_base + n}.", defender, colour=colour, count=n)  # fmt: skip
+    if s.log is not None:
+        say(s, "commit", rule, f"{who(s, defender)} (defender) commits {n} {TILE_NAMES[colour]}"
+            f"{'s' if n != 1 else ''}: strength {d_base + n}.", defender, colour=colour, count=n)  # fmt: skip
     a_total, d_total = a_base + a_commit, d_base + n
     s.out_public[colour] += n
     s.conflict = ()
@@ -156,10 +165,11 @@ def _end_revolt(s: GameState, winner: int, loser_leader: int, a_total: int, d_to
     lift_leader(s, loser_leader)
     s.vp[winner * 4 + RED] += 1
     tie = " (a tie goes to the defender)" if a_total == d_total else ""
-    say(s, "revolt_won", "§8.6",
-        f"{who(s, winner)} wins the revolt {_score_line(a_total, d_total)}{tie} and gains {points(1, RED)}; "
-        f"{leader_name(s, loser_leader)} leaves {sq(loser_sq)}.", winner, winner=winner,
-        loser=loser_leader // 4, attacker_strength=a_total, defender_strength=d_total)  # fmt: skip
+    if s.log is not None:
+        say(s, "revolt_won", "§8.6",
+            f"{who(s, winner)} wins the revolt {_score_line(a_total, d_total)}{tie} and gains {points(1, RED)}; "
+            f"{leader_name(s, loser_leader)} leaves {sq(loser_sq)}.", winner, winner=winner,
+            loser=loser_leader // 4, attacker_strength=a_total, defender_strength=d_total)  # fmt: skip
     s.step = STEP_TREASURES
 
 
@@ -182,11 +192,12 @@ def _end_war(s: GameState, colour: int, winner: int, loser_leader: int, a_total:
     remove_pieces(s, removed | 1 << loser_sq)
     s.vp[winner * 4 + colour] += count + 1
     tie = " (a tie goes to the defender)" if a_total == d_total else ""
-    say(s, "war_won", "§9.8",
-        f"{who(s, winner)} wins the war {_score_line(a_total, d_total)}{tie}: {leader_name(s, loser_leader)} leaves "
-        f"{sq(loser_sq)}, {count} {TILE_NAMES[colour]}{'s' if count != 1 else ''} removed; "
-        f"{who(s, winner)} gains {points(count + 1, colour)}.", winner, winner=winner, loser=loser_leader // 4,
-        colour=colour, removed=count, attacker_strength=a_total, defender_strength=d_total)  # fmt: skip
+    if s.log is not None:
+        say(s, "war_won", "§9.8",
+            f"{who(s, winner)} wins the war {_score_line(a_total, d_total)}{tie}: {leader_name(s, loser_leader)} leaves "
+            f"{sq(loser_sq)}, {count} {TILE_NAMES[colour]}{'s' if count != 1 else ''} removed; "
+            f"{who(s, winner)} gains {points(count + 1, colour)}.", winner, winner=winner, loser=loser_leader // 4,
+            colour=colour, removed=count, attacker_strength=a_total, defender_strength=d_total)  # fmt: skip
     if colour == RED and removed:
         return_templeless_leaders(s)
 
