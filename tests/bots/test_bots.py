@@ -207,7 +207,7 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
     """The search builds its below-root candidates from ``turn_masks`` without listing every action:
     each candidate must be legal, the kinds of the sample must be the ones it promises, and the
     mask-based legality check must agree with ``legal_actions`` on every turn action, legal or not."""
-    from tigris_widget.bots.search import _inner_candidates, _is_turn_action_legal
+    from tigris_widget.bots.candidates import is_turn_action_legal, sample_turn_actions
     from tigris_widget.engine.actions import (
         CATASTROPHE_ACTIONS,
         MOVE_LEADER_ACTIONS,
@@ -215,7 +215,7 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
         TILE_ACTIONS,
     )
     from tigris_widget.engine.legal import legal_actions, turn_masks
-    from tigris_widget.engine.types import SWAP
+    from tigris_widget.engine.types import PLACE_TILE, SWAP
 
     every = [a for table in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS) for row in table for a in row]
     every += list(CATASTROPHE_ACTIONS)
@@ -228,10 +228,39 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
         masks = turn_masks(s)
         legal = set(legal_actions(s))
         for a in every:
-            assert _is_turn_action_legal(s, masks, a) == (a in legal), a
+            assert is_turn_action_legal(s, masks, a) == (a in legal), a
             checked += 1
-        sample = _inner_candidates(s, masks, random.Random(seed))
+        sample = sample_turn_actions(s, masks, random.Random(seed))
         assert sample and set(sample) <= legal
         assert all(a.kind != SWAP for a in sample)
-        assert len(sample) <= 11
+        # at most one calm tile and one calm leader placement per colour, and one revolt per leader
+        calm_tiles = [a.colour for a in sample if a.kind == PLACE_TILE and not masks.twos >> a.square & 1]
+        assert len(calm_tiles) == len(set(calm_tiles))
+        assert len(sample) <= 16
     assert checked > 3000
+
+
+def test_search_places_a_leader_next_to_the_richest_region_and_two_temples():
+    """Below the root, each leader's placement is picked without playing them all: next to the
+    region with the most tiles of its colour, and there on a square next to two temples if any."""
+    from tigris_widget.bots.candidates import LeaderSpots
+    from tigris_widget.builder import PositionBuilder
+    from tigris_widget.engine.legal import turn_masks
+    from tigris_widget.engine.types import GREEN
+
+    def spot(more_markets_by_the_top_left_temple: tuple) -> tuple[int, int]:
+        game = (
+            PositionBuilder(players=("archer", "bull"))  # starting temples at (1,1), (5,2) …
+            .tile("r", (5, 4))
+            .tile("g", (6, 2), (7, 2), (6, 3))  # three markets by the temple (5,2); (5,3) touches two temples
+            .tile("g", (2, 1), *more_markets_by_the_top_left_temple)
+            .hand("archer", "ggrrkk")
+            .hand("bull", "kkkkgg")
+            .turn("archer")
+            .game()
+        )
+        q = LeaderSpots(game.state).best(GREEN, turn_masks(game.state).place_leader[GREEN])
+        return q % 16, q // 16
+
+    assert spot(()) == (5, 3)
+    assert spot(((3, 1), (2, 0), (3, 0))) == (1, 0)  # four markets there now; no square by two temples

@@ -10,9 +10,10 @@ The branching factor (often 300+ legal actions) is tamed in two ways:
 
 * **Heuristic priors and progressive widening.** At the root every non-swap action is ranked by its
   one-step value; the tree considers the best ``1 + c * visits ** PW_ALPHA`` of them (``c`` from
-  ``PW_C``) and picks among those by PUCT with the ranking as prior. Deeper nodes rank only a sample of their actions
-  (tiles that score or start wars, leader actions, one other — and, for the bot's own later actions,
-  its best actions at the root), and only once visited ``EXPAND_AFTER + 1`` times.
+  ``PW_C``) and picks among those by PUCT with the ranking as prior. Deeper nodes rank only a
+  sample of their actions chosen to hold what a sensible player would play (``candidates``; for the
+  bot's own later actions, also its best actions at the root), and only once visited
+  ``EXPAND_AFTER + 1`` times.
 * **Rule-of-thumb sub-decisions.** Inside the tree, the decisions that follow a turn action
   (support, war order, treasures, monuments …) are settled by ``heuristics.policy_choice``; only turn
   actions (and whatever decision is pending at the root) branch.
@@ -30,31 +31,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.actions import (
-    CATASTROPHE_ACTIONS,
-    COMMIT_ACTIONS,
-    MOVE_LEADER_ACTIONS,
-    PASS_ACTION,
-    PLACE_LEADER_ACTIONS,
-    TILE_ACTIONS,
-    WITHDRAW_ACTIONS,
-    Action,
-)
-from ..engine.board import ALL, dilate, squares
-from ..engine.legal import TurnMasks, legal_actions, turn_masks, why_illegal
+from ..engine.actions import COMMIT_ACTIONS, Action
+from ..engine.legal import legal_actions, turn_masks, why_illegal
 from ..engine.state import GameState
 from ..engine.turn import apply_unchecked
-from ..engine.types import (
-    D_ACTION,
-    D_OVER,
-    MOVE_LEADER,
-    PASS,
-    PLACE_CATASTROPHE,
-    PLACE_LEADER,
-    PLACE_TILE,
-)
+from ..engine.types import D_ACTION, D_OVER, PASS, PLACE_TILE
 from ..engine.view import PlayerView, determinize
 from .base import Bot
+from .candidates import is_turn_action_legal, sample_turn_actions
 from .heuristics import (
     COMMIT_PHASES,
     after,
@@ -120,78 +104,6 @@ class Node:
 
     def q(self) -> float:
         return self.total[self.seat] / self.visits if self.visits else 0.0
-
-
-def _inner_candidates(s: GameState, masks: TurnMasks, rng: random.Random) -> list[Action]:
-    """A small, varied sample of the turn actions worth a look below the root, by kind: tiles that
-    score for the decider (next to a kingdom with their leader of that colour or their king), tiles
-    that unite kingdoms (wars), leaders that start revolts, other leader actions, and one other
-    (withdrawal, catastrophe next to a kingdom, pass). Swaps are never sampled: their value is the
-    luck of the draw. Built from ``masks`` in the order of ``legal_actions``, without listing every action."""
-    seat = s.decider
-    lm = s.leader_mask
-    kingdoms = [r for r in s.regions if r & lm]
-    scoring = [0, 0, 0, 0]
-    king = s.leaders[seat * 4]
-    king_region = 0
-    for r in kingdoms:
-        if king >= 0 and r >> king & 1:
-            king_region = r
-    for c in range(4):
-        q = s.leaders[seat * 4 + c]
-        if q >= 0:
-            for r in kingdoms:
-                if r >> q & 1:
-                    scoring[c] = dilate(r)
-                    break
-    king_near = dilate(king_region) if king_region else 0
-    rivals = [0, 0, 0, 0]  # squares next to a kingdom holding another player's leader of each colour
-    for index, q in enumerate(s.leaders):
-        if q >= 0 and index // 4 != seat:
-            for r in kingdoms:
-                if r >> q & 1:
-                    rivals[index % 4] |= dilate(r)
-                    break
-    twos = masks.twos
-    near = 0
-    for r in kingdoms:
-        near |= r
-    near = dilate(near) & ALL
-    scoring_tiles: list[Action] = []
-    war_tiles: list[Action] = []
-    revolts: list[Action] = []
-    leader_moves: list[Action] = []
-    for c in range(4):
-        row = TILE_ACTIONS[c]
-        tiles = masks.tiles[c]
-        war_tiles += [row[q] for q in squares(tiles & twos)]
-        scoring_tiles += [row[q] for q in squares(tiles & ~twos & (scoring[c] or king_near))]
-    for table, targets in ((PLACE_LEADER_ACTIONS, masks.place_leader), (MOVE_LEADER_ACTIONS, masks.move_leader)):
-        for c in range(4):
-            row = table[c]
-            revolts += [row[q] for q in squares(targets[c] & rivals[c])]
-            leader_moves += [row[q] for q in squares(targets[c] & ~rivals[c])]
-    other = [WITHDRAW_ACTIONS[c] for c in masks.on_board]
-    other += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe & near)]
-    other.append(PASS_ACTION)
-    out: list[Action] = []
-    for bucket, k in ((scoring_tiles, 4), (war_tiles, 2), (revolts, 2), (leader_moves, 2), (other, 1)):
-        out += bucket if len(bucket) <= k else rng.sample(bucket, k)
-    return out
-
-
-def _is_turn_action_legal(s: GameState, masks: TurnMasks, a: Action) -> bool:
-    """Is the turn action ``a`` legal in ``s``, whose legal actions are ``masks``?"""
-    kind = a.kind
-    if kind == PLACE_TILE:
-        return bool(masks.tiles[a.colour] >> a.square & 1)
-    if kind == PLACE_LEADER:
-        return bool(masks.place_leader[a.colour] >> a.square & 1)
-    if kind == MOVE_LEADER:
-        return bool(masks.move_leader[a.colour] >> a.square & 1)
-    if kind == PLACE_CATASTROPHE:
-        return bool(masks.catastrophe >> a.square & 1)
-    return why_illegal(s, a) is None
 
 
 def board_key(s: GameState) -> tuple[object, ...]:
@@ -281,13 +193,13 @@ class Search:
             actions = legal if len(legal) <= 1 else self.rng.sample(legal, 1)
         else:
             masks = turn_masks(s)
-            actions = _inner_candidates(s, masks, self.rng)
+            actions = sample_turn_actions(s, masks, self.rng)
             if s.decider == self.seat and self.own_best:
                 # The bot's own later actions (the second action of its turn above all): its best
                 # actions at the root, where still legal, are the likeliest good ones, and the
                 # sample alone often misses them.
                 seen = set(actions)
-                actions += [a for a in self.own_best if a not in seen and _is_turn_action_legal(s, masks, a)]
+                actions += [a for a in self.own_best if a not in seen and is_turn_action_legal(s, masks, a)]
         seat = s.decider
         ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
         ranked.sort(key=lambda pair: -pair[0])
