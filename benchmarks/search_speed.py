@@ -14,7 +14,7 @@ import time
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
-from tigris_widget.bots.search import Budget, Search, default_budget
+from tigris_widget.bots.search import DEFAULT_BUDGET, Budget, Search
 
 
 def positions(players: int, seed: int, every: int = 12) -> list[Game]:
@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
     if args.iterations is None:
-        args.iterations = default_budget(args.players).iterations
+        args.iterations = DEFAULT_BUDGET.iterations
     print(f"search speed — Python {platform.python_version()} on {platform.machine()}, one core")
     print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
     rates, cpu_rates, setups, decisions = [], [], [], []

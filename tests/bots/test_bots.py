@@ -190,14 +190,14 @@ def test_search_considers_its_best_root_actions_for_its_second_action():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_search_default_budget_depends_on_the_number_of_players(players):
-    from tigris_widget.bots.search import DEFAULT_ITERATIONS
+def test_search_default_budget_and_time_limits(players):
+    from tigris_widget.bots.search import DEFAULT_BUDGET
 
     game = midgame(seed=4, actions=12, players=players)
     bot = make_bot("search", seed=1)
     bot.choose(game.view(game.to_move))
     assert bot.last is not None
-    assert bot.last.iterations == DEFAULT_ITERATIONS[0 if players == 2 else 1]
+    assert bot.last.iterations == DEFAULT_BUDGET.iterations == 400
     assert repr(bot) == "SearchBot(seed=1)"
     timed = make_bot("search:0.05s", seed=1)
     assert timed.budget is not None and timed.budget.iterations is None and timed.budget.seconds == 0.05
