@@ -87,11 +87,14 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     inspector.details.observe(lambda change: updates.append(1), names="value")
     result = inspector.think(iterations=150, every=0.0)
     assert result["final"] and len(updates) >= 2  # partial results reached the dashboard
+    # without a pick of the user's, the selection follows the search's best to the end
     assert inspector.candidates.value == result["best"] and result["best"] in inspector.table.value
     assert inspector.board.heatmap and inspector.board.overlay.get("caption", "").startswith("Candidate:")
     second = inspector.candidates.options[1]
     inspector.candidates.value = second
     assert f"Candidate: {second}" == inspector.board.overlay["caption"]
+    inspector.show(result)  # a later update keeps the user's pick (until the next search)
+    assert inspector.candidates.value == second
     inspector.what_if()
     assert len(inspector.game) == 1 and len(game) == 0  # the caller's game is untouched
     inspector.back()

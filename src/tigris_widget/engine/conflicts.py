@@ -53,11 +53,17 @@ def start_revolt(s: GameState, attacker_leader: int, defender_leader: int) -> No
     s.decider = attacker
     colour = attacker_leader % 4
     if s.log is not None:
-        say(s, "revolt", "§8.1",
-            f"Revolt: {leader_name(s, attacker_leader)} on {sq(a_sq)} challenges {leader_name(s, defender_leader)} "
-            f"on {sq(d_sq)}. Adjacent temples: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
-            attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
-            defender_base=d_base)  # fmt: skip
+        _announce(s, "revolt", "§8.1", colour,
+                  f"Revolt: {leader_name(s, attacker_leader)} on {sq(a_sq)} challenges "
+                  f"{leader_name(s, defender_leader)} on {sq(d_sq)}. Adjacent temples: {who(s, attacker)} {a_base}, "
+                  f"{who(s, defender)} {d_base}.")  # fmt: skip
+
+
+def _announce(s: GameState, kind: str, rule: str, colour: int, text: str) -> None:
+    """The event opening the revolt or war in ``s.conflict``, with both sides' strengths."""
+    _, _, attacker, defender, _, _, a_base, d_base, _ = s.conflict
+    say(s, kind, rule, text, attacker, colour=colour, attacker=attacker, defender=defender,
+        attacker_base=a_base, defender_base=d_base)  # fmt: skip
 
 
 def war_colours(s: GameState) -> list[int]:
@@ -117,11 +123,10 @@ def start_war(s: GameState, colour: int) -> None:
     s.phase = D_WAR_ATTACK
     s.decider = attacker
     if s.log is not None:
-        say(s, "war", "§9.4",
-            f"War of the {LEADER_NAMES[colour]}s: {who(s, attacker)} attacks {who(s, defender)}. "
-            f"{TILE_NAMES[colour].capitalize()}s on each side: {who(s, attacker)} {a_base}, {who(s, defender)} {d_base}.",
-            attacker, colour=colour, attacker=attacker, defender=defender, attacker_base=a_base,
-            defender_base=d_base)  # fmt: skip
+        _announce(s, "war", "§9.4", colour,
+                  f"War of the {LEADER_NAMES[colour]}s: {who(s, attacker)} attacks {who(s, defender)}. "
+                  f"{TILE_NAMES[colour].capitalize()}s on each side: {who(s, attacker)} {a_base}, "
+                  f"{who(s, defender)} {d_base}.")  # fmt: skip
 
 
 def commit(s: GameState, n: int) -> None:

@@ -85,7 +85,10 @@ class BotInspector:
         self.heatmap_choice.observe(lambda _c: self._draw_overlays(), names="value")
         self.candidates = widgets.Select(description="Candidates", options=[], rows=8,
                                          layout=widgets.Layout(width="auto"))  # fmt: skip
-        self.candidates.observe(lambda _c: self._on_select(), names="value")
+        self.candidates.observe(self._on_candidate, names="value")
+        self._picked = False
+        """Has the user picked a candidate? Until then the selection follows the search's best."""
+        self._showing = False
         self.cheating = widgets.Checkbox(value=False, description="cheating (sees every hand)")
         self.think_button = widgets.Button(description="Think")
         self.think_button.on_click(lambda _b: self.think())
@@ -111,6 +114,7 @@ class BotInspector:
         omniscient = self.game.state if self.cheating.value else None
         view = self.game.view(self.seat)
         result: dict[str, Any] = {}
+        self._picked = False  # a new search: follow its best again
         for result in analyze_iter(view, iterations, seconds, seed=self.seed, every=every, omniscient=omniscient):
             self.show(result)
         return result
@@ -119,14 +123,23 @@ class BotInspector:
         """Display an analysis (from ``think`` or computed elsewhere)."""
         self.analysis = analysis
         options = [c["action"] for c in analysis["candidates"]]
-        keep = self.candidates.value if self.candidates.value in options else analysis["best"]
-        self.candidates.options = options
-        self.candidates.value = keep if keep in options else None
+        keep = self.candidates.value if self._picked and self.candidates.value in options else analysis["best"]
+        self._showing = True
+        try:
+            self.candidates.options = options
+            self.candidates.value = keep if keep in options else None
+        finally:
+            self._showing = False
         if not self.heatmap_choice.value:
             tiles = analysis["heatmaps"]["tiles"]
             if tiles:
                 self.heatmap_choice.value = f"tiles/{next(iter(tiles))}"
         self.details.value = summary(analysis)
+        self._on_select()
+
+    def _on_candidate(self, _change: object) -> None:
+        if not self._showing:
+            self._picked = True
         self._on_select()
 
     def _on_select(self) -> None:
