@@ -37,7 +37,7 @@ from ..engine.types import (
     Mask,
     Square,
 )
-from .heuristics import KING_STAND_IN, KINGDOM_TILE, LEADER_VALUE, MONUMENT_VALUE, for_players
+from .heuristics import KING_STAND_IN, KINGDOM_TILE, LEADER_VALUE, MONUMENT_VALUE, for_players, leader_kingdoms
 
 
 class LeaderSpots:
@@ -47,9 +47,10 @@ class LeaderSpots:
     who collects them) are worth most; there, on a square next to two temples if there is one
     (harder to revolt against), else the first."""
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, near: dict[Mask, Mask] | None = None) -> None:
+        """``near``: each region with its neighbourhood (``dilate``), if the caller has them."""
         self.s = s
-        self.near = [(r, dilate(r)) for r in s.regions]
+        self.near = list(near.items()) if near is not None else [(r, dilate(r)) for r in s.regions]
         ones = twos = 0
         for t in squares(s.tiles[RED]):
             n = NEIGHBOURS[t]
@@ -93,29 +94,18 @@ def _one_of(spots: list[Square], rng: random.Random) -> Square:
 def sample_turn_actions(s: GameState, masks: TurnMasks, rng: random.Random) -> list[Action]:
     """The sample of the turn actions of ``s`` (whose legal actions are ``masks``) described above."""
     seat = s.decider
-    leaders = s.leaders
-    kingdoms = [r for r in s.regions if r & s.leader_mask]
-    near_kingdom = {r: dilate(r) for r in kingdoms}
-    scoring = [0, 0, 0, 0]  # squares where a tile of each colour scores for the player to move
-    for c in range(4):
-        q = leaders[seat * 4 + c]
-        if q >= 0:
-            for r in kingdoms:
-                if r >> q & 1:
-                    scoring[c] = near_kingdom[r]
-                    break
+    near_region = {r: dilate(r) for r in s.regions}
+    near_kingdom = [near_region[r] if r else 0 for r in leader_kingdoms(s)]  # per leader slot; 0 off the board
+    # squares where a tile of each colour scores for the player to move
+    scoring = near_kingdom[seat * 4 : seat * 4 + 4]
     king_near = scoring[BLACK]  # the king collects for colours without their own leader there
     rivals = [0, 0, 0, 0]  # squares next to a kingdom holding another player's leader of each colour
-    for index, q in enumerate(leaders):
-        if q >= 0 and index // 4 != seat:
-            for r in kingdoms:
-                if r >> q & 1:
-                    rivals[index % 4] |= near_kingdom[r]
-                    break
-    near = 0
-    for r in kingdoms:
-        near |= r
-    near = dilate(near) & ALL
+    near = 0  # squares next to any kingdom
+    for index, around in enumerate(near_kingdom):
+        near |= around
+        if index // 4 != seat:
+            rivals[index % 4] |= around
+    near &= ALL
     twos = masks.twos
     scoring_tiles: list[Action] = []
     war_tiles: list[Action] = []
@@ -129,7 +119,7 @@ def sample_turn_actions(s: GameState, masks: TurnMasks, rng: random.Random) -> l
     revolts: list[Action] = []
     leader_spots: list[Action] = []
     leader_moves: list[Action] = []
-    finder = LeaderSpots(s)
+    finder = LeaderSpots(s, near_region)
     for table, targets in ((PLACE_LEADER_ACTIONS, masks.place_leader), (MOVE_LEADER_ACTIONS, masks.move_leader)):
         for c in range(4):
             row = table[c]
