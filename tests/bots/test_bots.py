@@ -203,6 +203,32 @@ def test_search_default_budget_and_time_limits(players):
     assert timed.budget is not None and timed.budget.iterations is None and timed.budget.seconds == 0.05
 
 
+def test_search_compares_root_actions_on_the_same_samples():
+    """Common random numbers: the k-th visit of every root action plays the k-th determinization,
+    so every action is judged on the same sampled hands."""
+    from tigris_widget.bots.search import Search
+
+    class Spy(Search):
+        def __init__(self, *args, **kwargs):
+            self.asked: list[int] = []
+            super().__init__(*args, **kwargs)
+
+        def determinization(self, i):
+            self.asked.append(i)
+            return super().determinization(i)
+
+    game = midgame(seed=7, actions=24, players=3)
+    search = Spy(game.view(game.to_move), random.Random(3))
+    for _ in range(150):
+        before = {id(c): c.visits for c in search.root.children}
+        search.asked.clear()
+        search.iterate()
+        visited = [c for c in search.root.children if c.visits > before.get(id(c), 0)]
+        assert len(visited) == 1
+        assert search.asked[0] == before.get(id(visited[0]), 0)
+    assert len([c for c in search.root.children if c.visits >= 3]) >= 2
+
+
 def test_search_samples_and_checks_legality_from_the_legal_masks():
     """The search builds its below-root candidates from ``turn_masks`` without listing every action:
     each candidate must be legal, the kinds of the sample must be the ones it promises, and the

@@ -1,9 +1,10 @@
 """The search bot: Information-Set Monte-Carlo Tree Search over sampled hidden tiles.
 
 One tree is shared by many *determinizations* — full states sampled by ``engine.view.determinize``
-from the bot's view, so the search never reads what the bot cannot see. Each iteration takes one
-determinization (they are sampled once per decision and reused round-robin), walks down the tree
-choosing among the children that are legal in it, adds one node and scores it with the shared
+from the bot's view, so the search never reads what the bot cannot see. Each iteration picks an action
+at the root, takes one determinization (they are sampled once per decision; the k-th visit of every
+root action takes the k-th, so that the actions are compared on the same samples), walks down the
+tree choosing among the children that are legal in it, adds one node and scores it with the shared
 evaluation (``heuristics.evaluate``) instead of a long random playout.
 
 The branching factor (often 300+ legal actions) is tamed in two ways:
@@ -214,9 +215,14 @@ class Search:
 
     # -- one iteration -------------------------------------------------------------------------
     def iterate(self) -> None:
-        s = self.determinization(self.iterations).clone()
-        self.iterations += 1
+        # The root's choices are legal in every determinization, so the root child is chosen first
+        # and its k-th visit plays the k-th determinization: siblings are compared on the same
+        # sampled hands (common random numbers), and the luck of the samples largely cancels out
+        # of the differences that decide the move.
         node = self.root
+        first = self._choose_child(node, None)
+        s = self.determinization(self.iterations if first is None else first.visits).clone()
+        self.iterations += 1
         path = [node]
         leaf_value: list[float] | None = None
         while True:
@@ -229,31 +235,7 @@ class Search:
                     break  # a fresh leaf: evaluate it as it is
                 node.ranked = self._rank_inner(s)
                 node.board = board_key(s)
-            ranked = node.ranked
-            if not ranked:
-                break
-            allowed = min(len(ranked), 1 + int(self.pw_c * node.visits**PW_ALPHA))
-            while len(node.children) < allowed:
-                i = len(node.children)
-                child = Node(ranked[i][1], s.decider, self._priors(ranked)[i], self.players)
-                node.children.append(child)
-            best = None
-            best_score = -1e9
-            sqrt_n = math.sqrt(node.visits + 1)
-            root = node is self.root  # the root's choices are legal in every determinization
-            same = root or node.board == board_key(s)
-            # Values are normalised to the spread among the children (as in MuZero), so the
-            # exploration weight means the same deep in the tree as at the root.
-            qs = [c.q() if c.visits else ranked[i][0] for i, c in enumerate(node.children)]
-            low = min(qs)
-            spread = max(qs) - low
-            scale = 1.0 / spread if spread > 1e-9 else 0.0
-            for i, child in enumerate(node.children):
-                if not root and not _applicable(s, child.action, same):  # type: ignore[arg-type]
-                    continue
-                u = (qs[i] - low) * scale + C_PUCT * child.prior * sqrt_n / (1 + child.visits)
-                if u > best_score:
-                    best, best_score = child, u
+            best = first if node is self.root else self._choose_child(node, s)
             if best is None:
                 break
             assert best.action is not None
@@ -275,6 +257,35 @@ class Search:
             cs = path[1].colour_sum
             for c in range(4):
                 cs[c] += colours[c]
+
+    def _choose_child(self, node: Node, s: GameState | None) -> Node | None:
+        """Widen ``node`` to what its visits allow and pick a child by PUCT among those legal in
+        ``s`` (None at the root, whose choices are legal in every determinization)."""
+        ranked = node.ranked
+        if not ranked:
+            return None
+        decider = self.seat if s is None else s.decider
+        allowed = min(len(ranked), 1 + int(self.pw_c * node.visits**PW_ALPHA))
+        while len(node.children) < allowed:
+            i = len(node.children)
+            node.children.append(Node(ranked[i][1], decider, self._priors(ranked)[i], self.players))
+        best = None
+        best_score = -1e9
+        sqrt_n = math.sqrt(node.visits + 1)
+        same = s is None or node.board == board_key(s)
+        # Values are normalised to the spread among the children (as in MuZero), so the
+        # exploration weight means the same deep in the tree as at the root.
+        qs = [c.q() if c.visits else ranked[i][0] for i, c in enumerate(node.children)]
+        low = min(qs)
+        spread = max(qs) - low
+        scale = 1.0 / spread if spread > 1e-9 else 0.0
+        for i, child in enumerate(node.children):
+            if s is not None and not _applicable(s, child.action, same):  # type: ignore[arg-type]
+                continue
+            u = (qs[i] - low) * scale + C_PUCT * child.prior * sqrt_n / (1 + child.visits)
+            if u > best_score:
+                best, best_score = child, u
+        return best
 
     def run(self, budget: Budget, every: float | None = None) -> Iterator[int]:
         """Search within ``budget``; yield the iteration count every ``every`` seconds and at the end."""
