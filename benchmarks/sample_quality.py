@@ -18,7 +18,7 @@ from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
 from tigris_widget.bots.candidates import sample_turn_actions
 from tigris_widget.bots.heuristics import after, evaluate, rank_turn_actions
-from tigris_widget.engine.legal import legal_actions, turn_masks
+from tigris_widget.engine.rules.legal import legal_actions, turn_masks
 
 CLOSE = 0.005
 """A sampled action within this much value (a share of the win) of the best counts as close."""

@@ -31,7 +31,7 @@ click a tile in a hand, then a highlighted square.""",
     (
         "code",
         """from tigris_widget import BoardWidget, Game, IllegalActionError
-from tigris_widget.notebook.lessons import lesson, tell""",
+from tigris_widget.jupyter.lessons import lesson, tell""",
     ),
     (
         "md",
@@ -259,7 +259,7 @@ solution, **Reset** starts again. Every solution here was checked by the engine'
     ),
     (
         "code",
-        """from tigris_widget.notebook import PUZZLES, PuzzleBoard
+        """from tigris_widget.jupyter import PUZZLES, PuzzleBoard
 
 for key, p in PUZZLES.items():
     print(f"{'★' * p.difficulty:<3} {key:<18} {p.title} — {p.goal.text}")""",
@@ -311,8 +311,8 @@ decision while it thinks.""",
     (
         "code",
         """from tigris_widget import Game
-from tigris_widget.notebook import BotInspector
-from tigris_widget.notebook.lessons import lesson""",
+from tigris_widget.jupyter import BotInspector
+from tigris_widget.jupyter.lessons import lesson""",
     ),
     (
         "md",
@@ -376,7 +376,7 @@ search bot analyse your decision, with its heatmap on the board.""",
     (
         "code",
         """from tigris_widget.bots.search import SearchBot
-from tigris_widget.notebook import BotMatch
+from tigris_widget.jupyter import BotMatch
 
 match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=200))
 match""",
@@ -392,8 +392,8 @@ is the search bot's estimate of the archer's chance to win at the start of each 
     (
         "code",
         """from tigris_widget.cli import play_game
-from tigris_widget.notebook import GameStepper
-from tigris_widget.notebook.inspect import evaluation_over_game
+from tigris_widget.jupyter import GameStepper
+from tigris_widget.jupyter.inspect import evaluation_over_game
 
 game = play_game(2, 11, "classic", "", ["greedy", "random"])
 print([(r.dynasty, r.score, r.rank) for r in game.result])
@@ -412,7 +412,7 @@ treasures), **civilization buildings** (§17) and the **ziggurat** (§18). They 
     (
         "code",
         """from tigris_widget import BoardWidget, Game
-from tigris_widget.notebook.lessons import lesson, tell""",
+from tigris_widget.jupyter.lessons import lesson, tell""",
     ),
     (
         "md",

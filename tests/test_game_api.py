@@ -9,7 +9,7 @@ import pytest
 
 from tigris_widget import Game, IllegalActionError, PositionError
 from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.playout import random_action
+from tigris_widget.engine.rules.playout import random_action
 
 
 def test_decision_names_seat_kind_and_sorted_choices() -> None:

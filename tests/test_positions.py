@@ -6,7 +6,7 @@ import pytest
 
 from tigris_widget import Game, PositionError
 from tigris_widget.builder import PositionBuilder
-from tigris_widget.notebook.lessons import lesson_builder
+from tigris_widget.jupyter.lessons import lesson_builder
 
 PUZZLE = """\
 tigris-position 1

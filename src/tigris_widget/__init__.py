@@ -5,14 +5,14 @@ The engine is imported eagerly; Jupyter-only parts are imported when first used.
 
 from __future__ import annotations
 
-from .engine.actions import Action
-from .engine.decisions import Decision
-from .engine.errors import IllegalActionError, NotationError, PositionError
-from .engine.events import Event
-from .engine.scoring import PlayerResult
-from .engine.setup import GameSetup
-from .engine.view import PlayerView
-from .game import Game
+from tigris_widget.engine.core.actions import Action
+from tigris_widget.engine.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.engine.core.events import Event
+from tigris_widget.engine.core.setup import GameSetup
+from tigris_widget.engine.rules.decisions import Decision
+from tigris_widget.engine.rules.scoring import PlayerResult
+from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.game import Game
 
 __all__ = [
     "Action",
@@ -32,7 +32,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> object:
     """``BoardWidget`` is imported on first use, so the engine works without Jupyter packages."""
     if name == "BoardWidget":
-        from .widget import BoardWidget
+        from tigris_widget.jupyter.widget import BoardWidget
 
         return BoardWidget
     raise AttributeError(f"module 'tigris_widget' has no attribute {name!r}")

@@ -7,13 +7,13 @@ import random
 import time
 from collections.abc import Callable
 
-from .engine.deal import deal
-from .engine.legal import legal_actions
-from .engine.playout import playout, random_action
-from .engine.setup import GameSetup
-from .engine.state import GameState
-from .engine.turn import apply_unchecked
-from .game import Game
+from tigris_widget.engine.core.setup import GameSetup
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.rules.deal import deal
+from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.playout import playout, random_action
+from tigris_widget.engine.rules.turn import apply_unchecked
+from tigris_widget.game import Game
 
 
 def _per_call(fn: Callable[[], object], min_seconds: float = 0.3) -> float:

@@ -6,7 +6,7 @@
     ...         .hand("lion", "gggggr").turn("lion")
     ...         .game())
 
-It writes position text (``tigris_widget.positions``) and reads it back, so a built position is
+It writes position text (``tigris_widget.formats.positions``) and reads it back, so a built position is
 validated exactly like a hand-written one; impossible positions raise ``PositionError``.
 """
 
@@ -15,12 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from .engine.board import HEIGHT, WIDTH, board_map, parse_square, square
-from .engine.errors import PositionError
-from .engine.types import COLOUR_CODES, COLOUR_NAMES, DYNASTIES, DYNASTY_CODES, LEADER_NAMES, TILE_NAMES
+from tigris_widget.engine.core.board import HEIGHT, WIDTH, board_map, parse_square, square
+from tigris_widget.engine.core.errors import PositionError
+from tigris_widget.engine.core.types import (
+    COLOUR_CODES,
+    COLOUR_NAMES,
+    DYNASTIES,
+    DYNASTY_CODES,
+    LEADER_NAMES,
+    TILE_NAMES,
+)
 
 if TYPE_CHECKING:
-    from .game import Game
+    from tigris_widget.game import Game
 
 SquareLike = tuple[int, int] | str
 
@@ -202,7 +209,7 @@ class PositionBuilder:
     def game(self, then: Iterable[str] = ()) -> Game:
         """The position as a Game; ``then`` plays actions after it, e.g. to leave a revolt waiting
         for support (``then=["leader r (9,3)"]``), so any decision can be the pending one."""
-        from .game import Game
+        from tigris_widget.game import Game
 
         game = Game.from_position(self.text())
         game.play(*then)

@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import make_bot
-from .engine.types import COLOUR_NAMES
-from .game import Game
+from tigris_widget.bots import make_bot
+from tigris_widget.engine.core.types import COLOUR_NAMES
+from tigris_widget.game import Game
 
 
 def play_game(players: int, seed: int, board: str, variants: str, bot_names: Sequence[str]) -> Game:
@@ -73,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "tournament":
         return tournament_command(args)
     if args.command == "bench":
-        from .bench import run_benchmarks
+        from tigris_widget.bench import run_benchmarks
 
         run_benchmarks(args.seconds)
         return 0
@@ -121,7 +121,7 @@ def _add_tournament_parser(sub: Any) -> None:
 
 
 def tournament_command(args: argparse.Namespace) -> int:
-    from .tournament import format_summary, load_rows, run_tournament, schedule, summarize
+    from tigris_widget.bots.tournament import format_summary, load_rows, run_tournament, schedule, summarize
 
     try:
         if args.summarize:

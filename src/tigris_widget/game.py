@@ -18,18 +18,17 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .engine.actions import Action
-from .engine.deal import TileSpec, deal
-from .engine.decisions import Decision, decision
-from .engine.errors import IllegalActionError, PositionError
-from .engine.events import Event
-from .engine.legal import legal_actions, why_illegal
-from .engine.notation import parse_action
-from .engine.scoring import PlayerResult, final_results
-from .engine.setup import GameSetup
-from .engine.state import GameState
-from .engine.turn import apply_unchecked
-from .engine.view import PlayerView, player_view
+from tigris_widget.engine.core.actions import Action, parse_action
+from tigris_widget.engine.core.errors import IllegalActionError, PositionError
+from tigris_widget.engine.core.events import Event
+from tigris_widget.engine.core.setup import GameSetup
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.rules.deal import TileSpec, deal
+from tigris_widget.engine.rules.decisions import Decision, decision
+from tigris_widget.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.engine.rules.scoring import PlayerResult, final_results
+from tigris_widget.engine.rules.turn import apply_unchecked
+from tigris_widget.engine.rules.view import PlayerView, player_view
 
 RECORD_FORMAT = "tigris-game"
 RECORD_VERSION = 1
@@ -97,20 +96,20 @@ class Game:
     @classmethod
     def from_state(cls, state: GameState) -> Game:
         """A game that starts at an arbitrary state (recorded through its position text)."""
-        from .positions import format_position
+        from tigris_widget.formats.positions import format_position
 
         return cls(state.clone(), {"position": format_position(state)})
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        """A game starting at a position written in the text format of ``tigris_widget.positions``."""
-        from .positions import parse_position
+        """A game starting at a position written in the text format of ``tigris_widget.formats.positions``."""
+        from tigris_widget.formats.positions import parse_position
 
         return cls(parse_position(text), {"position": text})
 
     def to_position(self) -> str:
-        """The current position as text (see ``tigris_widget.positions``)."""
-        from .positions import format_position
+        """The current position as text (see ``tigris_widget.formats.positions``)."""
+        from tigris_widget.formats.positions import format_position
 
         return format_position(self.state)
 
@@ -328,7 +327,7 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The current position as an SVG picture (all-seeing), where widgets do not run."""
-        from .render import board_svg, game_view
+        from tigris_widget.render import board_svg, game_view
 
         return board_svg(game_view(self))
 
@@ -347,7 +346,7 @@ def _variants(variants: Iterable[str] | str | None) -> Iterable[str]:
 
 
 def _tiles_text(spec: TileSpec) -> str:
-    from .engine.deal import parse_tiles
-    from .engine.types import COLOUR_CODES
+    from tigris_widget.engine.core.types import COLOUR_CODES
+    from tigris_widget.engine.rules.deal import parse_tiles
 
     return "".join(COLOUR_CODES[c] for c in parse_tiles(spec, "tiles"))

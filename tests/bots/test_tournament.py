@@ -9,8 +9,7 @@ import math
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.cli import main
-from tigris_widget.tournament import (
+from tigris_widget.bots.tournament import (
     elo_ratings,
     lineups,
     load_rows,
@@ -21,6 +20,7 @@ from tigris_widget.tournament import (
     wilson,
     win_credit,
 )
+from tigris_widget.cli import main
 
 
 def test_two_player_deals_are_paired_with_seats_swapped():

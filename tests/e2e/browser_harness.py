@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tigris_widget.widget import BoardWidget
+from tigris_widget.jupyter.widget import BoardWidget
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "tigris_widget" / "static"

@@ -11,7 +11,7 @@ def _():
     import marimo as mo
 
     from tigris_widget import Game
-    from tigris_widget.widget import BoardWidget
+    from tigris_widget.jupyter.widget import BoardWidget
 
     game = Game.new(players=2, seed=1)
     widget = BoardWidget(game)

@@ -12,7 +12,7 @@ from browser_harness import ARTIFACTS, BoardPage
 from view_scenarios import scenario_game
 
 from tigris_widget import Game
-from tigris_widget.widget import BoardWidget
+from tigris_widget.jupyter.widget import BoardWidget
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from browser_harness import ARTIFACTS, free_port, get_json, play_a_tile, server_
 from playwright.sync_api import expect
 
 from tigris_widget import Game
-from tigris_widget.widget import BoardWidget
+from tigris_widget.jupyter.widget import BoardWidget
 
 pytestmark = [pytest.mark.marimo, pytest.mark.browser]
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game, PositionError
-from tigris_widget.engine.board import ALTERNATIVE, CLASSIC, NEIGHBOURS, format_square, parse_square, square, squares
-from tigris_widget.engine.types import TOTAL_TILES
+from tigris_widget.engine.core.board import (
+    ALTERNATIVE,
+    CLASSIC,
+    NEIGHBOURS,
+    format_square,
+    parse_square,
+    square,
+    squares,
+)
+from tigris_widget.engine.core.types import TOTAL_TILES
 
 
 def xy_list(mask: int) -> list[tuple[int, int]]:

@@ -6,8 +6,8 @@ import pytest
 
 from tigris_widget import Game, IllegalActionError, NotationError
 from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.legal import legal_actions, why_illegal
-from tigris_widget.engine.notation import parse_action
+from tigris_widget.engine.core.actions import parse_action
+from tigris_widget.engine.rules.legal import legal_actions, why_illegal
 
 
 def position() -> Game:

@@ -6,10 +6,10 @@ import pytest
 
 from tigris_widget import Game, IllegalActionError
 from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.invariants import problems
-from tigris_widget.engine.scoring import allocate_treasures, final_results, rank_players
-from tigris_widget.engine.types import TOTAL_TILES
-from tigris_widget.notebook.lessons import lesson, lesson_builder
+from tigris_widget.engine.core.types import TOTAL_TILES
+from tigris_widget.engine.rules.invariants import problems
+from tigris_widget.engine.rules.scoring import allocate_treasures, final_results, rank_players
+from tigris_widget.jupyter.lessons import lesson, lesson_builder
 
 from .helpers import at, hand, has_tile, kinds, leader_square, vp
 

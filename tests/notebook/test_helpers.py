@@ -7,9 +7,9 @@ import pytest
 from tigris_widget import Game
 from tigris_widget.builder import PositionBuilder
 from tigris_widget.cli import play_game
-from tigris_widget.notebook import GameStepper, PuzzleBoard
-from tigris_widget.notebook.charts import score_series
-from tigris_widget.notebook.stepper import narration
+from tigris_widget.jupyter import GameStepper, PuzzleBoard
+from tigris_widget.jupyter.charts import score_series
+from tigris_widget.jupyter.stepper import narration
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +78,8 @@ def test_puzzle_board_judges_defends_hints_and_shows_the_solution() -> None:
 
 
 def test_bot_inspector_thinks_live_and_explores() -> None:
-    from tigris_widget.notebook import BotInspector
-    from tigris_widget.notebook.inspect import evaluation_over_game
+    from tigris_widget.jupyter import BotInspector
+    from tigris_widget.jupyter.inspect import evaluation_over_game
 
     game = Game.new(players=2, seed=7)
     inspector = BotInspector(game)
@@ -108,7 +108,7 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
 
 def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
     from tigris_widget.bots import GreedyBot, RandomBot
-    from tigris_widget.notebook import BotMatch
+    from tigris_widget.jupyter import BotMatch
 
     game = Game.new(players=3, seed=5, start_player=1)
     match = BotMatch(game, seat=0, opponents={1: GreedyBot(seed=1), 2: RandomBot(seed=2)})

@@ -14,8 +14,8 @@ import pytest
 from view_scenarios import SCENARIOS, build_fixture, load_fixture, scenario_game
 
 from tigris_widget import Game
-from tigris_widget.serialize import LOG_WINDOW, SCHEMA_VERSION, serialize_game
-from tigris_widget.widget import BoardWidget, to_square
+from tigris_widget.jupyter.widget import BoardWidget, to_square
+from tigris_widget.render.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
 
 
 class Recorder:
@@ -400,7 +400,7 @@ def test_engine_imports_without_jupyter_packages() -> None:
 
 
 def test_the_built_front_end_is_in_the_package() -> None:
-    from tigris_widget import widget
+    from tigris_widget.jupyter import widget
 
     esm = (widget._STATIC / "widget.js").read_text(encoding="utf-8")
     assert "render" in esm and "tigris-widget" in esm

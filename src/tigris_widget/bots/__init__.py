@@ -1,14 +1,14 @@
 """Bots: every bot decides from a player's view only (design contract 4)."""
 
-from .base import Bot
-from .greedy import GreedyBot
-from .random_bot import RandomBot
+from tigris_widget.bots.base import Bot
+from tigris_widget.bots.greedy import GreedyBot
+from tigris_widget.bots.random_bot import RandomBot
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
 
 def _search_bot(seed: int = 0, budget: str = "") -> Bot:
-    from .search import SearchBot
+    from tigris_widget.bots.search import SearchBot
 
     if not budget:
         return SearchBot(seed=seed)

@@ -23,15 +23,15 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..engine.actions import COMMIT_ACTIONS
-from ..engine.board import HEIGHT, WIDTH
-from ..engine.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE, REVOLT
-from ..engine.state import GameState
-from ..engine.turn import apply_unchecked
-from ..engine.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
-from ..engine.view import PlayerView
-from .heuristics import ATTACK_PHASES, COMMIT_PHASES, after, evaluate, projection, strength
-from .search import Budget, Node, Search
+from tigris_widget.bots.heuristics import ATTACK_PHASES, COMMIT_PHASES, after, evaluate, projection, strength
+from tigris_widget.bots.search import Budget, Node, Search
+from tigris_widget.engine.core.actions import COMMIT_ACTIONS
+from tigris_widget.engine.core.board import HEIGHT, WIDTH
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
+from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE, REVOLT
+from tigris_widget.engine.rules.turn import apply_unchecked
+from tigris_widget.engine.rules.view import PlayerView
 
 SCHEMA_VERSION = 1
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from ..engine.actions import Action
-from ..engine.view import PlayerView
+from tigris_widget.engine.core.actions import Action
+from tigris_widget.engine.rules.view import PlayerView
 
 
 class Bot(ABC):

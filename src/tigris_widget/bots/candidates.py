@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import (
+from tigris_widget.bots.heuristics import (
+    KING_STAND_IN,
+    KINGDOM_TILE,
+    LEADER_VALUE,
+    MONUMENT_VALUE,
+    for_players,
+    leader_kingdoms,
+)
+from tigris_widget.engine.core.actions import (
     CATASTROPHE_ACTIONS,
     MOVE_LEADER_ACTIONS,
     PASS_ACTION,
@@ -22,10 +30,9 @@ from ..engine.actions import (
     WITHDRAW_ACTIONS,
     Action,
 )
-from ..engine.board import ALL, NEIGHBOURS, dilate, squares
-from ..engine.legal import TurnMasks, why_illegal
-from ..engine.state import GameState
-from ..engine.types import (
+from tigris_widget.engine.core.board import ALL, NEIGHBOURS, dilate, squares
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import (
     BLACK,
     GREEN,
     MONUMENTS,
@@ -37,7 +44,7 @@ from ..engine.types import (
     Mask,
     Square,
 )
-from .heuristics import KING_STAND_IN, KINGDOM_TILE, LEADER_VALUE, MONUMENT_VALUE, for_players, leader_kingdoms
+from tigris_widget.engine.rules.legal import TurnMasks, why_illegal
 
 
 class LeaderSpots:

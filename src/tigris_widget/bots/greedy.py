@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from ..engine.actions import COMMIT_ACTIONS, Action
-from ..engine.types import D_ACTION
-from ..engine.view import PlayerView, determinize
-from .base import Bot
-from .heuristics import COMMIT_PHASES, commit_choice, policy_choice, progress_choices, rank_turn_actions
+from tigris_widget.bots.base import Bot
+from tigris_widget.bots.heuristics import (
+    COMMIT_PHASES,
+    commit_choice,
+    policy_choice,
+    progress_choices,
+    rank_turn_actions,
+)
+from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.engine.core.types import D_ACTION
+from tigris_widget.engine.rules.view import PlayerView, determinize
 
 
 class GreedyBot(Bot):

@@ -21,13 +21,10 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
-from ..engine.actions import COMMIT_ACTIONS, Action
-from ..engine.board import NEIGHBOURS
-from ..engine.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
-from ..engine.legal import legal_actions
-from ..engine.state import GameState
-from ..engine.turn import apply_unchecked
-from ..engine.types import (
+from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.engine.core.board import NEIGHBOURS
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import (
     BLACK,
     D_ACTION,
     D_OVER,
@@ -42,7 +39,10 @@ from ..engine.types import (
     SWAP,
     TILE_SUPPLY,
 )
-from ..engine.view import PlayerView
+from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
+from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.turn import apply_unchecked
+from tigris_widget.engine.rules.view import PlayerView
 
 COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
@@ -200,7 +200,7 @@ def values_from_strengths(scores: list[float], left: float = 1.0) -> list[float]
 
 def final_values(s: GameState) -> list[float]:
     """Exact values of a finished game: 1 shared among the winners (rules §15.4)."""
-    from ..engine.scoring import final_results
+    from tigris_widget.engine.rules.scoring import final_results
 
     results = final_results(s)
     winners = [r.seat for r in results if r.rank == 1]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine.actions import Action
-from ..engine.view import PlayerView
-from .base import Bot
+from tigris_widget.bots.base import Bot
+from tigris_widget.engine.core.actions import Action
+from tigris_widget.engine.rules.view import PlayerView
 
 
 class RandomBot(Bot):

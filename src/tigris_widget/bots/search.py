@@ -32,15 +32,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.actions import COMMIT_ACTIONS, Action
-from ..engine.legal import legal_actions, turn_masks, why_illegal
-from ..engine.state import GameState
-from ..engine.turn import apply_unchecked
-from ..engine.types import D_ACTION, D_OVER, PASS, PLACE_TILE
-from ..engine.view import PlayerView, determinize
-from .base import Bot
-from .candidates import is_turn_action_legal, sample_turn_actions
-from .heuristics import (
+from tigris_widget.bots.base import Bot
+from tigris_widget.bots.candidates import is_turn_action_legal, sample_turn_actions
+from tigris_widget.bots.heuristics import (
     COMMIT_PHASES,
     after,
     commit_choice,
@@ -52,6 +46,12 @@ from .heuristics import (
     rank_turn_actions,
     settle,
 )
+from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import D_ACTION, D_OVER, PASS, PLACE_TILE
+from tigris_widget.engine.rules.legal import legal_actions, turn_masks, why_illegal
+from tigris_widget.engine.rules.turn import apply_unchecked
+from tigris_widget.engine.rules.view import PlayerView, determinize
 
 PW_C = (2.0, 1.0)
 """Progressive widening with 2 players and with 3–4: with more players the search looks at fewer

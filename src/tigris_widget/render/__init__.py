@@ -13,19 +13,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.view import PlayerView
-from .png import board_png
-from .svg import board_svg
+from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.render.png import board_png
+from tigris_widget.render.svg import board_svg
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from tigris_widget.game import Game
 
 __all__ = ["board_png", "board_svg", "game_view", "write_png", "write_svg"]
 
 
 def game_view(game: Game, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
     """The widget JSON of ``game`` for ``seat`` after ``ply`` actions (default: now), last action included."""
-    from ..serialize import serialize_game
+    from tigris_widget.render.viewjson import serialize_game
 
     return serialize_game(game, seat, ply)
 

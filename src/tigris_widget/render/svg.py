@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from ..engine.board import HEIGHT, WIDTH
-from ..engine.view import PlayerView
+from tigris_widget.engine.core.board import HEIGHT, WIDTH
+from tigris_widget.engine.rules.view import PlayerView
 
 CELL = 40
 MARGIN = 24
@@ -83,7 +83,7 @@ def _use(ref: str, square: int) -> str:
 
 def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(view, PlayerView):
-        from ..serialize import serialize_view
+        from tigris_widget.render.viewjson import serialize_view
 
         return serialize_view(view)
     return view

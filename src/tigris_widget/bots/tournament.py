@@ -1,0 +1,357 @@
+"""Tournaments between bots: paired deals, seat rotation, win rates with 95 % intervals and Elo.
+
+A tournament is a list of ``GameTask``s, each a complete description of one game (deal seed, bots
+per seat, their seeds), so any executor can run them: in this process, in local worker processes,
+or on a Dask cluster (``scheduler="tcp://…"``). The deal and the bots draw from separate random
+streams: the deal seed fixes the bag and the start player, each bot gets its own seed.
+
+Fairness: every deal is played once per seating of the lineup — with 2 players the two bots swap
+seats on the same bag; with 3–4 players the lineup is rotated through every seat — so luck of the
+deal and of the seat cancels out between the bots.
+
+Results are one JSON object per game (with the full game record, replayable with
+``Game.from_dict``); ``summarize`` turns any list of them into win rates, Wilson 95 % intervals,
+head-to-head scores and Elo-style ratings (a Bradley–Terry fit of every pairwise finishing order).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from itertools import combinations
+from typing import Any, TextIO
+
+from tigris_widget.bots import make_bot
+from tigris_widget.engine.rules.scoring import final_results
+from tigris_widget.game import Game
+
+Z95 = 1.959963984540054
+MAX_ACTIONS = 3000
+"""A game still running after this many actions is stopped and scored as it stands (and marked
+``"finished": false``); no game between the bots here comes near it."""
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a tournament, complete enough to be run anywhere."""
+
+    index: int
+    deal: int
+    """Which deal of the tournament this is (games on the same deal share the bag)."""
+    deal_seed: int
+    players: int
+    board: str
+    variants: str
+    bots: tuple[str, ...]
+    """Bot name per seat (see ``bots.make_bot``)."""
+    bot_seeds: tuple[int, ...]
+
+
+def _mix(*parts: int) -> int:
+    """A 31-bit seed from integers (a fixed hash, the same on every machine and Python)."""
+    h = 0x9E3779B1
+    for p in parts:
+        h = (h ^ (p & 0xFFFFFFFF)) * 0x01000193 & 0xFFFFFFFF
+        h ^= h >> 15
+    return h & 0x7FFFFFFF
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The lineups to play: with 2 players and more bots every pair; else the bots in seat order,
+    the last one repeated to fill the seats (``search,greedy`` with 4 players: one search, three greedy)."""
+    if not bots:
+        raise ValueError("name at least one bot")
+    if players == 2 and len(bots) > 2:
+        return [(a, b) for a, b in combinations(bots, 2)]
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots do not fit {players} seats")
+    return [tuple(bots) + (bots[-1],) * (players - len(bots))]
+
+
+def schedule(
+    bots: Sequence[str],
+    players: int = 2,
+    games: int = 100,
+    seed: int = 0,
+    board: str = "classic",
+    variants: str = "",
+) -> list[GameTask]:
+    """Tasks for ``games`` games per lineup (rounded up to whole sets of seatings on each deal)."""
+    tasks: list[GameTask] = []
+    deal = 0
+    for lineup in lineups(bots, players):
+        rotations = [lineup[k:] + lineup[:k] for k in range(players)]
+        if players == 2:
+            rotations = [lineup, lineup[::-1]]
+        unique = list(dict.fromkeys(rotations))
+        deals = max(1, math.ceil(games / len(unique)))
+        for _ in range(deals):
+            deal_seed = _mix(seed, deal, 1)
+            for seating in unique:
+                index = len(tasks)
+                seeds = tuple(_mix(seed, index, seat, 2) for seat in range(players))
+                tasks.append(GameTask(index, deal, deal_seed, players, board, variants, seating, seeds))
+            deal += 1
+    return tasks
+
+
+def run_game(task: GameTask) -> dict[str, Any]:
+    """Play one task to the end; the result row with ranks, scores, timing and the game record."""
+    start = time.perf_counter()
+    game = Game.new(players=task.players, seed=task.deal_seed, board=task.board, variants=task.variants)
+    bots = [make_bot(name, seed) for name, seed in zip(task.bots, task.bot_seeds)]
+    thinking = [0.0] * task.players
+    decisions = [0] * task.players
+    while not game.is_over and len(game) < MAX_ACTIONS:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        t = time.perf_counter()
+        action = bots[seat].choose(view)
+        thinking[seat] += time.perf_counter() - t
+        decisions[seat] += 1
+        game.apply(action)
+    results = final_results(game.state)  # as scored now if the game hit MAX_ACTIONS
+    iterations = [getattr(b, "total_iterations", 0) for b in bots]
+    return {
+        "task": asdict(task),
+        "ranks": [r.rank for r in results],
+        "scores": [r.score for r in results],
+        "final": [list(r.final) for r in results],
+        "finished": game.is_over,
+        "turns": game.state.turn,
+        "actions": len(game),
+        "decisions": decisions,
+        "thinking_seconds": [round(x, 3) for x in thinking],
+        "search_iterations": iterations,
+        "seconds": round(time.perf_counter() - start, 3),
+        "record": game.to_dict(),
+    }
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (half wins count as half a success)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def win_credit(ranks: Sequence[int]) -> list[float]:
+    """1 for a sole winner, 1/k for each of k tied winners, 0 otherwise (rules §15.4)."""
+    winners = sum(1 for r in ranks if r == 1)
+    return [1.0 / winners if r == 1 else 0.0 for r in ranks]
+
+
+def elo_ratings(
+    pairs: Iterable[tuple[str, str, float]], names: Sequence[str], anchor: str | None = None, prior: float = 1.0
+) -> dict[str, float]:
+    """Elo-style ratings from pairwise results ``(a, b, score of a)`` by a Bradley–Terry fit.
+
+    Each pair of bots also gets ``prior`` virtual draws, which keeps ratings finite when one bot
+    wins every game. Ratings are 400·log10 of the strengths, ``anchor`` (default the first name) at 0."""
+    idx = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    wins = [[0.0] * k for _ in range(k)]
+    for a, b, score in pairs:
+        if a == b:
+            continue
+        wins[idx[a]][idx[b]] += score
+        wins[idx[b]][idx[a]] += 1.0 - score
+    games = [[wins[i][j] + wins[j][i] for j in range(k)] for i in range(k)]
+    if prior:
+        for i in range(k):
+            for j in range(k):
+                if i != j and games[i][j]:
+                    wins[i][j] += prior / 2
+                    games[i][j] += prior
+    gamma = [1.0] * k
+    for _ in range(2000):  # minorization-maximization (Hunter 2004)
+        new = []
+        for i in range(k):
+            w = sum(wins[i])
+            d = sum(games[i][j] / (gamma[i] + gamma[j]) for j in range(k) if j != i and games[i][j])
+            new.append(w / d if d > 0 and w > 0 else gamma[i])
+        norm = math.exp(sum(math.log(g) for g in new) / k)
+        new = [g / norm for g in new]
+        done = max(abs(a - b) for a, b in zip(new, gamma)) < 1e-10
+        gamma = new
+        if done:
+            break
+    ref = idx[anchor] if anchor is not None else 0
+    return {n: round(400 * math.log10(gamma[idx[n]] / gamma[ref]), 1) for n in names}
+
+
+def summarize(rows: Sequence[dict[str, Any]], anchor: str | None = None) -> dict[str, Any]:
+    """Win rates (per seat taken), Wilson 95 % intervals, mean scores, head-to-head and Elo."""
+    names: list[str] = []
+    stats: dict[str, dict[str, float]] = {}
+    pairs: list[tuple[str, str, float]] = []
+    head: dict[str, dict[str, float]] = {}
+    for row in rows:
+        bots = row["task"]["bots"]
+        ranks = row["ranks"]
+        credit = win_credit(ranks)
+        for seat, name in enumerate(bots):
+            if name not in stats:
+                names.append(name)
+                stats[name] = {"seats": 0, "wins": 0.0, "score": 0.0, "thinking": 0.0, "decisions": 0, "iterations": 0}
+            st = stats[name]
+            st["seats"] += 1
+            st["wins"] += credit[seat]
+            st["score"] += row["scores"][seat]
+            st["thinking"] += row.get("thinking_seconds", [0.0] * len(bots))[seat]
+            st["decisions"] += row.get("decisions", [0] * len(bots))[seat]
+            st["iterations"] += row.get("search_iterations", [0] * len(bots))[seat]
+        for i, j in combinations(range(len(bots)), 2):
+            if bots[i] == bots[j]:
+                continue
+            score = 1.0 if ranks[i] < ranks[j] else 0.0 if ranks[i] > ranks[j] else 0.5
+            pairs.append((bots[i], bots[j], score))
+            h = head.setdefault(f"{bots[i]} vs {bots[j]}", {"games": 0, "score": 0.0})
+            h["games"] += 1
+            h["score"] += score
+            r = head.setdefault(f"{bots[j]} vs {bots[i]}", {"games": 0, "score": 0.0})
+            r["games"] += 1
+            r["score"] += 1.0 - score
+    table = {}
+    for name in names:
+        st = stats[name]
+        n = int(st["seats"])
+        low, high = wilson(st["wins"], n)
+        table[name] = {
+            "seats_played": n,
+            "wins": st["wins"],
+            "win_rate": round(st["wins"] / n, 4) if n else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": round(st["score"] / n, 3) if n else 0.0,
+            "seconds_per_decision": round(st["thinking"] / st["decisions"], 4) if st["decisions"] else 0.0,
+            "iterations_per_second": round(st["iterations"] / st["thinking"], 1) if st["iterations"] else None,
+        }
+    for h in head.values():
+        low, high = wilson(h["score"], int(h["games"]))
+        h["rate"] = round(h["score"] / h["games"], 4)
+        h["ci95"] = [round(low, 4), round(high, 4)]
+    return {
+        "games": len(rows),
+        "bots": table,
+        "head_to_head": head,
+        "elo": elo_ratings(pairs, names, anchor=anchor) if len(names) > 1 else {n: 0.0 for n in names},
+    }
+
+
+# -- running -----------------------------------------------------------------------------------------
+def _progress(done: int, total: int, rows: Sequence[dict[str, Any]], start: float, out: TextIO) -> None:
+    width = 28
+    filled = width * done // total
+    elapsed = time.perf_counter() - start
+    eta = elapsed / done * (total - done) if done else 0.0
+    rates = summarize(rows)["bots"] if rows else {}
+    text = " ".join(f"{n} {r['win_rate']:.0%}" for n, r in rates.items())
+    out.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s  {text}"
+    )
+    out.flush()
+
+
+def execute(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None = None) -> Iterator[dict[str, Any]]:
+    """Run the tasks and yield result rows as games finish (in completion order).
+
+    ``scheduler`` is a Dask scheduler address (``tcp://host:8786``) or a ``distributed.Client``;
+    without it, ``workers`` local processes are used (1: this process)."""
+    if scheduler is not None:
+        from distributed import Client, as_completed
+
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        try:
+            futures = client.map(run_game, list(tasks), pure=False)
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            if client is not scheduler:
+                client.close()
+        return
+    if workers <= 1:
+        for task in tasks:
+            yield run_game(task)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import as_completed as done_first
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = [pool.submit(run_game, t) for t in tasks]
+        for f in done_first(pending):
+            yield f.result()
+
+
+def run_tournament(
+    tasks: Sequence[GameTask],
+    workers: int = 1,
+    scheduler: str | None = None,
+    out_dir: str | None = None,
+    progress: TextIO | None = sys.stderr,
+    on_result: Callable[[dict[str, Any]], object] | None = None,
+) -> dict[str, Any]:
+    """Run a tournament; write ``games.jsonl`` (one result with its game record per line, as games
+    finish) and ``summary.json`` to ``out_dir``; return the summary."""
+    rows: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        log = None
+        if out_dir is not None:
+            os.makedirs(out_dir, exist_ok=True)
+            log = stack.enter_context(open(os.path.join(out_dir, "games.jsonl"), "w"))
+        if progress is not None:
+            stack.callback(progress.write, "\n")
+            _progress(0, len(tasks), rows, start, progress)
+        for row in execute(tasks, workers, scheduler):
+            rows.append(row)
+            if log is not None:
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+            if on_result is not None:
+                on_result(row)
+            if progress is not None:
+                _progress(len(rows), len(tasks), rows, start, progress)
+    rows.sort(key=lambda r: r["task"]["index"])
+    summary = summarize(rows)
+    summary["seconds"] = round(time.perf_counter() - start, 1)
+    if out_dir is not None:
+        with open(os.path.join(out_dir, "summary.json"), "w") as f:
+            json.dump(summary, f, indent=1)
+    return summary
+
+
+def load_rows(path: str) -> list[dict[str, Any]]:
+    """The result rows of a ``games.jsonl`` file, or a gzipped ``games.jsonl.gz`` (for summaries of
+    runs in progress or published ones)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['games']} games"]
+    for name, r in summary["bots"].items():
+        low, high = r["ci95"]
+        speed = f", {r['iterations_per_second']:.0f} it/s" if r.get("iterations_per_second") else ""
+        lines.append(
+            f"  {name:<14} win rate {r['win_rate']:6.1%}  95% CI [{low:.1%}, {high:.1%}]  over {r['seats_played']} seats,"
+            f" mean score {r['mean_score']:.2f}, {r['seconds_per_decision'] * 1000:.0f} ms/decision{speed}"
+        )
+    for pair, h in summary["head_to_head"].items():
+        low, high = h["ci95"]
+        lines.append(f"  {pair:<30} {h['rate']:6.1%}  [{low:.1%}, {high:.1%}]  over {h['games']} pairings")
+    lines.append("  Elo: " + ", ".join(f"{n} {e:+.0f}" for n, e in summary["elo"].items()))
+    return "\n".join(lines)

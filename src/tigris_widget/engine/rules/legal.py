@@ -1,0 +1,286 @@
+"""Legal choices for every decision (rules §6, §16), and why an action is illegal.
+
+``legal_actions`` builds the complete sorted list from precomputed action tables and whole-board
+masks; ``why_illegal`` checks one action rule by rule and names the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tigris_widget.engine.core.actions import (
+    BONUS_ACTIONS,
+    BUILDING_ACTIONS,
+    CATASTROPHE_ACTIONS,
+    COMMIT_ACTIONS,
+    DECLINE_ACTION,
+    MONUMENT_ACTIONS,
+    MOVE_LEADER_ACTIONS,
+    PASS_ACTION,
+    PLACE_LEADER_ACTIONS,
+    SWAP_ACTIONS,
+    TILE_ACTIONS,
+    WAR_ACTIONS,
+    WITHDRAW_ACTIONS,
+    ZIGGURAT_ACTIONS,
+    Action,
+    treasure_action,
+)
+from tigris_widget.engine.core.board import ALL, NEIGHBOURS, components, dilate, squares
+from tigris_widget.engine.core.regions import kingdom_crowding, kingdoms_touching
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import (
+    BLUE,
+    COLOUR_NAMES,
+    D_ACTION,
+    D_BUILDING,
+    D_MONUMENT,
+    D_OVER,
+    D_REVOLT_ATTACK,
+    D_REVOLT_DEFEND,
+    D_TREASURE,
+    D_WAR_ATTACK,
+    D_WAR_DEFEND,
+    D_WAR_ORDER,
+    D_ZIGGURAT_BONUS,
+    DECISION_NAMES,
+    LEADER_NAMES,
+    MOVE_LEADER,
+    PASS,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    RED,
+    SWAP,
+    TURN_ACTION_KINDS,
+    WITHDRAW_LEADER,
+    Mask,
+    Square,
+)
+from tigris_widget.engine.rules.buildings import building_options
+from tigris_widget.engine.rules.conflicts import war_colours
+from tigris_widget.engine.rules.monuments import monument_options
+from tigris_widget.engine.rules.narrate import leader_name, sq, tile_name, who
+from tigris_widget.engine.rules.treasures import pending_collection, treasure_choices
+
+
+def legal_actions(s: GameState) -> list[Action]:
+    """Every legal choice for the pending decision, sorted; empty once the game is over."""
+    phase = s.phase
+    if phase == D_ACTION:
+        return turn_actions(s)
+    if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND):
+        colour = s.conflict[1]
+        return list(COMMIT_ACTIONS[: s.hands[s.decider * 4 + colour] + 1])
+    if phase == D_WAR_ORDER:
+        return [WAR_ACTIONS[c] for c in war_colours(s)]
+    if phase == D_BUILDING:
+        colour, targets = building_options(s)
+        return [BUILDING_ACTIONS[colour][q] for q in targets] + [DECLINE_ACTION]
+    if phase == D_MONUMENT:
+        blocks, centres = monument_options(s)
+        return [MONUMENT_ACTIONS[m][q] for m, q in blocks] + [ZIGGURAT_ACTIONS[q] for q in centres] + [DECLINE_ACTION]
+    if phase == D_TREASURE:
+        due = pending_collection(s)
+        assert due is not None
+        return [treasure_action(t) for t in treasure_choices(s, due[1])]
+    if phase == D_ZIGGURAT_BONUS:
+        return list(BONUS_ACTIONS)
+    return []
+
+
+def _leader_targets(s: GameState, lifted: Square = -1) -> Mask:
+    """§6.1 L1–L4: squares a leader may go to; ``lifted`` is the square of a leader being moved."""
+    leaders = s.leader_mask
+    regions = s.regions
+    if lifted >= 0:
+        bit = 1 << lifted
+        leaders &= ~bit
+        regions = [part for r in regions for part in (components(r & ~bit) if r & bit else (r,))]
+    twos, _ = kingdom_crowding(s, [r for r in regions if r & leaders])
+    empty = ALL & ~(s.occupied | s.catastrophes)
+    targets = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+    return targets & ~(1 << lifted) if lifted >= 0 else targets
+
+
+class TurnMasks(NamedTuple):
+    """The active player's legal turn actions as masks of target squares (§5–§6), for callers that
+    want some kinds of action without building the whole list (the search's samples)."""
+
+    tiles: tuple[Mask, Mask, Mask, Mask]
+    """Squares each colour of tile may go to (0 for a colour not in hand)."""
+    place_leader: tuple[Mask, Mask, Mask, Mask]
+    """Squares each leader off the board may be placed on (0 for a leader on the board)."""
+    move_leader: tuple[Mask, Mask, Mask, Mask]
+    """Squares each leader on the board may move to (0 for a leader off the board)."""
+    on_board: tuple[int, ...]
+    """Colours of the leaders on the board (each may be withdrawn)."""
+    catastrophe: Mask
+    """Squares a catastrophe may go on (0 when none is left)."""
+    twos: Mask
+    """Squares next to two or more kingdoms: a tile there starts a war."""
+
+
+def turn_masks(s: GameState) -> TurnMasks:
+    seat = s.active
+    base = seat * 4
+    hands = s.hands
+    leaders = s.leaders
+    lm = s.leader_mask
+    twos, threes = kingdom_crowding(s, [r for r in s.regions if r & lm])
+    empty = ALL & ~(s.occupied | s.catastrophes)
+    land_free = empty & s.map.land & ~threes
+    river_free = empty & s.map.river & ~threes
+    tiles = tuple((land_free if c != BLUE else river_free) if hands[base + c] else 0 for c in range(4))
+    placeable = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+    place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
+    on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
+    move = tuple(_leader_targets(s, leaders[base + c]) if c in on_board else 0 for c in range(4))
+    catastrophe = 0
+    if s.catastrophes_left[seat]:
+        catastrophe = (empty | s.face_up) & ~(s.treasures | s.building_squares)
+    return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
+
+
+def turn_actions(s: GameState) -> list[Action]:
+    """§5–§6: the active player's legal turn actions, including passing."""
+    masks = turn_masks(s)
+    out: list[Action] = []
+    for c in range(4):
+        row = TILE_ACTIONS[c]
+        out += [row[q] for q in squares(masks.tiles[c])]
+    for c in range(4):
+        row = PLACE_LEADER_ACTIONS[c]
+        out += [row[q] for q in squares(masks.place_leader[c])]
+    for c in masks.on_board:
+        row = MOVE_LEADER_ACTIONS[c]
+        out += [row[q] for q in squares(masks.move_leader[c])]
+    out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
+    out += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe)]
+    base = s.active * 4
+    k, r, b, g = s.hands[base : base + 4]
+    out += [
+        SWAP_ACTIONS[(i, j, m, n)]
+        for i in range(k + 1)
+        for j in range(r + 1)
+        for m in range(b + 1)
+        for n in range(g + 1)
+        if i + j + m + n
+    ]
+    out.append(PASS_ACTION)
+    return out
+
+
+def is_legal(s: GameState, action: Action) -> bool:
+    return why_illegal(s, action) is None
+
+
+def why_illegal(s: GameState, action: object) -> tuple[str, str] | None:
+    """None if ``action`` is legal now, else ``(rule, explanation)`` in a player's words."""
+    if not isinstance(action, Action):
+        return "§16", f"{action!r} is not an action"
+    if s.phase == D_OVER:
+        return "§14", "the game is over; no more actions can be played"
+    if s.phase != D_ACTION:
+        if action in legal_actions(s):
+            return None
+        return _wrong_decision(s, action)
+    if action.kind not in TURN_ACTION_KINDS:
+        return "§5", f"{who(s, s.active)} must choose a turn action (or pass); '{action}' answers another decision"
+    return _turn_action_problem(s, action)
+
+
+def _wrong_decision(s: GameState, action: Action) -> tuple[str, str]:
+    phase = s.phase
+    name = who(s, s.decider)
+    if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND):
+        rule = "§8.4" if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND) else "§9.6"
+        colour = s.conflict[1]
+        have = s.hands[s.decider * 4 + colour]
+        if action.kind == COMMIT_ACTIONS[0].kind:
+            return rule, (f"{name} has only {have} {COLOUR_NAMES[colour]} tile{'s' if have != 1 else ''} in hand "
+                          f"and cannot commit {action.extra}")  # fmt: skip
+        return rule, f"{name} must now commit support (commit 0–{have}), not '{action}'"
+    rules = {D_WAR_ORDER: "§9.3", D_BUILDING: "§17", D_MONUMENT: "§10.3", D_TREASURE: "§11.4",
+             D_ZIGGURAT_BONUS: "§18.4"}  # fmt: skip
+    choices = ", ".join(map(str, legal_actions(s)))
+    return rules.get(phase, "§16"), (f"{name} must decide the {DECISION_NAMES[phase].replace('_', ' ')}; "
+                                     f"'{action}' is not one of the choices: {choices}")  # fmt: skip
+
+
+def _contents(s: GameState, q: Square) -> str:
+    bit = 1 << q
+    for c in range(4):
+        if s.tiles[c] & bit:
+            return f"a {tile_name(c)}"
+    if s.leader_mask & bit:
+        return leader_name(s, s.leader_at(q))
+    if s.catastrophes & bit:
+        return "a catastrophe"
+    if s.down & bit:
+        return "a monument"
+    if s.ziggurat & bit:
+        return "the ziggurat"
+    return "nothing"
+
+
+def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
+    seat = s.active
+    name = who(s, seat)
+    kind, colour, q = a.kind, a.colour, a.square
+    if kind == PASS:
+        return None
+    if kind == PLACE_TILE:
+        if not s.hands[seat * 4 + colour]:
+            return "§6.2 T1", f"{name} has no {tile_name(colour)} in hand"
+        if not s.empty >> q & 1:
+            return "§6.2 T2", f"{sq(q)} is not empty: it holds {_contents(s, q)}"
+        river = s.map.is_river(q)
+        if colour == BLUE and not river:
+            return "§6.2 T3", f"a {tile_name(BLUE)} goes on a river square; {sq(q)} is land"
+        if colour != BLUE and river:
+            return "§6.2 T3", f"a {tile_name(colour)} goes on land; {sq(q)} is a river square"
+        if kingdoms_touching(s, q) >= 3:
+            return "§6.2 T4", f"a tile on {sq(q)} would touch three or more kingdoms"
+        return None
+    if kind in (PLACE_LEADER, MOVE_LEADER):
+        index = seat * 4 + colour
+        source = s.leaders[index]
+        leader = f"{name}'s {LEADER_NAMES[colour]}"
+        if kind == PLACE_LEADER and source >= 0:
+            return "§6.1", f"{leader} is already on the board at {sq(source)}; move it instead"
+        if kind == MOVE_LEADER and source < 0:
+            return "§6.1", f"{leader} is not on the board; place it instead"
+        if kind == MOVE_LEADER and source == q:
+            return "§6.1 L5", f"{leader} already stands on {sq(q)}"
+        if not s.empty >> q & 1:
+            return "§6.1 L1", f"{sq(q)} is not empty: it holds {_contents(s, q)}"
+        if s.map.is_river(q):
+            return "§6.1 L2", f"leaders stand on land; {sq(q)} is a river square"
+        if not NEIGHBOURS[q] & s.tiles[RED]:
+            return "§6.1 L3", f"a leader must stand next to a face-up temple; {sq(q)} has none adjacent"
+        if not _leader_targets(s, source if kind == MOVE_LEADER else -1) >> q & 1:
+            return "§6.1 L4", f"a leader on {sq(q)} would join two kingdoms; only a tile can unite kingdoms"
+        return None
+    if kind == WITHDRAW_LEADER:
+        if s.leaders[seat * 4 + colour] < 0:
+            return "§6.1", f"{name}'s {LEADER_NAMES[colour]} is not on the board"
+        return None
+    if kind == PLACE_CATASTROPHE:
+        if not s.catastrophes_left[seat]:
+            return "§6.3 C1", f"{name} has no catastrophe tile left"
+        bit = 1 << q
+        if not (s.empty | s.face_up) & bit:
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
+        if s.treasures & bit:
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a treasure"
+        if s.building_squares & bit:
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
+        return None
+    if kind == SWAP:
+        assert isinstance(a.extra, tuple)
+        for c, n in enumerate(a.extra):
+            if n > s.hands[seat * 4 + c]:
+                return "§6.4", f"{name} has only {s.hands[seat * 4 + c]} {COLOUR_NAMES[c]} tile(s) to swap, not {n}"
+        return None
+    return "§5", f"'{a}' is not a turn action"

@@ -1,0 +1,116 @@
+"""Monuments (rules §10) and the ziggurat variant (rules §18): building and end-of-turn scoring."""
+
+from __future__ import annotations
+
+from tigris_widget.engine.core.board import HEIGHT, NEIGHBOUR_LISTS, NEIGHBOURS, WIDTH
+from tigris_widget.engine.core.regions import region_of
+from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.types import BLACK, COLOUR_NAMES, MONUMENTS, RED, Mask, Square
+from tigris_widget.engine.rules.buildings import placed_colour, release_buildings
+from tigris_widget.engine.rules.leaders import return_templeless_leaders
+from tigris_widget.engine.rules.narrate import points, say, sq, who
+
+
+def block(top_left: Square) -> Mask:
+    """The 2x2 square whose top-left square is ``top_left``."""
+    return 0b11 << top_left | 0b11 << (top_left + WIDTH)
+
+
+def cross(centre: Square) -> Mask:
+    return 1 << centre | NEIGHBOURS[centre]
+
+
+def monument_name(m: int) -> str:
+    a, b = MONUMENTS[m]
+    return f"{COLOUR_NAMES[a]}/{COLOUR_NAMES[b]} monument"
+
+
+def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Square]]:
+    """§10.2–10.3 and §18.1: (monument, top-left) pairs and ziggurat centres the new tile allows."""
+    placed = s.placed
+    colour = placed_colour(s)
+    tiles = s.tiles[colour]
+    x, y = placed % WIDTH, placed // WIDTH
+    blocks = []
+    for dy in (1, 0):
+        for dx in (1, 0):
+            tx, ty = x - dx, y - dy
+            if 0 <= tx < WIDTH - 1 and 0 <= ty < HEIGHT - 1:
+                tl = ty * WIDTH + tx
+                if tiles & block(tl) == block(tl):
+                    blocks.append(tl)
+    choices = []
+    if blocks:
+        for m, pair in enumerate(MONUMENTS):
+            if s.monuments[m] < 0 and colour in pair:
+                choices.extend((m, tl) for tl in sorted(blocks))
+    centres: list[Square] = []
+    if s.setup.ziggurat and s.tower < 0:
+        for centre in sorted((placed, *NEIGHBOUR_LISTS[placed])):
+            cx, cy = centre % WIDTH, centre // WIDTH
+            if 0 < cx < WIDTH - 1 and 0 < cy < HEIGHT - 1 and tiles & cross(centre) == cross(centre):
+                centres.append(centre)
+    return choices, centres
+
+
+def build_monument(s: GameState, m: int, top_left: Square) -> None:
+    """§10.4: flip the four tiles face down under the monument."""
+    colour = placed_colour(s)
+    tiles = block(top_left)
+    s.tiles[colour] &= ~tiles
+    s.down |= tiles
+    s.flipped[colour] += 4
+    s.monuments[m] = top_left
+    say(s, "monument", "§10.4", f"{who(s, s.active)} builds the {monument_name(m)} on {sq(top_left)}; "
+        "its four tiles are turned face down.", s.active, monument=m, square=top_left)  # fmt: skip
+    release_buildings(s, tiles)
+    if colour == RED:
+        return_templeless_leaders(s)
+
+
+def build_ziggurat(s: GameState, centre: Square) -> None:
+    """§18.2: the five tiles of the cross leave the game; ziggurat tiles take their squares."""
+    colour = placed_colour(s)
+    tiles = cross(centre)
+    s.tiles[colour] &= ~tiles
+    s.out_public[colour] += 5
+    s.ziggurat |= tiles
+    s.tower = centre
+    say(
+        s,
+        "ziggurat",
+        "§18.2",
+        f"{who(s, s.active)} builds the ziggurat centred on {sq(centre)}.",
+        s.active,
+        square=centre,
+    )
+    release_buildings(s, tiles)
+    if colour == RED:
+        return_templeless_leaders(s)
+
+
+def score_monuments(s: GameState) -> None:
+    """§10.6: each monument gives the active player 1 VP per colour whose leader of his is in its kingdom."""
+    seat = s.active
+    leaders = s.leaders
+    for m, top_left in enumerate(s.monuments):
+        if top_left < 0:
+            continue
+        region = region_of(s, top_left)
+        if not region & s.leader_mask:
+            continue
+        for colour in MONUMENTS[m]:
+            q = leaders[seat * 4 + colour]
+            if q >= 0 and region >> q & 1:
+                s.vp[seat * 4 + colour] += 1
+                say(s, "monument_vp", "§10.6",
+                    f"{who(s, seat)} gains {points(1, colour)} from the {monument_name(m)} on {sq(top_left)}.",
+                    seat, colour=colour, amount=1, monument=m)  # fmt: skip
+
+
+def ziggurat_bonus_due(s: GameState) -> bool:
+    """§18.4: the ziggurat is in a kingdom with the active player's king."""
+    if s.tower < 0:
+        return False
+    king = s.leaders[s.active * 4 + BLACK]
+    return king >= 0 and bool(region_of(s, s.tower) >> king & 1)

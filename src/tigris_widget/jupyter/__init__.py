@@ -1,0 +1,32 @@
+"""Notebook helpers: puzzles (engine only) and dashboards on the board widget (imported when used).
+
+* ``GameStepper`` (``stepper``): step through a game with narration and ipycanvas charts.
+* ``PuzzleBoard`` (``puzzle_board``): solve a puzzle on the board, with checking, hints and solution.
+* ``BotInspector`` (``inspect``): the search bot's analysis of a decision, live, with "what if".
+* ``BotMatch`` (``versus``): play against bots on the board, with a live hint control.
+* ``Puzzle``, ``Goal``, ``solve`` (``puzzles``) and ``PUZZLES`` (``puzzle_book``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tigris_widget.puzzles.goals import Goal, Puzzle, Verdict, solve
+
+__all__ = ["PUZZLES", "BotInspector", "BotMatch", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
+
+_LAZY = {
+    "BotInspector": "tigris_widget.jupyter.inspect",
+    "BotMatch": "tigris_widget.jupyter.versus",
+    "GameStepper": "tigris_widget.jupyter.stepper",
+    "PuzzleBoard": "tigris_widget.jupyter.puzzle_board",
+    "PUZZLES": "tigris_widget.puzzles.book",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,221 @@
+"""Positions for teaching the rules, one per lesson, and a narrator for the engine's events.
+
+    >>> from tigris_widget.jupyter.lessons import lesson, tell
+    >>> game = lesson("revolt")                  # a Game at the start of the lesson
+    >>> tell(game.play("leader r (9,3)"))         # the events, in words, with their rule sections
+
+The positions are the worked examples of the rules (spec §20), so every lesson's numbers can be
+checked against the rules text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+
+from tigris_widget.builder import PositionBuilder
+from tigris_widget.engine.core.events import Event
+from tigris_widget.game import Game
+
+LESSONS: dict[str, tuple[str, Callable[[], PositionBuilder]]] = {}
+
+
+def _lesson(key: str, title: str) -> Callable[[Callable[[], PositionBuilder]], Callable[[], PositionBuilder]]:
+    def register(make: Callable[[], PositionBuilder]) -> Callable[[], PositionBuilder]:
+        LESSONS[key] = (title, make)
+        return make
+
+    return register
+
+
+@_lesson("kingdoms", "Regions and kingdoms (§4)")
+def _kingdoms() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (6, 2))
+        .tile("k", (7, 2), (8, 2))
+        .leader("archer", "king", (6, 3))
+        .tile("g", (3, 5), (4, 5))
+        .hand("archer", "kkrbgg")
+        .hand("bull", "rrkbbg")
+        .turn("archer")
+    )
+
+
+@_lesson("scoring", "Placing tiles and who scores them (§6.2)")
+def _scoring() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull", "pot"))
+        .tile("r", (2, 4))
+        .leader("bull", "priest", (3, 4))
+        .leader("archer", "king", (2, 5))
+        .hand("pot", "krbgkk")
+        .hand("archer", "kkkkkk")
+        .hand("bull", "kkkkkk")
+        .turn("pot")
+    )
+
+
+@_lesson("revolt", "Revolts (§8)")
+def _revolt() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (9, 2), (10, 3))
+        .leader("bull", "priest", (11, 3))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "rrrkkb")
+        .turn("archer")
+    )
+
+
+@_lesson("war", "Wars (§9)")
+def _war() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("lion", "pot"))
+        .tile("r", (4, 3), (5, 5), (10, 4))
+        .tile("g", (5, 4), (7, 4), (8, 4))
+        .leader("lion", "king", (4, 4))
+        .leader("lion", "trader", (4, 5))
+        .leader("pot", "king", (9, 4))
+        .leader("pot", "trader", (10, 5))
+        .hand("lion", "gggggk")
+        .hand("pot", "gkkkbb")
+        .turn("lion")
+    )
+
+
+@_lesson("priest-war", "The priest-war exception (§9.8)")
+def _priest_war() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (4, 3), (4, 5), (6, 4), (7, 5), (8, 5))
+        .leader("archer", "priest", (4, 4))
+        .leader("bull", "priest", (7, 4))
+        .leader("bull", "king", (9, 5))
+        .hand("archer", "rrrrrk")
+        .hand("bull", "kkkkkk")
+        .turn("archer")
+    )
+
+
+@_lesson("monument", "Monuments (§10) and leaders losing their temple (§12)")
+def _monument() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (7, 4), (8, 5), (9, 6))
+        .leader("bull", "trader", (7, 5))
+        .leader("bull", "farmer", (10, 6))
+        .leader("archer", "priest", (6, 4))
+        .hand("bull", "rkkkkk")
+        .hand("archer", "kkkkkk")
+        .turn("bull")
+    )
+
+
+@_lesson("treasure", "Treasures and the framed squares (§11)")
+def _treasure() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("bull", "lion"))
+        .leader("bull", "farmer", (1, 0))
+        .leader("lion", "trader", (2, 1))
+        .tile("k", (3, 1), (5, 1))
+        .hand("lion", "bkkkrr")
+        .hand("bull", "kkkrrr")
+        .turn("lion")
+    )
+
+
+@_lesson("catastrophe", "Catastrophes (§6.3) and §12")
+def _catastrophe() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (9, 2), (11, 2))
+        .leader("archer", "priest", (9, 3))
+        .leader("bull", "king", (10, 2))
+        .hand("archer", "kkkkkk")
+        .hand("bull", "kkkkkk")
+        .turn("archer")
+    )
+
+
+@_lesson("game-end", "The end of the game (§14)")
+def _game_end() -> PositionBuilder:
+    b = PositionBuilder(players=("archer", "bull")).hand("archer", "kkkkkk").hand("bull", "kkkkkk")
+    for square in [(1, 1), (15, 1), (13, 4), (8, 6), (1, 7), (14, 8), (5, 9)]:
+        b.tile("r", square)  # these treasures were taken earlier in the game
+    return b.tile("k", (6, 2), (7, 2), (8, 2), (9, 2), (10, 2), (10, 1)).score("archer", (3, 2, 4, 2), treasures=1)
+
+
+@_lesson("final-scoring", "Final scoring and tie-breaks (§15)")
+def _final_scoring() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("pot", "lion", "bull", "archer"))
+        .score("pot", (11, 11, 14, 11))
+        .score("lion", (12, 10, 7, 13), treasures=3)
+        .score("bull", (10, 10, 11, 18))
+        .score("archer", (22, 6, 17, 11), treasures=3)
+        .hand("pot", "kkkkkk")
+        .bag("")
+    )
+
+
+@_lesson("buildings", "Civilization buildings (variant, §17)")
+def _buildings() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"), variants=("buildings",))
+        .tile("r", (2, 4))
+        .tile("g", (3, 5), (4, 5))
+        .leader("archer", "trader", (2, 5))
+        .hand("archer", "ggkkkk")
+        .hand("bull", "gggkkk")
+        .turn("archer")
+    )
+
+
+@_lesson("ziggurat", "The ziggurat (variant, §18)")
+def _ziggurat() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"), variants=("ziggurat",))
+        .tile("r", (4, 3))
+        .leader("archer", "king", (4, 4))
+        .tile("k", (5, 4), (6, 3), (7, 4), (6, 5))
+        .hand("archer", "kkkkkk")
+        .hand("bull", "kkkkkk")
+        .turn("archer")
+    )
+
+
+def lesson_builder(key: str) -> PositionBuilder:
+    """The builder of a lesson's position, to vary it (e.g. fix the bag) before ``.game()``."""
+    if key not in LESSONS:
+        raise ValueError(f"unknown lesson {key!r}; choose from {', '.join(LESSONS)}")
+    return LESSONS[key][1]()
+
+
+def lesson(key: str) -> Game:
+    """A fresh game at the start of a lesson."""
+    return lesson_builder(key).game()
+
+
+class Narration:
+    """Events shown as a list in notebooks (HTML) and as plain lines elsewhere."""
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        self.events = [e for e in events if e.public]  # what was drawn stays behind the screen
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.events)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        items = "".join(
+            f"<li>{html.escape(e.text)} <span style='opacity:.6'>{html.escape(e.rule)}</span></li>" for e in self.events
+        )
+        return f"<ul style='margin:0'>{items}</ul>"
+
+
+def tell(events: Iterable[Event]) -> Narration:
+    """Narrate events (the return value of ``game.apply``/``game.play``)."""
+    return Narration(events)

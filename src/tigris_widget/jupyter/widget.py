@@ -1,0 +1,368 @@
+"""``BoardWidget``: the canvas board for notebooks (anywidget), synced with a ``Game``.
+
+    >>> from tigris_widget import Game, BoardWidget
+    >>> game = Game.new(players=3, seed=1)
+    >>> w = BoardWidget(game)            # all-seeing view, for teaching
+    >>> w2 = BoardWidget(game, seat=0)   # only what seat 0 may see
+
+The widget holds no rules: it syncs ``serialize.serialize_game`` (legal targets precomputed) and
+receives intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}``
+that the engine validates like any other input. A problem is answered by setting ``error``
+(shown on the board) and changes nothing. Changing the game from Python (``w.game.apply(...)``)
+redraws every widget showing it.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from tigris_widget.engine.core.board import HEIGHT, SQUARES, WIDTH, parse_square
+from tigris_widget.engine.core.events import Event
+from tigris_widget.game import Game
+from tigris_widget.render.viewjson import serialize_game
+
+_STATIC = Path(__file__).parent.parent / "static"
+MAX_INTENT_LENGTH = 200
+"""Longer action texts are refused before parsing (no notation is that long)."""
+
+SquareLike = int | tuple[int, int] | str
+ActionCallback = Callable[[dict[str, Any]], None]
+
+
+def _bundle(name: str) -> Path | str:
+    path = _STATIC / name
+    if path.exists():
+        return path
+    if name.endswith(".js"):
+        message = (
+            "The tigris_widget front end is not built: reinstall with `pip install .` (it runs "
+            "`npm install && npm run build` in js/) or run `npm run build` in js/."
+        )
+        return f"export default {{ render({{ el }}) {{ el.textContent = {message!r}; }} }};"
+    return ""
+
+
+def to_square(value: SquareLike) -> int:
+    """A square from an int (``y*16+x``), an ``(x, y)`` pair or text ``"(x,y)"``; ``ValueError`` otherwise."""
+    if isinstance(value, bool):
+        raise ValueError(f"not a square: {value!r}")
+    if isinstance(value, int):
+        if not 0 <= value < SQUARES:
+            raise ValueError(f"square {value} is off the board (0..{SQUARES - 1})")
+        return value
+    if isinstance(value, str):
+        return parse_square(value)
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        x, y = value
+        if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+            raise ValueError(f"square {value!r} is off the board (x 0..15, y 0..10)")
+        return y * WIDTH + x
+    raise ValueError(f"not a square: {value!r} (use y*16+x, (x, y) or '(x,y)')")
+
+
+def _check_colour(colour: object) -> None:
+    if colour is not None and not (isinstance(colour, str) and 0 < len(colour) <= 64):
+        raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
+
+
+def with_picture(bundle: Any, board: BoardWidget) -> Any:
+    """Add ``board``'s SVG picture to a widget's display bundle (Jupyter keeps showing the widget)."""
+    data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
+    if isinstance(data, dict) and "image/svg+xml" not in data:
+        data["image/svg+xml"] = board.picture()
+    return bundle
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
+
+    :param game: the game to show and play; changes made to it elsewhere are shown at once.
+    :param seat: show only what this seat may know and let only this seat act; None shows everything
+        and lets the view act for whoever must decide.
+    :param theme: ``"auto"`` (follow JupyterLab), ``"light"`` or ``"dark"``.
+    :raises TypeError: for unknown keyword arguments.
+    """
+
+    _esm = _bundle("widget.js")
+    _css = _bundle("widget.css")
+
+    view = traitlets.Dict().tag(sync=True)
+    """The serialized position (``serialize.serialize_game``); read-only from outside."""
+    seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """Whose view is shown (None: all-seeing)."""
+    ply = traitlets.Int(0).tag(sync=True)
+    """How many actions of the game the shown position follows (``len(game)``: the latest, playable)."""
+    error = traitlets.Unicode("").tag(sync=True)
+    """The last problem with an intent, shown on the board; cleared by the next good one."""
+    theme = traitlets.Enum(("auto", "light", "dark"), default_value="auto").tag(sync=True)
+    overlay = traitlets.Dict().tag(sync=True)
+    """Highlights, arrows, labels, caption and heatmap range (set through the overlay methods)."""
+    heatmap = traitlets.Bytes(b"").tag(sync=True)
+    """One float32 per square (NaN = no value), little-endian; empty for no heatmap."""
+    last_action = traitlets.Dict(read_only=True)
+    """The latest action played on the game: ``{"ply", "seat", "action", "events"}`` (observe it)."""
+
+    def __init__(self, game: Game, seat: int | None = None, *, theme: str = "auto", **kwargs: Any) -> None:
+        unknown = set(kwargs) - {"layout"}
+        if unknown:
+            raise TypeError(f"BoardWidget got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+        if not isinstance(game, Game):
+            raise TypeError(f"BoardWidget needs a tigris_widget.Game, not {type(game).__name__}")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.state.players
+        ):
+            raise ValueError(f"seat must be 0..{game.state.players - 1} or None, not {seat!r}")
+        self._game = game
+        self._revision = 0
+        self._callbacks: list[ActionCallback] = []
+        self._ready = False
+        super().__init__(seat=seat, theme=theme, ply=len(game), **kwargs)
+        ref = weakref.ref(self)  # the game must not keep a forgotten widget alive
+
+        def changed(g: Game, change: str) -> None:
+            widget = ref()
+            if widget is None:
+                unsubscribe()
+            else:
+                widget._game_changed(change)
+
+        unsubscribe = self._unsubscribe = game.subscribe(changed)
+        self.on_msg(self._handle_message)
+        self._ready = True
+        self._sync()
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game shown; change it with ``apply``/``undo`` (on the game or here) and the board follows."""
+        return self._game
+
+    @property
+    def live(self) -> bool:
+        """True when the latest position is shown (the one that can be played)."""
+        return self.ply == len(self._game)
+
+    def _sync(self) -> None:
+        self.view = serialize_game(self._game, self.seat, self.ply, revision=self._revision)
+
+    @traitlets.validate("seat")
+    def _check_seat(self, proposal: Any) -> int | None:
+        seat = proposal["value"]
+        players = self._game.state.players
+        if seat is not None and not 0 <= seat < players:
+            raise traitlets.TraitError(f"seat must be 0..{players - 1} or None, not {seat!r}")
+        return seat
+
+    @traitlets.validate("ply")
+    def _check_ply(self, proposal: Any) -> int:
+        ply = proposal["value"]
+        n = len(self._game)
+        if not 0 <= ply <= n:
+            raise traitlets.TraitError(f"ply must be 0..{n} (the game has {n} actions), not {ply}")
+        return ply
+
+    @traitlets.observe("seat", "ply")
+    def _view_options_changed(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self._sync()
+
+    def _game_changed(self, change: str) -> None:
+        n = len(self._game)
+        self._revision += 1
+        follow = self.ply == n - 1 if change == "apply" else self.ply >= n
+        self.error = ""
+        if (follow or self.ply > n) and self.ply != n:
+            self.ply = n  # follow the game when showing its latest position (the observer resyncs)
+        else:
+            self._sync()
+        if change == "apply" and n:
+            record = {
+                "ply": n,
+                "seat": self._game.state_at(n - 1).decider,
+                "action": str(self._game.actions[-1]),
+                "events": [str(e) for e in self._game.events[-1]],
+            }
+            self.set_trait("last_action", record)
+            for callback in list(self._callbacks):
+                callback(record)
+
+    # -- intents from the front end -------------------------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take trait changes from the front end: only clearing ``error`` is allowed. Everything else
+        (above all ``seat``, which would reveal hidden information) changes only from Python."""
+        refused = sorted(k for k, v in sync_data.items() if k != "error" or v != "")
+        accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if accepted:
+            super().set_state(accepted)
+        if refused:
+            self.error = f"The board may not change {', '.join(map(repr, refused))}; nothing was changed."
+
+    def _handle_message(self, _widget: Any, content: Any, buffers: Sequence[bytes]) -> None:
+        """Answer one custom message from the browser; every problem becomes ``error``."""
+        try:
+            self._handle(content)
+        except ValueError as err:
+            self.error = str(err)
+
+    def _handle(self, content: Any) -> None:
+        if not isinstance(content, Mapping):
+            raise ValueError(f"message must be a JSON object, not {type(content).__name__}")
+        kind = content.get("kind")
+        if kind == "goto":
+            ply = content.get("ply")
+            if isinstance(ply, bool) or not isinstance(ply, int):
+                raise ValueError(f"goto needs an integer 'ply', not {ply!r}")
+            self.goto(ply)
+            return
+        if kind != "intent":
+            raise ValueError(f"unknown message kind {kind!r} (expected 'intent' or 'goto')")
+        unknown = set(content) - {"kind", "state_id", "action"}
+        if unknown:
+            raise ValueError(f"intent has unknown field(s): {', '.join(sorted(unknown))}")
+        state_id, action = content.get("state_id"), content.get("action")
+        if not isinstance(state_id, str) or not isinstance(action, str):
+            raise ValueError("intent needs a string 'state_id' and a string 'action'")
+        if len(action) > MAX_INTENT_LENGTH:
+            raise ValueError(f"action text too long ({len(action)} characters)")
+        if state_id != self.view.get("state_id"):
+            raise ValueError("The game moved on since this board was drawn; nothing was played. Try again.")
+        self.play(action)
+
+    # -- playing and moving through the history --------------------------------------------------
+    def play(self, action: str | Any) -> list[Event]:
+        """Play an action for the seat that must decide, as a click would.
+
+        :raises ValueError: the view may not act now, or the engine refuses the action (the message
+            names the rule); the game is unchanged.
+        """
+        decision = self._game.decision
+        if decision is None:
+            raise ValueError("The game is over.")
+        if not self.live:
+            raise ValueError(
+                f"You are looking at move {self.ply} of {len(self._game)}; go to the latest position to play."
+            )
+        if self.seat is not None and decision.seat != self.seat:
+            raise ValueError(f"Not your decision: {decision.prompt}")
+        return self._game.apply(action)  # the listener resyncs and clears the error
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` actions (negative: counted from the end, like a list)."""
+        n = len(self._game)
+        if ply < 0:
+            ply += n + 1
+        if not 0 <= ply <= n:
+            raise ValueError(f"ply must be 0..{n}, not {ply}")
+        self.ply = ply
+
+    def back(self, steps: int = 1) -> None:
+        self.goto(max(0, self.ply - steps))
+
+    def forward(self, steps: int = 1) -> None:
+        self.goto(min(len(self._game), self.ply + steps))
+
+    def latest(self) -> None:
+        self.goto(len(self._game))
+
+    def undo(self) -> str:
+        """Take back the last action of the game (shown by every widget on it); returns its notation."""
+        return str(self._game.undo())
+
+    def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
+        """Call ``callback(record)`` after every action played on the game (from the board or Python);
+        ``record`` is ``{"ply", "seat", "action", "events"}`` like ``last_action``."""
+        if remove:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def close(self) -> None:
+        """Stop following the game and close the widget's views."""
+        unsubscribe = getattr(self, "_unsubscribe", None)  # absent when the constructor failed early
+        if unsubscribe is not None:
+            unsubscribe()
+        super().close()
+
+    # -- pictures where widgets do not run -------------------------------------------------------
+    def picture(self) -> str:
+        """The shown position as SVG (this board's view only: nothing hidden from its seat)."""
+        from tigris_widget.render import board_svg
+
+        return board_svg(self.view)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""
+        return with_picture(super()._repr_mimebundle_(**kwargs), self)
+
+    # -- overlays ---------------------------------------------------------------------------------
+    def _set_overlay(self, **changes: Any) -> None:
+        self.overlay = {**self.overlay, **changes}
+
+    def show_heatmap(
+        self,
+        values: Mapping[SquareLike, float] | Sequence[float],
+        *,
+        vmin: float | None = None,
+        vmax: float | None = None,
+    ) -> None:
+        """Colour squares by a number (bot values, visit counts…); the number is written on the square.
+
+        :param values: a mapping square → value, or 176 values in square order (NaN/None: no value).
+        :param vmin, vmax: the colour scale's ends (default: the values' range).
+        """
+        grid = [math.nan] * SQUARES
+        if isinstance(values, Mapping):
+            for key, v in values.items():
+                grid[to_square(key)] = math.nan if v is None else float(v)
+        else:
+            items = list(values)
+            if len(items) != SQUARES:
+                raise ValueError(f"a heatmap list needs {SQUARES} values (one per square), not {len(items)}")
+            grid = [math.nan if v is None else float(v) for v in items]
+        self.heatmap = struct.pack(f"<{SQUARES}f", *grid)
+        finite = [v for v in grid if math.isfinite(v)]
+        rng = None
+        if (vmin is not None or vmax is not None) and (finite or (vmin is not None and vmax is not None)):
+            lo = float(vmin) if vmin is not None else min(finite)
+            hi = float(vmax) if vmax is not None else max(finite)
+            rng = [lo, hi]
+        self._set_overlay(heatmap_range=rng)
+
+    def highlight(self, squares: Iterable[SquareLike], colour: str | None = None) -> None:
+        """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""
+        _check_colour(colour)
+        added = [{"square": to_square(q), **({"colour": colour} if colour else {})} for q in squares]
+        self._set_overlay(highlights=[*self.overlay.get("highlights", []), *added])
+
+    def arrow(self, start: SquareLike, end: SquareLike, colour: str | None = None) -> None:
+        """Draw an arrow from one square to another (e.g. a leader's suggested move)."""
+        _check_colour(colour)
+        item = {"from": to_square(start), "to": to_square(end), **({"colour": colour} if colour else {})}
+        self._set_overlay(arrows=[*self.overlay.get("arrows", []), item])
+
+    def label(self, square: SquareLike, text: str) -> None:
+        """Write a short text on a square (at most 12 characters are drawn)."""
+        item = {"square": to_square(square), "text": str(text)[:12]}
+        self._set_overlay(labels=[*self.overlay.get("labels", []), item])
+
+    def caption(self, text: str) -> None:
+        """A line of text above the board ("" removes it)."""
+        self._set_overlay(caption=str(text))
+
+    def clear_overlays(self) -> None:
+        """Remove the heatmap, highlights, arrows, labels and caption."""
+        self.heatmap = b""
+        self.overlay = {}
