@@ -26,6 +26,7 @@ from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.rules.deal import TileSpec, deal
 from tigris_widget.engine.rules.decisions import Decision, decision
 from tigris_widget.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.engine.rules.position import Position
 from tigris_widget.engine.rules.scoring import PlayerResult, final_results
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView, player_view
@@ -111,46 +112,67 @@ class Game:
         """The current position as text (see ``tigris_widget.formats.positions``)."""
         from tigris_widget.formats.positions import format_position
 
-        return format_position(self.state)
+        return format_position(self._now)
 
     # -- the state now -------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
-        """The current state. Treat it as read-only: change the game through ``apply``."""
+        """A copy of the current state: changing it changes nothing in the game, its clones or its
+        history. Change the game through ``apply``; read it through the accessors (``board``, …)."""
+        return self._states[-1].clone()
+
+    @property
+    def _now(self) -> GameState:
+        """The current state itself, for the game's own reading (never handed out)."""
         return self._states[-1]
 
     @property
+    def position(self) -> Position:
+        """The current position, read through accessors: ``game.position.at((5, 3))``,
+        ``.kingdoms()``, ``.player("lion")``, ``.conflict`` … (all-seeing; see ``engine.rules.position``)."""
+        return Position.of_state(self._now)
+
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` actions (0 = the start)."""
+        return Position.of_state(self._states[self._check_ply(ply)])
+
+    def _check_ply(self, ply: object) -> int:
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self._actions):
+            raise ValueError(f"ply must be 0..{len(self._actions)}, not {ply!r}")
+        return ply
+
+    @property
     def setup(self) -> GameSetup:
-        return self.state.setup
+        return self._now.setup
 
     @property
     def decision(self) -> Decision | None:
         """Who must decide now, what kind of decision, and the legal choices; None once over."""
-        return decision(self.state)
+        return decision(self._now)
 
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now (None once the game is over)."""
-        return None if self.state.over else self.state.decider
+        return None if self._now.over else self._now.decider
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice for the pending decision, in a stable sorted order."""
-        return legal_actions(self.state)
+        return legal_actions(self._now)
 
     def is_legal(self, action: Action | str) -> bool:
         try:
-            return why_illegal(self.state, self._as_action(action)) is None
+            return why_illegal(self._now, self._as_action(action)) is None
         except ValueError:
             return False
 
     @property
     def is_over(self) -> bool:
-        return self.state.over
+        return self._now.over
 
     @property
     def result(self) -> list[PlayerResult] | None:
         """Final results in seat order (rank, VP per colour, treasures, score); None until the end."""
-        return final_results(self.state) if self.state.over else None
+        return final_results(self._now) if self._now.over else None
 
     @property
     def ranking(self) -> list[int] | None:
@@ -177,8 +199,8 @@ class Game:
         return len(self._actions)
 
     def state_at(self, ply: int) -> GameState:
-        """The state after ``ply`` actions (0 = the start)."""
-        return self._states[ply]
+        """A copy of the state after ``ply`` actions (0 = the start)."""
+        return self._states[self._check_ply(ply)].clone()
 
     # -- playing -------------------------------------------------------------------------------
     def _as_action(self, action: Action | str) -> Action:
@@ -195,11 +217,11 @@ class Game:
         :raises ValueError: the notation cannot be read. The game is unchanged in both cases.
         """
         a = self._as_action(action)
-        problem = why_illegal(self.state, a)
+        problem = why_illegal(self._now, a)
         if problem is not None:
             rule, text = problem
             raise IllegalActionError(f"{rule}: {text}.", rule)
-        state = self.state.clone()
+        state = self._now.clone()
         state.log = events = []
         actor = state.decider
         apply_unchecked(state, a)
@@ -265,11 +287,11 @@ class Game:
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know (``None``: the all-seeing view for teaching)."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.state.players):
-            raise ValueError(f"seat must be 0..{self.state.players - 1} or None, not {seat!r}")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._now.players):
+            raise ValueError(f"seat must be 0..{self._now.players - 1} or None, not {seat!r}")
         history = [(actor, str(a)) for actor, a in zip(self._actors, self._actions)]
         events = [e for batch in self._events for e in batch]
-        return player_view(self.state, seat, history, events)
+        return player_view(self._now, seat, history, events)
 
     # -- records -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -332,7 +354,7 @@ class Game:
         return board_svg(game_view(self))
 
     def __repr__(self) -> str:
-        s = self.state
+        s = self._now
         where = "over" if s.over else f"turn {s.turn}, {self.decision.prompt if self.decision else ''}"
         return f"<Game {s.players} players, {s.setup.board} board, {len(self._actions)} actions, {where}>"
 

@@ -61,11 +61,13 @@ def check_deep(game: Game, rng: random.Random) -> None:
     assert copy.state == s and copy.to_position() == game.to_position()
     for seat in range(s.players):
         view = player_view(s, seat)
-        assert view.state.bag == []
-        assert all(view.state.hands[p * 4 : p * 4 + 4] == [0, 0, 0, 0] for p in range(s.players) if p != seat)
+        assert not hasattr(view, "state") and view.bag_count == len(s.bag)
+        assert all(view.hands[p] is None for p in range(s.players) if p != seat)
+        assert view.hands[seat] == tuple(s.hand(seat))
         twin = determinize(view, rng)
         assert problems(twin) == []
         assert player_view(twin, seat).to_dict() == view.to_dict(), "a view depends on hidden information"
+        assert legal_actions(twin) == legal_actions(s) or seat != s.decider
 
 
 def play_checked(players: int, board: str, variants: tuple[str, ...], seed: int) -> Game:

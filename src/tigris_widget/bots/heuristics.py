@@ -361,7 +361,7 @@ def is_stalled(view: PlayerView) -> bool:
     """Have the players only moved leaders and passed for a while? (The rules have no limit on
     passing, so two bots that both prefer to wait — e.g. with an empty bag, where the next tile
     placed ends the game — could play forever.)"""
-    window = STALL_WINDOW * view.state.players
+    window = STALL_WINDOW * view.players
     recent = view.history[-window:]
     return len(recent) == window and not any(h.startswith(_PROGRESS) for h in recent)
 

@@ -153,7 +153,7 @@ class Search:
         self.omniscient = omniscient
         self.max_dets = 1 if omniscient is not None else determinizations
         self.dets: list[GameState] = []
-        self.players = view.state.players
+        self.players = view.players
         self.pw_c = for_players(PW_C, self.players)
         self.iterations = 0
         self.elapsed = 0.0

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.board import WIDTH, squares
-from tigris_widget.engine.core.state import GameState
+from tigris_widget.engine.core.board import WIDTH, board_map, squares
 from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
     BUILD_MONUMENT,
@@ -38,7 +37,6 @@ from tigris_widget.engine.core.types import (
     WITHDRAW_LEADER,
     ZIGGURAT_BONUS,
 )
-from tigris_widget.engine.rules.conflicts import conflict_summary
 from tigris_widget.engine.rules.view import PlayerView, player_view
 
 if TYPE_CHECKING:
@@ -86,11 +84,6 @@ def group_targets(choices: Sequence[Action]) -> dict[str, Any]:
     return out
 
 
-def conflict_info(s: GameState) -> dict[str, Any] | None:
-    """The revolt or war being resolved, in public terms (rules §8.3–8.4, §9.4–9.6); None when none."""
-    return conflict_summary(s)
-
-
 def serialize_view(
     view: PlayerView,
     *,
@@ -103,7 +96,7 @@ def serialize_view(
     """The widget JSON of one view. ``ply``/``length`` place it in the game's history (the view can
     act only at the latest ply), ``log`` and ``last`` come from ``serialize_game``."""
     d = view.to_dict()
-    s = view.state
+    board = board_map(view.setup.board)
     n = len(view.history) if length is None else length
     at = n if ply is None else ply
     is_live = at == n
@@ -117,7 +110,7 @@ def serialize_view(
         "ply": at,
         "length": n,
         "live": is_live,
-        "board": {"name": s.map.name, "river": squares(s.map.river), "specials": squares(s.map.specials)},
+        "board": {"name": board.name, "river": squares(board.river), "specials": squares(board.specials)},
         "setup": d["setup"],
         "turn": d["turn"],
         "active": d["active"],
@@ -134,7 +127,7 @@ def serialize_view(
         "monuments": d["monuments"],
         "buildings": d["buildings"],
         "marker": d["marker"],
-        "conflict": conflict_info(s),
+        "conflict": d["conflict"],
         "players": d["players"],
         "out_of_game": d["out_of_game"],
         "decision": None if decision is None else {

@@ -45,6 +45,27 @@ def parse_square(text: str) -> Square:
     return square(x, y)
 
 
+def to_square(value: object) -> Square:
+    """A square from any of the forms people write: ``(x, y)``, ``"(x,y)"`` or an index 0..175.
+
+    The one parser of squares for every public entry point; raises ``ValueError`` naming the value."""
+    if isinstance(value, str):
+        return parse_square(value)
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a square; write (x, y), '(x,y)' or an index 0..{SQUARES - 1}")
+    if isinstance(value, int):
+        if not 0 <= value < SQUARES:
+            raise ValueError(f"square index {value} is off the board (0..{SQUARES - 1})")
+        return value
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        x, y = value
+        if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) and not isinstance(y, bool):
+            if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+                raise ValueError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
+            return square(x, y)
+    raise ValueError(f"{value!r} is not a square; write (x, y), '(x,y)' or an index 0..{SQUARES - 1}")
+
+
 def dilate(mask: Mask) -> Mask:
     """The mask plus every square adjacent to it (rules §4 D1: orthogonal neighbours)."""
     return (

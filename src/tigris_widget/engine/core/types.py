@@ -26,6 +26,20 @@ COLOUR_CODES: Final = "krbg"
 """One-letter codes used in notation and position text (k = black, as in CMYK)."""
 TILE_NAMES: Final = ("settlement", "temple", "farm", "market")
 LEADER_NAMES: Final = ("king", "priest", "farmer", "trader")
+
+
+def to_colour(value: object) -> int:
+    """A colour index from 0–3, a code (``"r"``), a colour name (``"red"``), or a tile or leader name
+    (``"temple"``, ``"priest"``); raises ``ValueError`` naming the value."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+        return value
+    if isinstance(value, str):
+        word = value.strip().lower()
+        for c in range(4):
+            if word in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c]):
+                return c
+    raise ValueError(f"{value!r} is not a colour; use k/r/b/g, black/red/blue/green, or a tile or leader name")
+
 BUILDING_NAMES: Final = ("palace", "library", "granary", "market hall")
 """Civilization buildings by colour (rules §17)."""
 

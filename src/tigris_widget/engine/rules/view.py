@@ -1,9 +1,11 @@
 """Player views (design contract 4): what one seat may know, and sampling the rest for search.
 
 ``player_view`` is the only place that decides what is hidden (rules §16): other hands, the bag
-and its order, discarded tiles, and — with hidden scores — other players' VP and treasures. The
-view keeps a *redacted* state in which hidden fields are emptied, so nothing hidden can be
-recovered from it; ``determinize`` refills them with a random guess consistent with the view.
+and its order, discarded tiles, and — with hidden scores — other players' VP and treasures.
+
+A ``PlayerView`` holds the public board and the seat's own knowledge in its own fields; it holds no
+``GameState``, so no engine function can be run on a half-empty state by mistake. The one way from
+a view back to a full state is ``determinize``, which deals the tiles the seat cannot see at random.
 """
 
 from __future__ import annotations
@@ -15,90 +17,181 @@ from typing import Any
 
 from tigris_widget.engine.core.board import squares
 from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, MONUMENTS, TILE_SUPPLY
+from tigris_widget.engine.core.setup import GameSetup
+from tigris_widget.engine.core.state import GameState, empty_state
+from tigris_widget.engine.core.types import COLOUR_NAMES, MONUMENTS, TILE_SUPPLY, Mask, Seat, Square
 from tigris_widget.engine.rules.conflicts import conflict_summary
 from tigris_widget.engine.rules.decisions import Decision, decision
-from tigris_widget.engine.rules.scoring import final_results
+from tigris_widget.engine.rules.position import Position
+from tigris_widget.engine.rules.scoring import PlayerResult, final_results
+
+Counts = tuple[int, int, int, int]
+"""Tiles by colour (black, red, blue, green)."""
+
+
+def unseen_tiles(s: GameState, seat: Seat) -> Counts:
+    """Tiles by colour that ``seat`` cannot locate in ``s``: other hands, the bag, others' discards.
+
+    The one home of this count: views, ``determinize`` and the bots' conflict estimates use it."""
+    base = seat * 4
+    return tuple(  # type: ignore[return-value]
+        TILE_SUPPLY[c] - s.tiles[c].bit_count() - s.flipped[c] - s.out_public[c] - s.hands[base + c]
+        - s.discards[base + c]
+        for c in range(4)
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Resolution:
+    """Where the engine is in resolving an action: public knowledge, kept so ``determinize`` can
+    rebuild a state that continues exactly where the real one is."""
+
+    phase: int
+    decider: Seat
+    step: int
+    conflict: tuple[int, ...]
+    placed: Square
+    marker: Square
+    regions: tuple[Mask, ...]
+    bag_ran_out: bool
 
 
 @dataclass(frozen=True)
 class PlayerView:
-    """The information set of ``seat`` (None: the all-seeing view, for teaching)."""
+    """The information set of ``seat`` (None: the all-seeing view, for teaching).
+
+    Sets of squares are bit masks (see ``engine.core.board.squares`` to list them); per-player
+    tuples are in seat order. What the seat may not know is absent: ``hand`` of another seat is
+    not stored, hidden scores are ``None``.
+    """
 
     seat: int | None
-    state: GameState
-    """A copy of the state with everything ``seat`` may not see emptied."""
+    setup: GameSetup
+    turn: int
+    active: Seat
+    actions_left: int
+    over: bool
+    tiles: tuple[Mask, Mask, Mask, Mask]
+    """Face-up civilization tiles by colour."""
+    face_down: Mask
+    flipped: Counts
+    """Colours of the tiles turned face down under monuments (public when flipped)."""
+    catastrophes: Mask
+    treasures: Mask
+    ziggurat: Mask
+    tower: Square
+    monuments: tuple[Square, ...]
+    """Top-left square of each monument (index into ``types.MONUMENTS``), -1 in the supply."""
+    buildings: tuple[Square, ...]
+    """Square of each civilization building by colour, -1 in the supply."""
+    leaders: tuple[Square, ...]
+    """Square of each leader, ``seat * 4 + colour``, -1 in the supply (public)."""
+    hands: tuple[Counts | None, ...]
+    """Each seat's hand by colour, or None where this seat may not see it."""
     hand_sizes: tuple[int, ...]
-    bag_count: int
+    vp: tuple[Counts | None, ...]
+    """Victory points by colour per seat; None where scores are hidden from this seat."""
+    treasures_taken: tuple[int | None, ...]
+    catastrophes_left: tuple[int, ...]
+    discards: Counts | None
+    """The colours this seat discarded face down in swaps (None for the all-seeing view's own)."""
     discard_counts: tuple[int, ...]
-    """How many tiles each player has discarded face down in swaps."""
-    scores_visible: tuple[bool, ...]
+    bag_count: int
+    out_of_game: Counts
+    """Tiles out of the game that everybody saw leave, by colour."""
+    conflict: dict[str, Any] | None
+    """The revolt or war being resolved, in public terms (see ``conflicts.conflict_summary``)."""
     decision: Decision | None
     history: tuple[str, ...] = ()
     """The actions so far in notation; other players' swaps show only their size (``swap 3``)."""
     events: tuple[Event, ...] = field(default=(), repr=False)
+    result: tuple[PlayerResult, ...] | None = None
+    """Final results in seat order once the game is over (scores are then public)."""
+    _resolution: _Resolution | None = field(default=None, repr=False, compare=False)
+    _hidden: GameState | None = field(default=None, repr=False, compare=False)
+    """The full state, kept only for the all-seeing view (which hides nothing)."""
 
     @property
-    def unseen(self) -> tuple[int, int, int, int]:
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def position(self) -> Position:
+        """The board and players as this seat knows them, through readable accessors."""
+        return Position.of_view(self)
+
+    @property
+    def scores_visible(self) -> tuple[bool, ...]:
+        return tuple(v is not None for v in self.vp)
+
+    @property
+    def hand(self) -> Counts | None:
+        """This seat's own hand (None for the all-seeing view: see ``hands``)."""
+        return None if self.seat is None else self.hands[self.seat]
+
+    @property
+    def unseen(self) -> Counts:
         """Tiles by colour this seat cannot locate: other hands, the bag, others' discards."""
-        s = self.state
         counts = list(TILE_SUPPLY)
         for c in range(4):
-            counts[c] -= s.tiles[c].bit_count() + s.flipped[c] + s.out_public[c]
+            counts[c] -= self.tiles[c].bit_count() + self.flipped[c] + self.out_of_game[c]
             if self.seat is not None:
-                counts[c] -= s.hands[self.seat * 4 + c] + s.discards[self.seat * 4 + c]
+                own = self.hands[self.seat]
+                counts[c] -= (own[c] if own else 0) + (self.discards[c] if self.discards else 0)
         return (counts[0], counts[1], counts[2], counts[3])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON of everything in the view (used by the widget and by leak tests)."""
-        s = self.state
         players = []
-        for p in range(s.players):
-            visible = self.scores_visible[p]
-            own = self.seat is None or self.seat == p
+        for p in range(self.players):
+            hand, vp = self.hands[p], self.vp[p]
             players.append({
                 "seat": p,
-                "dynasty": s.setup.dynasties[p],
-                "hand": dict(zip(COLOUR_NAMES, s.hand(p))) if own else None,
+                "dynasty": self.setup.dynasties[p],
+                "hand": None if hand is None else dict(zip(COLOUR_NAMES, hand)),
                 "hand_size": self.hand_sizes[p],
-                "vp": dict(zip(COLOUR_NAMES, s.vp[p * 4 : p * 4 + 4])) if visible else None,
-                "treasures": s.treasures_taken[p] if visible else None,
-                "catastrophes": s.catastrophes_left[p],
-                "leaders": {COLOUR_NAMES[c]: s.leaders[p * 4 + c] for c in range(4)},
+                "vp": None if vp is None else dict(zip(COLOUR_NAMES, vp)),
+                "treasures": self.treasures_taken[p],
+                "catastrophes": self.catastrophes_left[p],
+                "leaders": {COLOUR_NAMES[c]: self.leaders[p * 4 + c] for c in range(4)},
                 "discarded": self.discard_counts[p],
             })  # fmt: skip
         d = self.decision
         return {
             "seat": self.seat,
-            "setup": s.setup.to_dict(),
-            "turn": s.turn,
-            "active": s.active,
-            "actions_left": s.actions_left,
-            "tiles": {COLOUR_NAMES[c]: squares(s.tiles[c]) for c in range(4)},
-            "face_down": squares(s.down),
-            "catastrophes": squares(s.catastrophes),
-            "treasures": squares(s.treasures),
-            "ziggurat": squares(s.ziggurat),
-            "tower": s.tower,
+            "setup": self.setup.to_dict(),
+            "turn": self.turn,
+            "active": self.active,
+            "actions_left": self.actions_left,
+            "tiles": {COLOUR_NAMES[c]: squares(self.tiles[c]) for c in range(4)},
+            "face_down": squares(self.face_down),
+            "catastrophes": squares(self.catastrophes),
+            "treasures": squares(self.treasures),
+            "ziggurat": squares(self.ziggurat),
+            "tower": self.tower,
             "monuments": [
                 {"colours": [COLOUR_NAMES[c] for c in MONUMENTS[m]], "square": q}
-                for m, q in enumerate(s.monuments)
+                for m, q in enumerate(self.monuments)
             ],
-            "buildings": {COLOUR_NAMES[c]: q for c, q in enumerate(s.buildings)},
-            "marker": s.marker,
-            "conflict": conflict_summary(s),
+            "buildings": {COLOUR_NAMES[c]: q for c, q in enumerate(self.buildings)},
+            "marker": self._resolution.marker if self._resolution else -1,
+            "conflict": self.conflict,
             "players": players,
             "bag": self.bag_count,
-            "out_of_game": dict(zip(COLOUR_NAMES, s.out_public)),
+            "out_of_game": dict(zip(COLOUR_NAMES, self.out_of_game)),
             "decision": None if d is None else {
                 "seat": d.seat, "kind": d.kind, "prompt": d.prompt, "choices": [str(a) for a in d.choices],
             },
             "history": list(self.history),
             "events": [e.to_dict() for e in self.events],
-            "over": s.over,
-            "result": [r.to_dict() for r in final_results(s)] if s.over else None,
+            "over": self.over,
+            "result": None if self.result is None else [r.to_dict() for r in self.result],
         }  # fmt: skip
+
+    @property
+    def marker(self) -> Square:
+        """The unification marker during a war (rules §9.2), -1 otherwise."""
+        return self._resolution.marker if self._resolution else -1
 
 
 def redact_action(notation: str, actor: int, viewer: int | None) -> str:
@@ -106,6 +199,11 @@ def redact_action(notation: str, actor: int, viewer: int | None) -> str:
     if viewer is None or actor == viewer or not notation.startswith("swap "):
         return notation
     return f"swap {len(notation) - 5}"
+
+
+def _counts(values: list[int], seat: int) -> Counts:
+    b = seat * 4
+    return (values[b], values[b + 1], values[b + 2], values[b + 3])
 
 
 def player_view(
@@ -116,48 +214,103 @@ def player_view(
 ) -> PlayerView:
     """The view of ``seat``; ``history`` is (actor, notation) per action, ``events`` the game's events."""
     n = s.players
-    hand_sizes = tuple(s.hand_size(p) for p in range(n))
-    discard_counts = tuple(sum(s.discards[p * 4 : p * 4 + 4]) for p in range(n))
     open_scores = s.setup.open_scores or s.over
-    visible = tuple(seat is None or seat == p or open_scores for p in range(n))
-    r = s.clone()
-    if seat is not None:
-        r.bag = []
-        for p in range(n):
-            if p != seat:
-                r.hands[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
-                r.discards[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
-                if not visible[p]:
-                    r.vp[p * 4 : p * 4 + 4] = [0, 0, 0, 0]
-                    r.treasures_taken[p] = 0
-    shown = tuple(e for e in events if e.public or seat is None or e.seat == seat)
+    sees = tuple(seat is None or seat == p for p in range(n))
+    visible = tuple(sees[p] or open_scores for p in range(n))
     return PlayerView(
         seat=seat,
-        state=r,
-        hand_sizes=hand_sizes,
+        setup=s.setup,
+        turn=s.turn,
+        active=s.active,
+        actions_left=s.actions_left,
+        over=s.over,
+        tiles=(s.tiles[0], s.tiles[1], s.tiles[2], s.tiles[3]),
+        face_down=s.down,
+        flipped=(s.flipped[0], s.flipped[1], s.flipped[2], s.flipped[3]),
+        catastrophes=s.catastrophes,
+        treasures=s.treasures,
+        ziggurat=s.ziggurat,
+        tower=s.tower,
+        monuments=tuple(s.monuments),
+        buildings=tuple(s.buildings),
+        leaders=tuple(s.leaders),
+        hands=tuple(_counts(s.hands, p) if sees[p] else None for p in range(n)),
+        hand_sizes=tuple(s.hand_size(p) for p in range(n)),
+        vp=tuple(_counts(s.vp, p) if visible[p] else None for p in range(n)),
+        treasures_taken=tuple(s.treasures_taken[p] if visible[p] else None for p in range(n)),
+        catastrophes_left=tuple(s.catastrophes_left),
+        discards=None if seat is None else _counts(s.discards, seat),
+        discard_counts=tuple(sum(s.discards[p * 4 : p * 4 + 4]) for p in range(n)),
         bag_count=len(s.bag),
-        discard_counts=discard_counts,
-        scores_visible=visible,
+        out_of_game=(s.out_public[0], s.out_public[1], s.out_public[2], s.out_public[3]),
+        conflict=conflict_summary(s),
         decision=decision(s, seat),
         history=tuple(redact_action(text, actor, seat) for actor, text in history),
-        events=shown,
+        events=tuple(e for e in events if e.public or seat is None or e.seat == seat),
+        result=tuple(final_results(s)) if s.over else None,
+        _resolution=_Resolution(
+            s.phase, s.decider, s.step, s.conflict, s.placed, s.marker, tuple(s.regions), s.bag_ran_out
+        ),
+        _hidden=s.clone() if seat is None else None,
     )
 
 
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
-    """A full state consistent with ``view``: unseen tiles dealt at random to the other hands,
-    the others' discards and the bag (for search under hidden information)."""
-    assert view.seat is not None, "the all-seeing view needs no sampling"
-    s = view.state.clone()
+    """A full state consistent with ``view``: the tiles the seat cannot see are dealt at random to
+    the other hands, the others' discards and the bag (for search under hidden information).
+
+    Hidden scores of other players (with the ``scores=hidden`` option) are unknown: they are set to
+    zero, which is what a fair bot must assume. The all-seeing view returns a copy of the true state.
+    """
+    if view._hidden is not None:
+        return view._hidden.clone()
+    res = view._resolution
+    if res is None or view.seat is None:
+        raise ValueError("this view was not made by player_view: it cannot be completed to a state")
+    s = empty_state(view.setup)
+    n = view.players
+    s.tiles = list(view.tiles)
+    s.down = view.face_down
+    s.flipped = list(view.flipped)
+    s.catastrophes = view.catastrophes
+    s.treasures = view.treasures
+    s.ziggurat = view.ziggurat
+    s.tower = view.tower
+    s.monuments = list(view.monuments)
+    s.buildings = list(view.buildings)
+    s.leaders = list(view.leaders)
+    s.leader_mask = 0
+    for q in view.leaders:
+        if q >= 0:
+            s.leader_mask |= 1 << q
+    s.regions = list(res.regions)
+    s.hands = [0] * (4 * n)
+    s.vp = [0] * (4 * n)
+    s.treasures_taken = [t or 0 for t in view.treasures_taken]
+    s.catastrophes_left = list(view.catastrophes_left)
+    s.out_public = list(view.out_of_game)
+    s.discards = [0] * (4 * n)
+    for p in range(n):
+        vp = view.vp[p]
+        if vp is not None:
+            s.vp[p * 4 : p * 4 + 4] = list(vp)
+    own, discards = view.hands[view.seat], view.discards
+    assert own is not None and discards is not None
+    s.hands[view.seat * 4 : view.seat * 4 + 4] = list(own)
+    s.discards[view.seat * 4 : view.seat * 4 + 4] = list(discards)
+    s.active, s.actions_left, s.turn, s.over = view.active, view.actions_left, view.turn, view.over
+    s.phase, s.decider, s.step, s.conflict = res.phase, res.decider, res.step, res.conflict
+    s.placed, s.marker, s.bag_ran_out = res.placed, res.marker, res.bag_ran_out
     pool = [c for c, k in enumerate(view.unseen) for _ in range(k)]
     rng.shuffle(pool)
-    for p in range(s.players):
+    for p in range(n):
         if p == view.seat:
             continue
         for _ in range(view.hand_sizes[p]):
             s.hands[p * 4 + pool.pop()] += 1
         for _ in range(view.discard_counts[p]):
             s.discards[p * 4 + pool.pop()] += 1
+    if len(pool) != view.bag_count:
+        raise ValueError("the view's tile counts are inconsistent: it cannot be completed to a state")
     s.bag = pool
-    assert len(pool) == view.bag_count, "view counts are inconsistent"
     return s
