@@ -48,7 +48,7 @@ def score_series(game: Game, seat: int | None = None) -> ScoreSeries:
         row = []
         for p in range(s.players):
             if visible or p == seat:
-                vp = (s.vp[p * 4], s.vp[p * 4 + 1], s.vp[p * 4 + 2], s.vp[p * 4 + 3])
+                vp = tuple(s.points(p))
                 row.append(allocate_treasures(vp, s.treasures_taken[p]))
             else:
                 row.append((0, 0, 0, 0))

@@ -164,7 +164,7 @@ class BotInspector:
         if selected:
             action = parse_action(selected)
             if action.square >= 0:
-                source = self.game.state.leaders[self.seat * 4 + action.colour] if action.kind == MOVE_LEADER else -1
+                source = self.game.state.leader_square(self.seat, action.colour) if action.kind == MOVE_LEADER else -1
                 if source >= 0:
                     self.board.arrow(source, action.square, "#e67e22")
                 else:

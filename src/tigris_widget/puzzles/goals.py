@@ -48,14 +48,14 @@ class Goal:
         """Gain at least ``points`` VP of ``colour`` this turn."""
         return Goal(
             f"Score {points} {COLOUR_NAMES[colour]} point{'s' if points != 1 else ''} this turn.",
-            lambda a, b, p: b.vp[p * 4 + colour] - a.vp[p * 4 + colour],
+            lambda a, b, p: b.points(p)[colour] - a.points(p)[colour],
             points,
         )
 
     @staticmethod
     def gain_total(points: int) -> Goal:
-        return Goal(f"Score {points} points (any colours) this turn.", lambda a, b, p: sum(b.vp[p * 4 : p * 4 + 4])
-                    - sum(a.vp[p * 4 : p * 4 + 4]), points)  # fmt: skip
+        return Goal(f"Score {points} points (any colours) this turn.", lambda a, b, p: sum(b.points(p)) - sum(a.points(p)),
+                    points)  # fmt: skip
 
     @staticmethod
     def treasures(count: int) -> Goal:
@@ -64,24 +64,23 @@ class Goal:
 
     @staticmethod
     def send_home(victim: int, colour: int, text: str) -> Goal:
-        """The leader ``victim * 4 + colour`` must be off the board at the end of the turn."""
-        return Goal(text, lambda a, b, p: float(b.leaders[victim * 4 + colour] < 0))
+        """The victim's leader of ``colour`` must be off the board at the end of the turn."""
+        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0))
 
     @staticmethod
     def win_conflict(victim: int, colour: int, text: str) -> Goal:
         """The victim's leader of ``colour`` goes home while the player's stays on the board."""
-        return Goal(text, lambda a, b, p: float(b.leaders[victim * 4 + colour] < 0 <= b.leaders[p * 4 + colour]))
+        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0 <= b.leader_square(p, colour)))
 
     @staticmethod
     def monuments(count: int = 1) -> Goal:
-        return Goal("Build a monument this turn.", lambda a, b, p: sum(q >= 0 for q in b.monuments)
-                    - sum(q >= 0 for q in a.monuments), count)  # fmt: skip
+        return Goal("Build a monument this turn.", lambda a, b, p: b.monuments_built() - a.monuments_built(), count)  # fmt: skip
 
     @staticmethod
     def weakest_colour() -> Goal:
         """Make the weakest colour (treasures counted as wild points) as high as possible."""
         return Goal("Make your weakest colour (treasures are wild) as high as possible this turn.",
-                    lambda a, b, p: float(min(allocate_treasures(tuple(b.vp[p * 4 : p * 4 + 4]), b.treasures_taken[p]))),
+                    lambda a, b, p: float(min(allocate_treasures(tuple(b.points(p)), b.treasures_taken[p]))),
                     best=True)  # fmt: skip
 
 

@@ -190,8 +190,22 @@ class GameState:
                 mask |= 1 << b
         return mask
 
+    # Named readers of the flat per-seat lists, cheap enough for solvers and goals; people read a
+    # ``Position`` (engine.rules.position) instead.
     def hand(self, seat: Seat) -> list[int]:
+        """Tiles in ``seat``'s hand by colour."""
         return self.hands[seat * 4 : seat * 4 + 4]
+
+    def points(self, seat: Seat) -> list[int]:
+        """``seat``'s victory points by colour."""
+        return self.vp[seat * 4 : seat * 4 + 4]
+
+    def leader_square(self, seat: Seat, colour: int) -> Square:
+        """Where ``seat``'s leader of ``colour`` stands, -1 while in the supply."""
+        return self.leaders[seat * 4 + colour]
+
+    def monuments_built(self) -> int:
+        return sum(q >= 0 for q in self.monuments)
 
     def hand_size(self, seat: Seat) -> int:
         return sum(self.hands[seat * 4 : seat * 4 + 4])

@@ -208,13 +208,18 @@ class Position:
               vp: tuple[tuple[int, ...] | None, ...], treasures_taken: tuple[int | None, ...],
               supply_cats: tuple[int, ...], conflict: ConflictInfo | None) -> Position:  # fmt: skip
         p = object.__new__(cls)
-        p._map = board_map(board)
-        p._dynasties, p._seat = dynasties, seat
-        p._tiles, p._down, p._catastrophes, p._treasures = tiles, down, catastrophes, treasures
-        p._ziggurat, p._tower, p._monuments, p._buildings = ziggurat, tower, monuments, buildings
-        p._leaders, p._regions, p._hands, p._hand_sizes = leaders, regions, hands, hand_sizes
-        p._vp, p._treasures_taken, p._supply_cats, p._conflict = vp, treasures_taken, supply_cats, conflict
+        fields = dict(
+            _map=board_map(board), _dynasties=dynasties, _seat=seat, _tiles=tiles, _down=down,
+            _catastrophes=catastrophes, _treasures=treasures, _ziggurat=ziggurat, _tower=tower, _monuments=monuments,
+            _buildings=buildings, _leaders=leaders, _regions=regions, _hands=hands, _hand_sizes=hand_sizes, _vp=vp,
+            _treasures_taken=treasures_taken, _supply_cats=supply_cats, _conflict=conflict,
+        )  # fmt: skip
+        for name, value in fields.items():
+            object.__setattr__(p, name, value)
         return p
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Position is read-only: change the game through apply")
 
     # -- squares -------------------------------------------------------------------------------
     def at(self, where: object) -> SquareInfo:
