@@ -40,6 +40,7 @@ def to_colour(value: object) -> int:
                 return c
     raise ValueError(f"{value!r} is not a colour; use k/r/b/g, black/red/blue/green, or a tile or leader name")
 
+
 BUILDING_NAMES: Final = ("palace", "library", "granary", "market hall")
 """Civilization buildings by colour (rules §17)."""
 
