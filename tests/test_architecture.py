@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tigris_widget"
 
 LAYERS = [
-    ("engine.core",),
+    ("_version", "engine.core"),
     ("engine.rules", "engine"),
     ("formats",),
     ("render",),
@@ -161,3 +161,26 @@ def test_engine_imports_nothing_outside_itself(layer: str) -> None:
         if module.startswith(layer + "."):
             outside = [t for t in imports if not (t == layer or t.startswith(layer + "."))]
             assert not outside, f"{module} imports {outside}"
+
+
+def test_importing_the_package_and_the_engine_loads_no_jupyter_package() -> None:
+    """Scripts and bots must not pay for ipywidgets: the Jupyter parts load on first use."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tigris_widget, tigris_widget.bots, tigris_widget.puzzles.goals\n"
+        "g = tigris_widget.Game.new(players=2, seed=1); g.apply(g.legal_actions()[0])\n"
+        "print(sorted(m for m in ('anywidget', 'ipywidgets', 'ipycanvas', 'traitlets') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_public_names_are_listed_and_load() -> None:
+    import tigris_widget
+
+    for name in ("BoardWidget", "GameStepper", "PuzzleBoard", "BotInspector", "BotMatch", "Position", "Game"):
+        assert name in tigris_widget.__all__ and name in dir(tigris_widget)
+        assert getattr(tigris_widget, name).__name__ == name
+    assert tigris_widget.__version__.count(".") == 2

@@ -1,38 +1,65 @@
 """tigris_widget: Reiner Knizia's *Tigris & Euphrates* for Jupyter — rules engine, board widget, bots.
 
-The engine is imported eagerly; Jupyter-only parts are imported when first used.
+The engine is imported eagerly; the Jupyter parts (the board widget and the notebook helpers) are
+imported on first use, so scripts and bots that never show a board don't pay for ipywidgets.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from tigris_widget._version import __version__
+from tigris_widget.builder import PositionBuilder
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.setup import GameSetup
 from tigris_widget.engine.rules.decisions import Decision
+from tigris_widget.engine.rules.position import Position
 from tigris_widget.engine.rules.scoring import PlayerResult
 from tigris_widget.engine.rules.view import PlayerView
 from tigris_widget.game import Game
 
+_LAZY = {
+    "BoardWidget": "tigris_widget.jupyter.widget",
+    "GameStepper": "tigris_widget.jupyter.stepper",
+    "PuzzleBoard": "tigris_widget.jupyter.puzzle_board",
+    "BotInspector": "tigris_widget.jupyter.inspect",
+    "BotMatch": "tigris_widget.jupyter.versus",
+}
+"""Jupyter-facing names, imported when first used (they need ipywidgets/anywidget)."""
+
 __all__ = [
     "Action",
+    "BoardWidget",
+    "BotInspector",
+    "BotMatch",
     "Decision",
     "Event",
     "Game",
     "GameSetup",
+    "GameStepper",
     "IllegalActionError",
     "NotationError",
     "PlayerResult",
     "PlayerView",
+    "Position",
+    "PositionBuilder",
     "PositionError",
+    "PuzzleBoard",
+    "__version__",
 ]
-__version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> object:
-    """``BoardWidget`` is imported on first use, so the engine works without Jupyter packages."""
-    if name == "BoardWidget":
-        from tigris_widget.jupyter.widget import BoardWidget
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
 
-        return BoardWidget
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'tigris_widget' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

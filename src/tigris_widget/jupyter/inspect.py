@@ -1,9 +1,13 @@
 """``BotInspector``: look inside the search bot's decision on a position.
 
-    >>> from tigris_widget.jupyter import BotInspector
+    >>> from tigris_widget import BotInspector, Game
+    >>> game = Game.new(players=2, seed=3)
     >>> inspector = BotInspector(game)             # analyses the decision pending in ``game``
-    >>> inspector.think(iterations=400)            # live updates while the bot thinks
-    >>> inspector                                  # board + heatmap + candidate table + details
+    >>> result = inspector.think(iterations=100)   # live updates while the bot thinks
+    >>> result["best"] in [c["action"] for c in result["candidates"]]
+    True
+
+Shown in a notebook, ``inspector`` is the board with a heatmap, the candidate table and details.
 
 The board shows the bot's heatmap (one-step value of each placement, per tile colour or leader)
 and an arrow or frame for the selected candidate. Choosing a row of the candidate table shows

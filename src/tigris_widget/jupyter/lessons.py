@@ -3,6 +3,8 @@
     >>> from tigris_widget.jupyter.lessons import lesson, tell
     >>> game = lesson("revolt")                  # a Game at the start of the lesson
     >>> tell(game.play("leader r (9,3)"))         # the events, in words, with their rule sections
+    Archer places his priest on (9,3). (§6.1)
+    Revolt: Archer's priest on (9,3) challenges Bull's priest on (11,3). Adjacent temples: Archer 2, Bull 1. (§8.1)
 
 The positions are the worked examples of the rules (spec §20), so every lesson's numbers can be
 checked against the rules text.

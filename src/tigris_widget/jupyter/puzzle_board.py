@@ -1,7 +1,9 @@
 """``PuzzleBoard``: solve a puzzle on the board, with a verdict, hints and the solution.
 
     >>> from tigris_widget.jupyter import PuzzleBoard
-    >>> PuzzleBoard("first-revolt")          # a key of ``puzzle_book.PUZZLES`` or a ``Puzzle``
+    >>> board = PuzzleBoard("first-revolt")  # a key of ``puzzles.book.PUZZLES`` or a ``Puzzle``
+    >>> board.puzzle.key
+    'first-revolt'
 
 Play on the board as usual; when an opponent must decide inside the puzzle's turn (support in
 a conflict, a treasure choice), the puzzle answers with the best defence. When the turn is over

@@ -1,9 +1,13 @@
 """``GameStepper``: step through a game turn by turn or action by action, with narration and charts.
 
-    >>> from tigris_widget.jupyter import GameStepper
+    >>> from tigris_widget import Game, GameStepper
+    >>> game = Game.new(players=2, seed=1)
+    >>> for _ in range(20):
+    ...     _ = game.apply(game.legal_actions()[0])
     >>> stepper = GameStepper(game)          # a Game, a game record (dict) or its JSON text
-    >>> stepper                              # board, controls, narration, points chart
     >>> stepper.goto(12)                     # jump to the position after 12 actions
+    >>> stepper.board.ply
+    12
 
 The board is a ``BoardWidget`` (all-seeing unless ``seat`` is given); the controls are ipywidgets
 (play/pause, first/back/forward/last, a slider, action or turn steps); the charts are drawn with

@@ -4,7 +4,8 @@
     >>> from tigris_widget.bots.search import SearchBot
     >>> from tigris_widget.jupyter import BotMatch
     >>> match = BotMatch(Game.new(players=2, seed=3), seat=0, opponents=SearchBot(seconds=0.5))
-    >>> match                      # your board (seat 0), a Hint button and the analysis panel
+    >>> match.board.seat           # your board (seat 0); show ``match`` for it with a Hint button
+    0
 
 The bots answer every decision that is theirs — their turns, but also support in a conflict you
 start — one action at a time, ``delay`` seconds apart so you can follow them on the board (in a

@@ -6,7 +6,8 @@ war order, monuments, treasures, …) and the opponents' replies (their support 
 their treasure choices), assuming the opponents defend as well as they can. Swaps are left out:
 their draws are luck, so no puzzle line depends on them.
 
-    >>> puzzle = PUZZLES["kings-substitute"]      # from tigris_widget.puzzles.book
+    >>> from tigris_widget.puzzles.book import PUZZLES
+    >>> puzzle = PUZZLES["kings-substitute"]
     >>> game = puzzle.game()
     >>> puzzle.check(game).status                 # nothing played yet
     'playing'

@@ -4,7 +4,9 @@
 >>> from tigris_widget.render import write_svg, write_png
 >>> game = Game.new(players=3, seed=1)
 >>> write_svg(game, "start.svg")             # all-seeing
+PosixPath('start.svg')
 >>> write_png(game, "start-bull.png", seat=1)  # what Bull may see
+PosixPath('start-bull.png')
 """
 
 from __future__ import annotations

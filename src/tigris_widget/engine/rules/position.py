@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tigris_widget.engine.core.board import board_map, squares, to_square, xy
+from tigris_widget.engine.core.board import BoardMap, board_map, squares, to_square, xy
 from tigris_widget.engine.core.types import (
     COLOUR_NAMES,
     LEADER_NAMES,
@@ -172,6 +172,25 @@ class Position:
         "_leaders", "_map", "_monuments", "_regions", "_seat", "_supply_cats", "_tiles", "_tower",
         "_treasures", "_treasures_taken", "_vp", "_ziggurat",
     )  # fmt: skip
+    _map: BoardMap
+    _dynasties: tuple[str, ...]
+    _seat: Seat | None
+    _tiles: tuple[Mask, ...]
+    _down: Mask
+    _catastrophes: Mask
+    _treasures: Mask
+    _ziggurat: Mask
+    _tower: Square
+    _monuments: tuple[Square, ...]
+    _buildings: tuple[Square, ...]
+    _leaders: tuple[Square, ...]
+    _regions: tuple[Mask, ...]
+    _hands: tuple[tuple[int, ...] | None, ...]
+    _hand_sizes: tuple[int, ...]
+    _vp: tuple[tuple[int, ...] | None, ...]
+    _treasures_taken: tuple[int | None, ...]
+    _supply_cats: tuple[int, ...]
+    _conflict: ConflictInfo | None
 
     def __init__(self) -> None:
         raise TypeError("use Position.of_state(state) or Position.of_view(view) (or game.position)")
