@@ -25,7 +25,7 @@ RULES = [
 
 This notebook teaches the whole game on live boards. Each section sets up a small position,
 plays the moves the rules talk about, and lets the engine narrate what happened, with the rule
-section it comes from (the rules are `shared/rules/tigris-euphrates.md`). Play on the boards too:
+section it comes from (the whole rules reference is `docs/rules.md` in the project). Play on the boards too:
 click a tile in a hand, then a highlighted square.""",
     ),
     (

@@ -6,7 +6,7 @@
     Archer places his priest on (9,3). (§6.1)
     Revolt: Archer's priest on (9,3) challenges Bull's priest on (11,3). Adjacent temples: Archer 2, Bull 1. (§8.1)
 
-The positions are the worked examples of the rules (spec §20), so every lesson's numbers can be
+The positions are the worked examples of the rules reference (docs/rules.md), so every lesson's numbers can be
 checked against the rules text.
 """
 

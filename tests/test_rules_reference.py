@@ -1,0 +1,59 @@
+"""The project carries its own rules reference: every rule code the engine can cite resolves to a
+heading of docs/rules.md, and nothing a user reads points outside the repository."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "docs" / "rules.md"
+CODE = re.compile(r"§(\d+(?:\.\d+)*)(?: ([A-Z]\d+))?")
+
+
+def headings() -> set[str]:
+    """The rule codes that open a heading, e.g. '§6.1 L2' from '#### §6.1 L2 — Leaders on land'."""
+    found = set()
+    for line in RULES.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"#+ (§\d+(?:\.\d+)*(?: [A-Z]\d+)?)", line)
+        if m:
+            found.add(m.group(1))
+    return found
+
+
+def cited_codes() -> dict[str, str]:
+    """Every rule code written in the package's source (messages, events, docstrings) → one file citing it."""
+    cited: dict[str, str] = {}
+    for path in sorted((ROOT / "src" / "tigris_widget").rglob("*.py")):
+        for m in CODE.finditer(path.read_text(encoding="utf-8")):
+            code = "§" + m.group(1) + (f" {m.group(2)}" if m.group(2) else "")
+            cited.setdefault(code, path.name)
+    return cited
+
+
+def test_every_cited_rule_code_has_a_heading_in_the_rules_reference() -> None:
+    known = headings()
+    missing = {code: where for code, where in cited_codes().items() if code not in known}
+    assert not missing, f"rule codes without a heading in docs/rules.md: {missing}"
+
+
+def test_the_reference_covers_every_chapter_of_the_rules() -> None:
+    known = headings()
+    for chapter in range(1, 19):
+        assert f"§{chapter}" in known, f"docs/rules.md has no heading for §{chapter}"
+
+
+def test_nothing_a_user_reads_points_outside_the_repository() -> None:
+    readable = [
+        ROOT / "README.md",
+        *ROOT.glob("docs/*.md"),
+        *ROOT.glob("notebooks/*.ipynb"),
+        *ROOT.glob("notebooks/*.py"),
+    ]
+    readable += list((ROOT / "src" / "tigris_widget").rglob("*.py"))
+    offenders = [
+        p.name
+        for p in readable
+        if re.search(r"\.\./shared|shared/rules|tigris-euphrates\.md", p.read_text(encoding="utf-8"))
+    ]
+    assert not offenders, f"these files point to a rules file users don't have: {offenders}"
