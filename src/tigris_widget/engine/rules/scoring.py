@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import COLOUR_NAMES
+
+N = TypeVar("N", int, float)
 
 
 @dataclass(frozen=True)
@@ -39,8 +42,9 @@ class PlayerResult:
         }
 
 
-def allocate_treasures(vp: tuple[int, ...], treasures: int) -> tuple[int, int, int, int]:
-    """§15: each treasure, one at a time, to a currently lowest colour (lexicographically best)."""
+def allocate_treasures(vp: Sequence[N], treasures: int) -> tuple[N, N, N, N]:
+    """§15: each treasure, one at a time, to a currently lowest colour (the first of them in colour
+    order), which is the lexicographically best allocation. Works on projected (float) points too."""
     final = list(vp)
     for _ in range(treasures):
         final[final.index(min(final))] += 1
