@@ -40,7 +40,7 @@ from tigris_widget.engine.core.types import (
 )
 from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
 from tigris_widget.engine.rules.legal import legal_actions
-from tigris_widget.engine.rules.scoring import allocate_treasures, final_results
+from tigris_widget.engine.rules.scoring import final_results, spend_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
 
@@ -159,7 +159,9 @@ def projections(s: GameState, seats: range | tuple[int, ...], left: float | None
                 x[2] += spare
                 x[3] += spare
         taken = s.treasures_taken[seat]
-        out.append(list(allocate_treasures(x, taken)) if taken else x)
+        if taken:
+            spend_treasures(x, taken)
+        out.append(x)
     return out
 
 

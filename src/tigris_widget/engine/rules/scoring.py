@@ -43,12 +43,17 @@ class PlayerResult:
 
 
 def allocate_treasures(vp: Sequence[N], treasures: int) -> tuple[N, N, N, N]:
-    """§15: each treasure, one at a time, to a currently lowest colour (the first of them in colour
-    order), which is the lexicographically best allocation. Works on projected (float) points too."""
+    """The points per colour after ``treasures`` are spent as wild points (see ``spend_treasures``)."""
     final = list(vp)
-    for _ in range(treasures):
-        final[final.index(min(final))] += 1
+    spend_treasures(final, treasures)
     return (final[0], final[1], final[2], final[3])
+
+
+def spend_treasures(points: list[N], treasures: int) -> None:
+    """§15, in place: each treasure, one at a time, to a currently lowest colour (the first of them in
+    colour order), which is the lexicographically best allocation. Works on projected (float) points."""
+    for _ in range(treasures):
+        points[points.index(min(points))] += 1
 
 
 def rank_players(vectors: list[tuple[int, ...]]) -> list[int]:
