@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
+from itertools import chain
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
 from tigris_widget.bots.candidates import sample_turn_actions
 from tigris_widget.bots.heuristics import after, evaluate, rank_turn_actions
+from tigris_widget.bots.runner import moves
 from tigris_widget.engine.rules.legal import legal_actions, turn_masks
 
 CLOSE = 0.005
@@ -37,10 +39,9 @@ def main() -> None:
         game = Game.new(players=args.players, seed=seed)
         bots = [GreedyBot(seed * 10 + k) for k in range(args.players)]
         rng = random.Random(seed)
-        while not game.is_over:
+        for _ in chain([None], moves(game, bots)):  # look at the start and after every move
             seat = game.to_move
-            assert seat is not None
-            if game.decision.kind == "action" and len(game) % args.every == 0:
+            if seat is not None and game.decision.kind == "action" and len(game) % args.every == 0:
                 s = game.state
                 best_value, best = rank_turn_actions(s, legal_actions(s))[0]
                 sample = sample_turn_actions(s, turn_masks(s), rng)
@@ -50,8 +51,7 @@ def main() -> None:
                 as_good += best_value - top < 1e-9
                 close += best_value - top < CLOSE
                 if best_value - top >= CLOSE:
-                    missed[str(best).split(" ")[0]] += 1  # tile, leader, move …
-            game.apply(bots[seat].choose(game.view(seat)))
+                    missed[best.kind_name] += 1
     print(f"{positions} positions from {args.games} greedy self-play games, {args.players} players")
     print(f"sample holds an action as good as the best: {as_good / positions:.1%}")
     print(f"within {CLOSE} of the best: {close / positions:.1%}; mean value lost: {loss / positions:.4f}")

@@ -11,9 +11,11 @@ import platform
 import random
 import statistics
 import time
+from itertools import chain
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
+from tigris_widget.bots.runner import moves
 from tigris_widget.bots.search import DEFAULT_BUDGET, Budget, Search
 
 
@@ -22,11 +24,9 @@ def positions(players: int, seed: int, every: int = 12) -> list[Game]:
     game = Game.new(players=players, seed=seed)
     bots = [GreedyBot(seed * 10 + k) for k in range(players)]
     out = []
-    while not game.is_over:
-        if len(game) % every == 0 and game.decision.kind == "action":
+    for _ in chain([None], moves(game, bots)):  # look at the start and after every move
+        if not game.is_over and len(game) % every == 0 and game.decision.kind == "action":
             out.append(game.clone())
-        seat = game.to_move
-        game.apply(bots[seat].choose(game.view(seat)))
     return out
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tigris_widget.bots import make_bot
+from tigris_widget.bots.runner import GameTooLong, play
 from tigris_widget.engine.core.types import COLOUR_NAMES
 from tigris_widget.game import Game
 
@@ -20,11 +21,7 @@ def play_game(players: int, seed: int, board: str, variants: str, bot_names: Seq
     if len(names) != players:
         raise ValueError(f"name one bot for all seats or one per seat ({players}), not {len(bot_names)}")
     bots = [make_bot(name, seed=seed * 7919 + seat + 1) for seat, name in enumerate(names)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
-    return game
+    return play(game, bots)
 
 
 def result_dict(game: Game) -> dict[str, Any]:
@@ -79,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         game = play_game(args.players, args.seed, args.board, args.variants, args.bot.split(","))
-    except ValueError as err:
+    except (ValueError, GameTooLong) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     data = result_dict(game)

@@ -233,7 +233,7 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
     """The search builds its below-root candidates from ``turn_masks`` without listing every action:
     each candidate must be legal, the kinds of the sample must be the ones it promises, and the
     mask-based legality check must agree with ``legal_actions`` on every turn action, legal or not."""
-    from tigris_widget.bots.candidates import is_turn_action_legal, sample_turn_actions
+    from tigris_widget.bots.candidates import sample_turn_actions
     from tigris_widget.engine.core.actions import (
         CATASTROPHE_ACTIONS,
         MOVE_LEADER_ACTIONS,
@@ -241,7 +241,7 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
         TILE_ACTIONS,
     )
     from tigris_widget.engine.core.types import PLACE_TILE, SWAP
-    from tigris_widget.engine.rules.legal import legal_actions, turn_masks
+    from tigris_widget.engine.rules.legal import is_legal_fast, legal_actions, turn_masks
 
     every = [a for table in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS) for row in table for a in row]
     every += list(CATASTROPHE_ACTIONS)
@@ -254,7 +254,7 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
         masks = turn_masks(s)
         legal = set(legal_actions(s))
         for a in every:
-            assert is_turn_action_legal(s, masks, a) == (a in legal), a
+            assert is_legal_fast(s, a, masks) == (a in legal), a
             checked += 1
         sample = sample_turn_actions(s, masks, random.Random(seed))
         assert sample and set(sample) <= legal

@@ -23,12 +23,19 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tigris_widget.bots.heuristics import ATTACK_PHASES, COMMIT_PHASES, after, evaluate, projection, strength
+from tigris_widget.bots.heuristics import ATTACK_PHASES, after, evaluate, projection, strength
 from tigris_widget.bots.search import Budget, Node, Search
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS
 from tigris_widget.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
+from tigris_widget.engine.core.types import (
+    COLOUR_NAMES,
+    COMMIT_DECISIONS,
+    LEADER_NAMES,
+    MOVE_LEADER,
+    PLACE_LEADER,
+    PLACE_TILE,
+)
 from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE, REVOLT
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
@@ -195,7 +202,7 @@ def _conflict_table(states: list[GameState], seat: int) -> dict[str, Any] | None
     """Win probability for each commitment level of ``seat`` in the pending conflict, over the
     sampled states (the opponent answers by ``heuristics.commit_choice``: it holds if it can)."""
     first = states[0]
-    if first.phase not in COMMIT_PHASES or first.decider != seat:
+    if first.phase not in COMMIT_DECISIONS or first.decider != seat:
         return None
     conflict = first.conflict
     colour = conflict[COLOUR]
@@ -243,7 +250,7 @@ def _robustness(search: Search, actions: list[Any]) -> dict[Any, float]:
     best_count = dict.fromkeys(actions, 0)
     dets = search.dets
     for s in dets:
-        values = [evaluate(after(s, a))[seat] for a in actions]
+        values = [evaluate(after(s, a, search.memo))[seat] for a in actions]
         best_count[actions[values.index(max(values))]] += 1
     return {a: best_count[a] / len(dets) for a in actions}
 

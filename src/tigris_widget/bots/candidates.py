@@ -36,15 +36,11 @@ from tigris_widget.engine.core.types import (
     BLACK,
     GREEN,
     MONUMENTS,
-    MOVE_LEADER,
-    PLACE_CATASTROPHE,
-    PLACE_LEADER,
-    PLACE_TILE,
     RED,
     Mask,
     Square,
 )
-from tigris_widget.engine.rules.legal import TurnMasks, why_illegal
+from tigris_widget.engine.rules.legal import TurnMasks
 
 
 class LeaderSpots:
@@ -146,17 +142,3 @@ def sample_turn_actions(s: GameState, masks: TurnMasks, rng: random.Random) -> l
     for bucket, k in ((war_tiles, 2), (revolts, 4), (leader_spots, 4), (leader_moves, 1), (other, 1)):
         out += bucket if len(bucket) <= k else rng.sample(bucket, k)
     return out
-
-
-def is_turn_action_legal(s: GameState, masks: TurnMasks, a: Action) -> bool:
-    """Is the turn action ``a`` legal in ``s``, whose legal actions are ``masks``?"""
-    kind = a.kind
-    if kind == PLACE_TILE:
-        return bool(masks.tiles[a.colour] >> a.square & 1)
-    if kind == PLACE_LEADER:
-        return bool(masks.place_leader[a.colour] >> a.square & 1)
-    if kind == MOVE_LEADER:
-        return bool(masks.move_leader[a.colour] >> a.square & 1)
-    if kind == PLACE_CATASTROPHE:
-        return bool(masks.catastrophe >> a.square & 1)
-    return why_illegal(s, a) is None

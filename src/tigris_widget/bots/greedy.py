@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.bots.heuristics import (
-    COMMIT_PHASES,
-    commit_choice,
-    policy_choice,
-    progress_choices,
-    rank_turn_actions,
-)
+from tigris_widget.bots.heuristics import commit_choice, policy_choice, progress_choices, rank_turn_actions
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
-from tigris_widget.engine.core.types import D_ACTION
+from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION
 from tigris_widget.engine.rules.view import PlayerView, determinize
 
 
@@ -20,7 +14,8 @@ class GreedyBot(Bot):
     decisions it raises are settled; commitments and the other decisions follow ``heuristics``.
 
     The hidden tiles are sampled once per decision (``determinize``) from the bot's own random
-    stream, so a decision depends only on the view and the seed."""
+    stream, so a decision depends only on the view and the seed; the memo of rule-of-thumb choices
+    is made afresh for each decision too."""
 
     name = "greedy"
 
@@ -30,8 +25,8 @@ class GreedyBot(Bot):
         if len(d.choices) == 1:
             return d.choices[0]
         s = determinize(view, self.rng)
-        if s.phase in COMMIT_PHASES:
+        if s.phase in COMMIT_DECISIONS:
             return COMMIT_ACTIONS[commit_choice(s)]
         if s.phase != D_ACTION:
-            return policy_choice(s, list(d.choices))
-        return rank_turn_actions(s, progress_choices(view, d.choices))[0][1]
+            return policy_choice(s, list(d.choices), memo={})
+        return rank_turn_actions(s, progress_choices(view, d.choices), memo={})[0][1]

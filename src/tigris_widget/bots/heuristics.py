@@ -26,12 +26,11 @@ from tigris_widget.engine.core.board import NEIGHBOURS
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
     BLACK,
+    COMMIT_DECISIONS,
     D_ACTION,
     D_OVER,
     D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
     D_WAR_ATTACK,
-    D_WAR_DEFEND,
     MONUMENTS,
     PLACE_CATASTROPHE,
     PLACE_TILE,
@@ -41,10 +40,10 @@ from tigris_widget.engine.core.types import (
 )
 from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
 from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.scoring import final_results, spend_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
 
-COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
 
 T = TypeVar("T")
@@ -159,9 +158,9 @@ def projections(s: GameState, seats: range | tuple[int, ...], left: float | None
                 x[1] += spare
                 x[2] += spare
                 x[3] += spare
-        for _ in range(s.treasures_taken[seat]):
-            i = x.index(min(x))
-            x[i] += 1.0
+        taken = s.treasures_taken[seat]
+        if taken:
+            spend_treasures(x, taken)
         out.append(x)
     return out
 
@@ -200,8 +199,6 @@ def values_from_strengths(scores: list[float], left: float = 1.0) -> list[float]
 
 def final_values(s: GameState) -> list[float]:
     """Exact values of a finished game: 1 shared among the winners (rules §15.4)."""
-    from tigris_widget.engine.rules.scoring import final_results
-
     results = final_results(s)
     winners = [r.seat for r in results if r.rank == 1]
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.players)]
@@ -260,31 +257,27 @@ def commit_choice(s: GameState) -> int:
     return max(0, need) if need <= have else 0
 
 
-_policy_memo: dict[tuple[object, ...], Action] = {}
-"""``policy_choice`` results by state: a search meets the same states again and again (the same
-sample down the same path), and settling several wars tries every order of them."""
+PolicyMemo = dict[tuple[object, ...], Action]
+"""``policy_choice`` results by ``GameState.position_key()``: a search meets the same states again and
+again (the same sample down the same path), and settling several wars tries every order of them.
+A memo belongs to one decision of one game (the key leaves out the setup): each search and each
+greedy decision makes its own, so no choice made for one game can reach another."""
 MEMO_LIMIT = 20_000
 
 
-def state_key(s: GameState) -> tuple[object, ...]:
-    """Everything a state holds, hidden tiles included, as one hashable tuple (for memos)."""
-    return (id(s.setup), *s.tiles, s.down, s.catastrophes, s.treasures, s.ziggurat, s.tower, s.leader_mask,
-            *s.leaders, *s.monuments, *s.buildings, *s.hands, *s.vp, *s.treasures_taken, *s.catastrophes_left,
-            tuple(s.bag), *s.out_public, *s.discards, *s.flipped, s.active, s.actions_left, s.phase, s.decider,
-            s.step, s.conflict, s.placed, s.marker, s.bag_ran_out, s.over, s.turn)  # fmt: skip
-
-
-def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
+def policy_choice(s: GameState, choices: list[Action] | None = None, memo: PolicyMemo | None = None) -> Action:
     """A sensible choice for a decision other than a turn action: commitments by ``commit_choice``,
     the rest (monuments, treasures, war order, buildings, ziggurat bonus) by one-step evaluation."""
-    if s.phase in COMMIT_PHASES:
+    if s.phase in COMMIT_DECISIONS:
         return COMMIT_ACTIONS[commit_choice(s)]
     if choices is None:
         choices = legal_actions(s)
     if len(choices) == 1:
         return choices[0]
-    key = state_key(s)
-    best = _policy_memo.get(key)
+    if memo is None:
+        memo = {}
+    key = s.position_key()
+    best = memo.get(key)
     if best is not None:
         return best
     seat = s.decider
@@ -293,58 +286,59 @@ def policy_choice(s: GameState, choices: list[Action] | None = None) -> Action:
     for a in choices:
         c = s.clone()
         apply_unchecked(c, a)
-        settle(c, stop_seat=-1)
+        settle(c, stop_seat=-1, memo=memo)
         v = evaluate(c)[seat]
         if v > best_value:
             best, best_value = a, v
-    if len(_policy_memo) >= MEMO_LIMIT:
-        _policy_memo.clear()
-    _policy_memo[key] = best
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = best
     return best
 
 
-def forget() -> None:
-    """Empty the memo of ``policy_choice`` (bots do it before each decision)."""
-    _policy_memo.clear()
-
-
-def settle(s: GameState, stop_seat: int = -1, limit: int = 12) -> None:
+def settle(s: GameState, stop_seat: int = -1, limit: int = 12, memo: PolicyMemo | None = None) -> None:
     """Play the pending non-turn decisions by ``policy_choice`` (in place) until a turn action is due
     or the game is over; with ``stop_seat`` >= 0, also stop at any decision of that seat."""
     n = 0
     while s.phase != D_ACTION and s.phase != D_OVER and n < limit:
         if s.decider == stop_seat:
             return
-        if s.phase in COMMIT_PHASES:
+        if s.phase in COMMIT_DECISIONS:
             apply_unchecked(s, COMMIT_ACTIONS[commit_choice(s)])
         else:
-            apply_unchecked(s, policy_choice(s))
+            if memo is None:
+                memo = {}
+            apply_unchecked(s, policy_choice(s, memo=memo))
         n += 1
 
 
-def after(s: GameState, action: Action) -> GameState:
+def after(s: GameState, action: Action, memo: PolicyMemo | None = None) -> GameState:
     """A copy of ``s`` with ``action`` played and the decisions it raises settled by rule of thumb."""
     c = s.clone()
     apply_unchecked(c, action)
-    settle(c)
+    settle(c, memo=memo)
     return c
 
 
-def rank_turn_actions(s: GameState, choices: list[Action] | tuple[Action, ...]) -> list[tuple[float, Action]]:
+def rank_turn_actions(
+    s: GameState, choices: list[Action] | tuple[Action, ...], memo: PolicyMemo | None = None
+) -> list[tuple[float, Action]]:
     """Every choice but swaps, with its one-step value for the decider, best first (ties keep the
     sorted order of ``choices``). Swaps are left out: their value is the luck of the draw. When only
     swaps and passing are legal, the swaps of the whole hand and a pass are ranked."""
+    if memo is None:
+        memo = {}
     seat = s.decider
     scored = []
     for a in choices:
         if a.kind == SWAP:
             continue
-        scored.append((evaluate(after(s, a))[seat], a))
+        scored.append((evaluate(after(s, a, memo))[seat], a))
     if len(scored) <= 1:
         whole = tuple(s.hands[seat * 4 : seat * 4 + 4])
         for a in choices:
-            if a.kind == SWAP and a.extra == whole:
-                scored.append((evaluate(after(s, a))[seat], a))
+            if a.kind == SWAP and a.tiles == whole:
+                scored.append((evaluate(after(s, a, memo))[seat], a))
         if not scored:
             scored.append((0.0, choices[0]))
     scored.sort(key=lambda pair: -pair[0])

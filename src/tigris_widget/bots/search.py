@@ -33,14 +33,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.bots.candidates import is_turn_action_legal, sample_turn_actions
+from tigris_widget.bots.candidates import sample_turn_actions
 from tigris_widget.bots.heuristics import (
-    COMMIT_PHASES,
+    PolicyMemo,
     after,
     commit_choice,
     evaluate,
     for_players,
-    forget,
     progress_choices,
     projection,
     rank_turn_actions,
@@ -48,8 +47,8 @@ from tigris_widget.bots.heuristics import (
 )
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import D_ACTION, D_OVER, PASS, PLACE_TILE
-from tigris_widget.engine.rules.legal import legal_actions, turn_masks, why_illegal
+from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION, D_OVER
+from tigris_widget.engine.rules.legal import hand_allows, is_legal_fast, legal_actions, turn_masks
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView, determinize
 
@@ -97,7 +96,7 @@ class Node:
         self.ranked: list[tuple[float, Action]] | None = None
         """Candidate actions with their one-step values, best first; None until expanded."""
         self.board: tuple[object, ...] | None = None
-        """``board_key`` of the state the candidates were ranked in."""
+        """``GameState.board_key()`` of the state the candidates were ranked in."""
         self.visits = 0
         self.total = [0.0] * players
         self.colour_sum = [0.0, 0.0, 0.0, 0.0]
@@ -107,26 +106,12 @@ class Node:
         return self.total[self.seat] / self.visits if self.visits else 0.0
 
 
-def board_key(s: GameState) -> tuple[object, ...]:
-    """The public facts that decide which turn actions are legal, apart from the hand."""
-    return (s.leader_mask, *s.tiles, s.catastrophes, s.down, s.ziggurat, *s.leaders, *s.catastrophes_left,
-            s.phase, s.decider, s.treasures, *s.buildings)  # fmt: skip
-
-
 def _applicable(s: GameState, a: Action, same_board: bool) -> bool:
     """Is ``a`` legal in ``s``? Children were found in another determinization: with the same
-    public board only the hand can differ."""
-    phase = s.phase
-    if phase == D_ACTION:
-        if a.kind == PLACE_TILE:
-            if not s.hands[s.active * 4 + a.colour]:
-                return False
-            return same_board or why_illegal(s, a) is None
-        return same_board or a.kind == PASS or why_illegal(s, a) is None
-    if phase in COMMIT_PHASES:
-        assert isinstance(a.extra, int)
-        return a.kind == COMMIT_ACTIONS[0].kind and a.extra <= s.hands[s.decider * 4 + s.conflict[1]]
-    return a in legal_actions(s)
+    public board (``GameState.board_key``) only the hand can differ."""
+    if same_board and s.phase == D_ACTION:
+        return hand_allows(s, a)
+    return is_legal_fast(s, a)
 
 
 class Search:
@@ -145,7 +130,8 @@ class Search:
             raise ValueError("the game is over: there is no decision to search")
         if not view.decision.choices:
             raise ValueError(f"seat {view.decision.seat} must decide now, not seat {view.seat}")
-        forget()  # the memo of rule-of-thumb choices holds states of earlier decisions
+        self.memo: PolicyMemo = {}
+        """Rule-of-thumb choices of this search (``heuristics.policy_choice``), by state."""
         self.view = view
         self.rng = rng
         self.seat = view.seat
@@ -177,14 +163,14 @@ class Search:
     # -- candidates ----------------------------------------------------------------------------
     def _rank_root(self, s: GameState, choices: list[Action]) -> list[tuple[float, Action]]:
         if s.phase == D_ACTION:
-            return rank_turn_actions(s, choices)
-        if s.phase in COMMIT_PHASES:
+            return rank_turn_actions(s, choices, self.memo)
+        memo = self.memo
+        seat = s.decider
+        if s.phase in COMMIT_DECISIONS:
             usual = COMMIT_ACTIONS[commit_choice(s)]
-            seat = s.decider
-            ranked = [(evaluate(after(s, a))[seat] + (0.05 if a == usual else 0.0), a) for a in choices]
+            ranked = [(evaluate(after(s, a, memo))[seat] + (0.05 if a == usual else 0.0), a) for a in choices]
         else:
-            seat = s.decider
-            ranked = [(evaluate(after(s, a))[seat], a) for a in choices]
+            ranked = [(evaluate(after(s, a, memo))[seat], a) for a in choices]
         ranked.sort(key=lambda pair: -pair[0])
         return ranked
 
@@ -200,9 +186,10 @@ class Search:
                 # actions at the root, where still legal, are the likeliest good ones, and the
                 # sample alone often misses them.
                 seen = set(actions)
-                actions += [a for a in self.own_best if a not in seen and is_turn_action_legal(s, masks, a)]
+                actions += [a for a in self.own_best if a not in seen and is_legal_fast(s, a, masks)]
         seat = s.decider
-        ranked = [(evaluate(after(s, a))[seat], a) for a in actions]
+        memo = self.memo
+        ranked = [(evaluate(after(s, a, memo))[seat], a) for a in actions]
         ranked.sort(key=lambda pair: -pair[0])
         return ranked
 
@@ -227,14 +214,14 @@ class Search:
         leaf_value: list[float] | None = None
         while True:
             if node is not self.root:
-                settle(s)
+                settle(s, memo=self.memo)
             if s.phase == D_OVER:
                 break
             if node.ranked is None:
                 if node.visits < EXPAND_AFTER:
                     break  # a fresh leaf: evaluate it as it is
                 node.ranked = self._rank_inner(s)
-                node.board = board_key(s)
+                node.board = s.board_key()
             best = first if node is self.root else self._choose_child(node, s)
             if best is None:
                 break
@@ -243,7 +230,7 @@ class Search:
             node = best
             path.append(node)
             if node.visits == 0:
-                settle(s)
+                settle(s, memo=self.memo)
                 break
         if leaf_value is None:
             leaf_value = evaluate(s)
@@ -272,7 +259,7 @@ class Search:
         best = None
         best_score = -1e9
         sqrt_n = math.sqrt(node.visits + 1)
-        same = s is None or node.board == board_key(s)
+        same = s is None or node.board == s.board_key()
         # Values are normalised to the spread among the children (as in MuZero), so the
         # exploration weight means the same deep in the tree as at the root.
         qs = [c.q() if c.visits else ranked[i][0] for i, c in enumerate(node.children)]

@@ -29,13 +29,13 @@ from itertools import combinations
 from typing import Any, TextIO
 
 from tigris_widget.bots import make_bot
+from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
 from tigris_widget.engine.rules.scoring import final_results
 from tigris_widget.game import Game
 
 Z95 = 1.959963984540054
-MAX_ACTIONS = 3000
-"""A game still running after this many actions is stopped and scored as it stands (and marked
-``"finished": false``); no game between the bots here comes near it."""
+# A game still running after ``runner.MAX_ACTIONS`` actions is stopped and scored as it stands (and
+# marked ``"finished": false``); no game between the bots here comes near it.
 
 
 @dataclass(frozen=True)
@@ -109,15 +109,12 @@ def run_game(task: GameTask) -> dict[str, Any]:
     bots = [make_bot(name, seed) for name, seed in zip(task.bots, task.bot_seeds)]
     thinking = [0.0] * task.players
     decisions = [0] * task.players
-    while not game.is_over and len(game) < MAX_ACTIONS:
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
-        t = time.perf_counter()
-        action = bots[seat].choose(view)
-        thinking[seat] += time.perf_counter() - t
-        decisions[seat] += 1
-        game.apply(action)
+    try:
+        for move in moves(game, bots, max_actions=MAX_ACTIONS):
+            thinking[move.seat] += move.seconds
+            decisions[move.seat] += 1
+    except GameTooLong:
+        pass  # scored as it stands and marked unfinished
     results = final_results(game.state)  # as scored now if the game hit MAX_ACTIONS
     iterations = [getattr(b, "total_iterations", 0) for b in bots]
     return {

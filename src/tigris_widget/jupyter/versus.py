@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from tigris_widget.bots.analysis import analyze_iter
 from tigris_widget.bots.base import Bot
+from tigris_widget.bots.runner import step
 from tigris_widget.engine.core.actions import parse_action
 from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
 from tigris_widget.game import Game
@@ -93,13 +94,10 @@ class BotMatch:
     def play_bots(self, limit: int | None = None) -> int:
         """Play the bots' decisions now (all of them, or ``limit``); returns how many were played."""
         played = 0
-        while (bot := self._bot_to_move()) is not None and (limit is None or played < limit):
-            decision = self.game.decision
-            assert decision is not None
-            action = bot.choose(self.game.view(decision.seat))
-            self._pending = True  # the apply below triggers on_action; do not re-enter
+        while self._bot_to_move() is not None and (limit is None or played < limit):
+            self._pending = True  # playing the move triggers on_action; do not re-enter
             try:
-                self.game.apply(action)
+                step(self.game, self.bots)
             finally:
                 self._pending = False
             played += 1

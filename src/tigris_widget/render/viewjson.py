@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.board import WIDTH, board_map, squares
+from tigris_widget.engine.core.board import board_map, squares
 from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
     BUILD_MONUMENT,
@@ -26,7 +26,6 @@ from tigris_widget.engine.core.types import (
     COLOUR_NAMES,
     COMMIT,
     DECLINE,
-    MONUMENTS,
     MOVE_LEADER,
     PASS,
     PLACE_CATASTROPHE,
@@ -37,6 +36,7 @@ from tigris_widget.engine.core.types import (
     WITHDRAW_LEADER,
     ZIGGURAT_BONUS,
 )
+from tigris_widget.engine.rules.monuments import monument_squares, ziggurat_squares
 from tigris_widget.engine.rules.view import PlayerView, player_view
 
 if TYPE_CHECKING:
@@ -67,14 +67,14 @@ def group_targets(choices: Sequence[Action]) -> dict[str, Any]:
         elif kind == PLACE_CATASTROPHE:
             out.setdefault("catastrophe", []).append(a.square)
         elif kind == BUILD_MONUMENT:
-            key = "".join(COLOUR_CODES[c] for c in MONUMENTS[a.colour])
+            key = "".join(COLOUR_CODES[c] for c in a.pair)
             out.setdefault("monument", {}).setdefault(key, []).append(a.square)
         elif kind == BUILD_ZIGGURAT:
             out.setdefault("ziggurat", []).append(a.square)
         elif kind == COMMIT:
-            out.setdefault("commit", []).append(a.extra)
+            out.setdefault("commit", []).append(a.committed)
         elif kind == TAKE_TREASURES:
-            out.setdefault("treasures", []).append(list(a.extra))  # type: ignore[arg-type]
+            out.setdefault("treasures", []).append(list(a.treasure_squares))
         elif kind == SWAP:
             out["swap"] = True
         elif kind == PASS:
@@ -149,13 +149,11 @@ def action_squares(before_leaders: Sequence[int], actor: int, action: Action) ->
         start = before_leaders[actor * 4 + action.colour]
         return [start] if start >= 0 else []
     if kind == BUILD_MONUMENT:
-        q = action.square
-        return [q, q + 1, q + WIDTH, q + WIDTH + 1]
+        return squares(monument_squares(action.square))
     if kind == BUILD_ZIGGURAT:
-        q = action.square
-        return [q, q - WIDTH, q - 1, q + 1, q + WIDTH]
+        return squares(ziggurat_squares(action.square))
     if kind == TAKE_TREASURES:
-        return list(action.extra)  # type: ignore[arg-type]
+        return list(action.treasure_squares)
     return [action.square] if action.square >= 0 else []
 
 

@@ -41,11 +41,10 @@ from tigris_widget.engine.core.types import (
     BUILD_ZIGGURAT,
     CHOOSE_WAR,
     COLOUR_CODES,
-    COLOUR_NAMES,
+    COLOUR_WORDS,
     COMMIT,
     DECLINE,
     HAND_SIZE,
-    LEADER_NAMES,
     MONUMENTS,
     MOVE_LEADER,
     PASS,
@@ -54,21 +53,57 @@ from tigris_widget.engine.core.types import (
     PLACE_TILE,
     SWAP,
     TAKE_TREASURES,
-    TILE_NAMES,
     WITHDRAW_LEADER,
     ZIGGURAT_BONUS,
+    ColourError,
     Square,
+    to_colour,
 )
 
 
+class ActionError(ValueError):
+    """An action that cannot be built from the arguments given, or a property asked of the wrong kind."""
+
+
 class Action(NamedTuple):
-    """One decision. ``colour`` is a colour (or a monument index for monuments), ``square`` a square,
-    ``extra`` the tile counts of a swap, the number of tiles committed, or the treasure squares."""
+    """One decision, as a compact tuple ``(kind, colour, square, extra)``.
+
+    The raw fields are what hot loops read; what they mean depends on the kind, so everywhere else
+    build actions with the named constructors and read them through the named properties:
+
+    =====================================  =============================================================
+    constructor                            fields
+    =====================================  =============================================================
+    ``Action.tile(colour, square)``        place a tile of ``colour`` on ``square``
+    ``Action.leader(colour, square)``      place the leader of ``colour`` from the supply
+    ``Action.move(colour, square)``        move the leader of ``colour`` already on the board
+    ``Action.withdraw(colour)``            take the leader of ``colour`` back
+    ``Action.catastrophe(square)``         a catastrophe on ``square``
+    ``Action.swap(counts)``                ``extra`` = tiles discarded per colour (``.tiles``)
+    ``Action.pass_()``                     end the turn (``PASS_ACTION``)
+    ``Action.commit(n)``                   ``extra`` = tiles committed as support (``.committed``)
+    ``Action.war(colour)``                 resolve the war of ``colour`` next
+    ``Action.building(colour, square)``    build or move the building of ``colour``
+    ``Action.monument(pair, square)``      ``colour`` = index into ``MONUMENTS`` (``.pair``,
+                                           ``.monument_index``); ``square`` = top-left tile
+    ``Action.ziggurat(square)``            ``square`` = the centre of the cross
+    ``Action.decline()``                   build nothing (``DECLINE_ACTION``)
+    ``Action.treasures(squares)``          ``extra`` = the treasure squares, sorted (``.treasure_squares``)
+    ``Action.bonus(colour)``               the colour of the ziggurat bonus point
+    =====================================  =============================================================
+
+    Colours may be given as anything ``to_colour`` reads (``1``, ``"r"``, ``"temple"``), squares as
+    ``y * 16 + x`` or ``"(x,y)"``; bad arguments raise ``ActionError``. The constructors return the
+    shared instances of the action tables, so ``Action.tile("r", "(5,4)") is TILE_ACTIONS[1][69]``.
+    Actions sort by ``(kind, colour, square, extra)``: that is the order of legal action lists.
+    """
 
     kind: int
     colour: int = -1
+    """A colour for tiles, leaders, wars, buildings and the bonus; a monument index for monuments."""
     square: Square = -1
     extra: int | tuple[int, ...] = 0
+    """Swap: tiles per colour; commit: the number of tiles; treasures: the squares."""
 
     def __str__(self) -> str:
         return format_action(self)
@@ -80,6 +115,153 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         """Parse the text notation (see ``notation``); raise ``ValueError`` saying where it is wrong."""
         return parse_action(text)
+
+    # -- named constructors ---------------------------------------------------------------------
+    @classmethod
+    def tile(cls, colour: int | str, square: Square | str) -> Action:
+        return TILE_ACTIONS[_colour_arg(colour)][_square_arg(square)]
+
+    @classmethod
+    def leader(cls, colour: int | str, square: Square | str) -> Action:
+        return PLACE_LEADER_ACTIONS[_colour_arg(colour)][_square_arg(square)]
+
+    @classmethod
+    def move(cls, colour: int | str, square: Square | str) -> Action:
+        return MOVE_LEADER_ACTIONS[_colour_arg(colour)][_square_arg(square)]
+
+    @classmethod
+    def withdraw(cls, colour: int | str) -> Action:
+        return WITHDRAW_ACTIONS[_colour_arg(colour)]
+
+    @classmethod
+    def catastrophe(cls, square: Square | str) -> Action:
+        return CATASTROPHE_ACTIONS[_square_arg(square)]
+
+    @classmethod
+    def swap(cls, counts: tuple[int, int, int, int] | str) -> Action:
+        """Discard ``counts`` tiles per colour (black, red, blue, green), or the tiles written ``"rrb"``."""
+        if isinstance(counts, str):
+            tally = [0, 0, 0, 0]
+            for ch in counts:
+                tally[_colour_arg(ch)] += 1
+            counts = (tally[0], tally[1], tally[2], tally[3])
+        try:
+            return SWAP_ACTIONS[tuple(counts)]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise ActionError(f"a swap discards 1 to {HAND_SIZE} tiles given per colour, not {counts!r}") from None
+
+    @classmethod
+    def pass_(cls) -> Action:
+        return PASS_ACTION
+
+    @classmethod
+    def commit(cls, n: int) -> Action:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= HAND_SIZE:
+            raise ActionError(f"commit takes a number of tiles from 0 to {HAND_SIZE}, not {n!r}")
+        return COMMIT_ACTIONS[n]
+
+    @classmethod
+    def war(cls, colour: int | str) -> Action:
+        return WAR_ACTIONS[_colour_arg(colour)]
+
+    @classmethod
+    def building(cls, colour: int | str, square: Square | str) -> Action:
+        return BUILDING_ACTIONS[_colour_arg(colour)][_square_arg(square)]
+
+    @classmethod
+    def monument(cls, pair: int | str | tuple[int | str, int | str], square: Square | str) -> Action:
+        """The monument of ``pair`` — its index into ``MONUMENTS``, ``"rg"`` or two colours — with its
+        top-left tile on ``square``."""
+        if isinstance(pair, int) and not isinstance(pair, bool):
+            if not 0 <= pair < len(MONUMENTS):
+                raise ActionError(f"a monument index is 0 to {len(MONUMENTS) - 1}, not {pair}")
+            index = pair
+        else:
+            colours = tuple(sorted(_colour_arg(c) for c in pair)) if len(pair) == 2 else ()
+            if colours not in MONUMENTS:
+                raise ActionError(f"a monument is two different colours, e.g. 'rg', not {pair!r}")
+            index = MONUMENTS.index(colours)  # type: ignore[arg-type]
+        return MONUMENT_ACTIONS[index][_square_arg(square)]
+
+    @classmethod
+    def ziggurat(cls, square: Square | str) -> Action:
+        return ZIGGURAT_ACTIONS[_square_arg(square)]
+
+    @classmethod
+    def decline(cls) -> Action:
+        return DECLINE_ACTION
+
+    @classmethod
+    def treasures(cls, squares: tuple[Square | str, ...] | list[Square | str]) -> Action:
+        chosen = tuple(_square_arg(q) for q in squares)
+        if not chosen or len(set(chosen)) != len(chosen):
+            raise ActionError(f"name one or more different treasure squares, not {squares!r}")
+        return treasure_action(chosen)
+
+    @classmethod
+    def bonus(cls, colour: int | str) -> Action:
+        return BONUS_ACTIONS[_colour_arg(colour)]
+
+    # -- named fields (outside hot loops) ------------------------------------------------------
+    @property
+    def kind_name(self) -> str:
+        """The notation word of the kind: ``"tile"``, ``"monument"``, ``"commit"`` …"""
+        return _WORDS[self.kind]
+
+    def _expect(self, kind: int, what: str) -> None:
+        if self.kind != kind:
+            raise ActionError(f"'{self}' is a {self.kind_name} action: it has no {what}")
+
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The two colours of a monument action."""
+        self._expect(BUILD_MONUMENT, "monument colours")
+        return MONUMENTS[self.colour]
+
+    @property
+    def monument_index(self) -> int:
+        """A monument action's index into ``MONUMENTS`` (and ``GameState.monuments``)."""
+        self._expect(BUILD_MONUMENT, "monument")
+        return self.colour
+
+    @property
+    def committed(self) -> int:
+        """How many tiles a commit action adds as support."""
+        self._expect(COMMIT, "number of tiles committed")
+        assert isinstance(self.extra, int)
+        return self.extra
+
+    @property
+    def tiles(self) -> tuple[int, int, int, int]:
+        """The tiles a swap discards, per colour (black, red, blue, green)."""
+        self._expect(SWAP, "swapped tiles")
+        assert isinstance(self.extra, tuple)
+        return self.extra  # type: ignore[return-value]
+
+    @property
+    def treasure_squares(self) -> tuple[Square, ...]:
+        """The squares of the treasures a treasures action takes, sorted."""
+        self._expect(TAKE_TREASURES, "treasure squares")
+        assert isinstance(self.extra, tuple)
+        return self.extra
+
+
+def _colour_arg(colour: int | str) -> int:
+    try:
+        return to_colour(colour)
+    except ColourError as err:
+        raise ActionError(str(err)) from None
+
+
+def _square_arg(square: Square | str) -> Square:
+    if isinstance(square, str):
+        try:
+            return parse_square(square)
+        except ValueError as err:
+            raise ActionError(str(err)) from None
+    if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < SQUARES:
+        raise ActionError(f"a square is y * 16 + x from 0 to {SQUARES - 1} or '(x,y)', not {square!r}")
+    return square
 
 
 def _per_colour_square(kind: int) -> tuple[tuple[Action, ...], ...]:
@@ -133,10 +315,7 @@ _WORDS = {
     ZIGGURAT_BONUS: "bonus",
 }
 
-_COLOUR_WORDS: dict[str, int] = {}
-for _c in range(4):
-    for _word in (COLOUR_CODES[_c], COLOUR_NAMES[_c], TILE_NAMES[_c], LEADER_NAMES[_c]):
-        _COLOUR_WORDS[_word] = _c
+_COLOUR_WORDS = COLOUR_WORDS
 
 
 def format_colours(counts: tuple[int, ...]) -> str:

@@ -219,17 +219,28 @@ class GameState:
     def tiles_on_board(self) -> int:
         return self.face_up.bit_count() + self.down.bit_count()
 
+    # -- keys: the one place that says which fields make a state -----------------------------
     def key(self) -> tuple[object, ...]:
-        """Everything that defines the state, for equality tests of clones and replays."""
-        return (
-            self.setup, tuple(self.tiles), self.down, tuple(self.flipped), self.catastrophes, self.treasures,
-            self.ziggurat, self.tower, tuple(self.monuments), tuple(self.buildings), tuple(self.leaders),
-            self.leader_mask, tuple(sorted(self.regions)), tuple(self.hands), tuple(self.vp),
-            tuple(self.treasures_taken), tuple(self.catastrophes_left), tuple(self.bag),
-            tuple(self.out_public), tuple(self.discards), self.active, self.actions_left, self.turn,
-            self.phase, self.decider, self.step, self.conflict, self.placed, self.marker,
-            self.bag_ran_out, self.over,
-        )  # fmt: skip
+        """Everything that defines the state, for equality of clones and replays: the setup, then
+        ``position_key()``, then the regions (derived from the pieces, compared as a check)."""
+        return (self.setup, self.position_key(), tuple(sorted(self.regions)))
+
+    def position_key(self) -> tuple[object, ...]:
+        """Everything a state holds apart from its setup, hidden tiles included, as one hashable flat
+        tuple: the key of memos that remember a choice per state. Leaving out the setup keeps it cheap
+        and makes such a memo valid for one game only (a bot keeps its memo per decision)."""
+        return (*self.tiles, self.down, *self.flipped, self.catastrophes, self.treasures, self.ziggurat,
+                self.tower, *self.monuments, *self.buildings, *self.leaders, self.leader_mask, *self.hands,
+                *self.vp, *self.treasures_taken, *self.catastrophes_left, tuple(self.bag), *self.out_public,
+                *self.discards, self.active, self.actions_left, self.turn, self.phase, self.decider, self.step,
+                self.conflict, self.placed, self.marker, self.bag_ran_out, self.over)  # fmt: skip
+
+    def board_key(self) -> tuple[object, ...]:
+        """The public facts that decide which turn actions the decider may take, apart from their hand:
+        two states with the same board key (e.g. two samples of one player's view) allow the same
+        turn actions whenever the hand allows them (``engine.rules.legal.hand_allows``)."""
+        return (self.leader_mask, *self.tiles, self.catastrophes, self.down, self.ziggurat, *self.leaders,
+                *self.catastrophes_left, self.phase, self.decider, self.treasures, *self.buildings)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()

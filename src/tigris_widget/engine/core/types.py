@@ -26,21 +26,6 @@ COLOUR_CODES: Final = "krbg"
 """One-letter codes used in notation and position text (k = black, as in CMYK)."""
 TILE_NAMES: Final = ("settlement", "temple", "farm", "market")
 LEADER_NAMES: Final = ("king", "priest", "farmer", "trader")
-
-
-def to_colour(value: object) -> int:
-    """A colour index from 0–3, a code (``"r"``), a colour name (``"red"``), or a tile or leader name
-    (``"temple"``, ``"priest"``); raises ``ValueError`` naming the value."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
-        return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        for c in range(4):
-            if word in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c]):
-                return c
-    raise ValueError(f"{value!r} is not a colour; use k/r/b/g, black/red/blue/green, or a tile or leader name")
-
-
 BUILDING_NAMES: Final = ("palace", "library", "granary", "market hall")
 """Civilization buildings by colour (rules §17)."""
 
@@ -100,3 +85,31 @@ DECISION_NAMES: Final = (
     "ziggurat_bonus",
     "over",
 )
+COMMIT_DECISIONS: Final = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
+"""The decisions answered by committing support (``commit n``, §8.4, §9.6)."""
+
+
+# -- colours as people write them ------------------------------------------------------------------
+class ColourError(ValueError):
+    """A value that names no colour."""
+
+
+COLOUR_WORDS: Final[dict[str, int]] = {
+    word: c for c in COLOURS for word in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c])
+}
+"""Every way to write a colour in text: its code, its name, its tile and its leader (``"temple"`` → red)."""
+
+
+def to_colour(value: int | str) -> int:
+    """The colour ``value`` names: 0–3, a code (``"k"``), a colour (``"black"``), a tile (``"settlement"``)
+    or a leader (``"king"``), in any case; ``ColourError`` names a value that is none of these."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+        return value
+    if isinstance(value, str):
+        colour = COLOUR_WORDS.get(value.strip().lower())
+        if colour is not None:
+            return colour
+    raise ColourError(
+        f"{value!r} is not a colour: use 0-3, k/r/b/g, black/red/blue/green, a tile "
+        f"({', '.join(TILE_NAMES)}) or a leader ({', '.join(LEADER_NAMES)})"
+    )

@@ -6,6 +6,8 @@ masks; ``why_illegal`` checks one action rule by rule and names the rule that fo
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from tigris_widget.engine.core.actions import (
@@ -32,6 +34,8 @@ from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
     BLUE,
     COLOUR_NAMES,
+    COMMIT,
+    COMMIT_DECISIONS,
     D_ACTION,
     D_BUILDING,
     D_MONUMENT,
@@ -98,8 +102,7 @@ def _leader_targets(s: GameState, lifted: Square = -1) -> Mask:
         leaders &= ~bit
         regions = [part for r in regions for part in (components(r & ~bit) if r & bit else (r,))]
     twos, _ = kingdom_crowding(s, [r for r in regions if r & leaders])
-    empty = ALL & ~(s.occupied | s.catastrophes)
-    targets = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+    targets = open_for_leader(s) & ~twos
     return targets & ~(1 << lifted) if lifted >= 0 else targets
 
 
@@ -128,17 +131,13 @@ def turn_masks(s: GameState) -> TurnMasks:
     leaders = s.leaders
     lm = s.leader_mask
     twos, threes = kingdom_crowding(s, [r for r in s.regions if r & lm])
-    empty = ALL & ~(s.occupied | s.catastrophes)
-    land_free = empty & s.map.land & ~threes
-    river_free = empty & s.map.river & ~threes
-    tiles = tuple((land_free if c != BLUE else river_free) if hands[base + c] else 0 for c in range(4))
-    placeable = empty & s.map.land & dilate(s.tiles[RED]) & ~twos
+    land, river = open_for_tile(s, RED) & ~threes, open_for_tile(s, BLUE) & ~threes
+    tiles = tuple((river if c == BLUE else land) if hands[base + c] else 0 for c in range(4))
+    placeable = open_for_leader(s) & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
     move = tuple(_leader_targets(s, leaders[base + c]) if c in on_board else 0 for c in range(4))
-    catastrophe = 0
-    if s.catastrophes_left[seat]:
-        catastrophe = (empty | s.face_up) & ~(s.treasures | s.building_squares)
+    catastrophe = open_for_catastrophe(s) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
 
 
@@ -157,9 +156,16 @@ def turn_actions(s: GameState) -> list[Action]:
         out += [row[q] for q in squares(masks.move_leader[c])]
     out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
     out += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe)]
+    out += _swap_actions(s)
+    out.append(PASS_ACTION)
+    return out
+
+
+def _swap_actions(s: GameState) -> list[Action]:
+    """§6.4: every swap the active player's hand allows, in sorted order."""
     base = s.active * 4
     k, r, b, g = s.hands[base : base + 4]
-    out += [
+    return [
         SWAP_ACTIONS[(i, j, m, n)]
         for i in range(k + 1)
         for j in range(r + 1)
@@ -167,8 +173,6 @@ def turn_actions(s: GameState) -> list[Action]:
         for n in range(g + 1)
         if i + j + m + n
     ]
-    out.append(PASS_ACTION)
-    return out
 
 
 def is_legal(s: GameState, action: Action) -> bool:
@@ -284,3 +288,184 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
                 return "§6.4", f"{name} has only {s.hands[seat * 4 + c]} {COLOUR_NAMES[c]} tile(s) to swap, not {n}"
         return None
     return "§5", f"'{a}' is not a turn action"
+
+
+# -- fast legality for bots and playouts: the same answers as ``is_legal``, without explanations ---
+# ``why_illegal`` builds a player's explanation; these only answer yes or no, from the same masks as
+# ``turn_masks``, so that bots and playouts check an action without restating the rules. They take
+# well-formed actions (from the action tables or ``Action``'s constructors).
+
+
+def open_for_tile(s: GameState, colour: int) -> Mask:
+    """§6.2 T2–T3: the empty squares of the right terrain for a tile of ``colour`` (river for farms,
+    land for the rest). T4 (no tile touching three kingdoms) is left to ``turn_masks`` or ``is_legal_fast``."""
+    empty = ALL & ~(s.occupied | s.catastrophes)
+    return empty & (s.map.river if colour == BLUE else s.map.land)
+
+
+def open_for_leader(s: GameState) -> Mask:
+    """§6.1 L1–L3: the empty land squares next to a face-up temple. L4 (a leader must not join two
+    kingdoms) is left to ``turn_masks`` or ``is_legal_fast``."""
+    empty = ALL & ~(s.occupied | s.catastrophes)
+    return empty & s.map.land & dilate(s.tiles[RED])
+
+
+def open_for_catastrophe(s: GameState) -> Mask:
+    """§6.3 C3: the squares a catastrophe may go on (empty, or a face-up tile without a treasure or a
+    building), whether or not the player has one left (C1)."""
+    return (s.empty | s.face_up) & ~(s.treasures | s.building_squares)
+
+
+def hand_allows(s: GameState, action: Action) -> bool:
+    """The part of legality that depends on the decider's hand: a tile of the colour placed, the tiles
+    swapped, the tiles committed. The rest depends only on ``s.board_key()``, so an action legal in one
+    sample of a player's view is legal in another with the same board key if the hand allows it."""
+    kind = action.kind
+    base = s.decider * 4
+    if kind == PLACE_TILE:
+        return s.hands[base + action.colour] > 0
+    if kind == SWAP:
+        hands = s.hands
+        k, r, b, g = action.extra  # type: ignore[misc]  # a swap's extra: tiles per colour
+        return k <= hands[base] and r <= hands[base + 1] and b <= hands[base + 2] and g <= hands[base + 3]
+    if kind == COMMIT:
+        return s.phase in COMMIT_DECISIONS and action.extra <= s.hands[base + s.conflict[1]]  # type: ignore[operator]
+    return True
+
+
+def is_legal_fast(s: GameState, action: Action, masks: TurnMasks | None = None) -> bool:
+    """``is_legal(s, action)`` without building an explanation. With ``masks`` (``turn_masks(s)``),
+    a tile, leader or catastrophe costs one bit test: worth it when checking many actions."""
+    phase = s.phase
+    kind = action.kind
+    if phase == D_ACTION:
+        colour, q = action.colour, action.square
+        seat = s.active
+        if masks is None:
+            if kind == PLACE_TILE:  # first: what playouts ask most
+                return (
+                    s.hands[seat * 4 + colour] > 0
+                    and bool(open_for_tile(s, colour) >> q & 1)
+                    and kingdoms_touching(s, q) < 3
+                )
+            if kind == PLACE_LEADER:
+                return (
+                    s.leaders[seat * 4 + colour] < 0
+                    and bool(open_for_leader(s) >> q & 1)
+                    and kingdoms_touching(s, q) < 2
+                )
+            if kind == MOVE_LEADER:
+                source = s.leaders[seat * 4 + colour]
+                return source >= 0 and bool(_leader_targets(s, source) >> q & 1)
+            if kind == PLACE_CATASTROPHE:
+                return bool(s.catastrophes_left[seat] and open_for_catastrophe(s) >> q & 1)
+        else:
+            if kind == PLACE_TILE:
+                return bool(masks.tiles[colour] >> q & 1)
+            if kind == PLACE_LEADER:
+                return bool(masks.place_leader[colour] >> q & 1)
+            if kind == MOVE_LEADER:
+                return bool(masks.move_leader[colour] >> q & 1)
+            if kind == PLACE_CATASTROPHE:
+                return bool(masks.catastrophe >> q & 1)
+        if kind == WITHDRAW_LEADER:
+            return s.leaders[seat * 4 + colour] >= 0
+        if kind == SWAP:
+            return hand_allows(s, action)
+        return kind == PASS
+    if phase in COMMIT_DECISIONS:
+        return kind == COMMIT and hand_allows(s, action)
+    if phase == D_OVER:
+        return False
+    return action in legal_actions(s)
+
+
+def nth_square(mask: Mask, n: int) -> Square:
+    """``squares(mask)[n]`` without building the list: with ``n = rng.randrange(mask.bit_count())``,
+    the same draw as ``rng.choice(squares(mask))``, many times cheaper."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class LegalActions:
+    """The legal choices of ``s`` as a lazy view, in the manner of python-chess's legal-move generator:
+    ``action in legal`` checks one action, ``legal.count()`` counts them and ``legal.sample(rng)``
+    draws one, none of them building the list; iterating gives ``legal_actions(s)`` in its order.
+    The view reads ``s`` when asked, so ``s`` must not change while the view is in use.
+
+        >>> from tigris_widget import Game
+        >>> state = Game.new(players=2, seed=1).state
+        >>> legal = LegalActions(state)
+        >>> Action.parse("pass") in legal, legal.count() == len(legal_actions(state))
+        (True, True)
+    """
+
+    __slots__ = ("_masks", "state")
+
+    def __init__(self, s: GameState, masks: TurnMasks | None = None) -> None:
+        self.state = s
+        self._masks = masks
+
+    @property
+    def masks(self) -> TurnMasks:
+        """``turn_masks`` of the state (computed once, on first use; for turn actions only)."""
+        if self._masks is None:
+            self._masks = turn_masks(self.state)
+        return self._masks
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and is_legal_fast(self.state, action, self._masks)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(legal_actions(self.state))
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def count(self) -> int:
+        """How many legal choices there are (0 once the game is over)."""
+        s = self.state
+        if s.phase != D_ACTION:
+            if s.phase in COMMIT_DECISIONS:
+                return s.hands[s.decider * 4 + s.conflict[1]] + 1
+            return len(legal_actions(s))
+        m = self.masks
+        n = sum(mask.bit_count() for mask in (*m.tiles, *m.place_leader, *m.move_leader, m.catastrophe))
+        base = s.active * 4
+        k, r, b, g = s.hands[base : base + 4]
+        return n + len(m.on_board) + (k + 1) * (r + 1) * (b + 1) * (g + 1) - 1 + 1  # swaps, pass
+
+    def sample(self, rng: random.Random) -> Action:
+        """One legal choice drawn uniformly: the same draw as ``rng.choice(legal_actions(s))``, from the
+        same random stream, without building the list. ``ValueError`` once the game is over."""
+        s = self.state
+        if s.phase != D_ACTION:
+            if s.phase in COMMIT_DECISIONS:
+                return COMMIT_ACTIONS[rng.randrange(self.count())]
+            choices = legal_actions(s)
+            if not choices:
+                raise ValueError("the game is over: there is no legal action to sample")
+            return rng.choice(choices)
+        i = rng.randrange(self.count())
+        m = self.masks
+        for table, targets in ((TILE_ACTIONS, m.tiles), (PLACE_LEADER_ACTIONS, m.place_leader)):
+            for c in range(4):
+                k = targets[c].bit_count()
+                if i < k:
+                    return table[c][nth_square(targets[c], i)]
+                i -= k
+        for c in m.on_board:
+            k = m.move_leader[c].bit_count()
+            if i < k:
+                return MOVE_LEADER_ACTIONS[c][nth_square(m.move_leader[c], i)]
+            i -= k
+        if i < len(m.on_board):
+            return WITHDRAW_ACTIONS[m.on_board[i]]
+        i -= len(m.on_board)
+        k = m.catastrophe.bit_count()
+        if i < k:
+            return CATASTROPHE_ACTIONS[nth_square(m.catastrophe, i)]
+        i -= k
+        swaps = _swap_actions(s)
+        return swaps[i] if i < len(swaps) else PASS_ACTION

@@ -11,12 +11,14 @@ from tigris_widget.engine.rules.leaders import return_templeless_leaders
 from tigris_widget.engine.rules.narrate import points, say, sq, who
 
 
-def block(top_left: Square) -> Mask:
-    """The 2x2 square whose top-left square is ``top_left``."""
+def monument_squares(top_left: Square) -> Mask:
+    """§10.2: the 2x2 block of a monument whose top-left tile is on ``top_left`` (not on the last
+    column or row)."""
     return 0b11 << top_left | 0b11 << (top_left + WIDTH)
 
 
-def cross(centre: Square) -> Mask:
+def ziggurat_squares(centre: Square) -> Mask:
+    """§18.1: the cross of five tiles under a ziggurat centred on ``centre`` (not on the edge)."""
     return 1 << centre | NEIGHBOURS[centre]
 
 
@@ -37,7 +39,7 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
             tx, ty = x - dx, y - dy
             if 0 <= tx < WIDTH - 1 and 0 <= ty < HEIGHT - 1:
                 tl = ty * WIDTH + tx
-                if tiles & block(tl) == block(tl):
+                if tiles & monument_squares(tl) == monument_squares(tl):
                     blocks.append(tl)
     choices = []
     if blocks:
@@ -48,7 +50,11 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
     if s.setup.ziggurat and s.tower < 0:
         for centre in sorted((placed, *NEIGHBOUR_LISTS[placed])):
             cx, cy = centre % WIDTH, centre // WIDTH
-            if 0 < cx < WIDTH - 1 and 0 < cy < HEIGHT - 1 and tiles & cross(centre) == cross(centre):
+            if (
+                0 < cx < WIDTH - 1
+                and 0 < cy < HEIGHT - 1
+                and tiles & ziggurat_squares(centre) == ziggurat_squares(centre)
+            ):
                 centres.append(centre)
     return choices, centres
 
@@ -56,7 +62,7 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
 def build_monument(s: GameState, m: int, top_left: Square) -> None:
     """§10.4: flip the four tiles face down under the monument."""
     colour = placed_colour(s)
-    tiles = block(top_left)
+    tiles = monument_squares(top_left)
     s.tiles[colour] &= ~tiles
     s.down |= tiles
     s.flipped[colour] += 4
@@ -71,7 +77,7 @@ def build_monument(s: GameState, m: int, top_left: Square) -> None:
 def build_ziggurat(s: GameState, centre: Square) -> None:
     """§18.2: the five tiles of the cross leave the game; ziggurat tiles take their squares."""
     colour = placed_colour(s)
-    tiles = cross(centre)
+    tiles = ziggurat_squares(centre)
     s.tiles[colour] &= ~tiles
     s.out_public[colour] += 5
     s.ziggurat |= tiles

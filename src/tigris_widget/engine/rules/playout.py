@@ -1,7 +1,8 @@
 """Fast random playouts for search and benchmarks (a policy, not uniform over legal actions).
 
 Generating every legal action costs a few hundred microseconds; a playout instead samples an
-action type, then a target, and checks only that target. Commitments are uniform over 0..hand.
+action type, then a target among the squares ``legal.open_for_*`` allow, and checks only that target
+(``legal.is_legal_fast``); when that fails it draws from all legal actions (``legal.LegalActions``). Commitments are uniform over 0..hand.
 The policy mostly places tiles (as real games do) and rarely swaps, catastrophes or passes.
 """
 
@@ -19,23 +20,17 @@ from tigris_widget.engine.core.actions import (
     TILE_ACTIONS,
     Action,
 )
-from tigris_widget.engine.core.board import ALL, dilate, squares
-from tigris_widget.engine.core.regions import kingdoms_touching
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import (
-    BLUE,
-    D_ACTION,
-    D_OVER,
-    D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
-    D_WAR_ATTACK,
-    D_WAR_DEFEND,
-    RED,
+from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION, D_OVER
+from tigris_widget.engine.rules.legal import (
+    LegalActions,
+    is_legal_fast,
+    nth_square,
+    open_for_catastrophe,
+    open_for_leader,
+    open_for_tile,
 )
-from tigris_widget.engine.rules.legal import legal_actions, why_illegal
 from tigris_widget.engine.rules.turn import apply_unchecked
-
-_COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 
 
 def _tile_action(s: GameState, rng: random.Random) -> Action | None:
@@ -49,40 +44,40 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     while pick >= hand[colour]:
         pick -= hand[colour]
         colour += 1
-    empty = ALL & ~(s.occupied | s.catastrophes)
-    options = squares(empty & (s.map.river if colour == BLUE else s.map.land))
+    options = open_for_tile(s, colour)
+    n = options.bit_count()
+    if not n:
+        return None
+    row = TILE_ACTIONS[colour]
     for _ in range(8):
-        q = rng.choice(options)
-        if kingdoms_touching(s, q) < 3:
-            return TILE_ACTIONS[colour][q]
+        action = row[nth_square(options, rng.randrange(n))]
+        if is_legal_fast(s, action):
+            return action
     return None
 
 
 def _leader_action(s: GameState, rng: random.Random) -> Action | None:
     colour = rng.randrange(4)
-    source = s.leaders[s.active * 4 + colour]
-    empty = ALL & ~(s.occupied | s.catastrophes)
-    options = squares(empty & s.map.land & dilate(s.tiles[RED]))
-    if not options:
+    on_board = s.leaders[s.active * 4 + colour] >= 0
+    options = open_for_leader(s)
+    n = options.bit_count()
+    if not n:
         return None
+    row = (MOVE_LEADER_ACTIONS if on_board else PLACE_LEADER_ACTIONS)[colour]
     for _ in range(4):
-        q = rng.choice(options)
-        if source < 0:
-            if kingdoms_touching(s, q) < 2:
-                return PLACE_LEADER_ACTIONS[colour][q]
-        elif why_illegal(s, MOVE_LEADER_ACTIONS[colour][q]) is None:
-            # Lifting a leader can split its kingdom in two, so moves get the full check.
-            return MOVE_LEADER_ACTIONS[colour][q]
+        action = row[nth_square(options, rng.randrange(n))]
+        if is_legal_fast(s, action):
+            return action
     return None
 
 
 def random_action(s: GameState, rng: random.Random) -> Action:
     """A random legal action under the playout policy."""
     phase = s.phase
-    if phase in _COMMIT_PHASES:
+    if phase in COMMIT_DECISIONS:
         return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + s.conflict[1]] + 1)]
     if phase != D_ACTION:
-        return rng.choice(legal_actions(s))
+        return LegalActions(s).sample(rng)
     roll = rng.random()
     action = None
     if roll < 0.72:
@@ -99,12 +94,12 @@ def random_action(s: GameState, rng: random.Random) -> Action:
             action = SWAP_ACTIONS[(counts[0], counts[1], counts[2], counts[3])]
     elif roll < 0.98:
         if s.catastrophes_left[s.active]:
-            blocked = s.treasures | s.leader_mask | s.down | s.ziggurat | s.catastrophes | s.building_squares
-            action = CATASTROPHE_ACTIONS[rng.choice(squares(ALL & ~blocked))]
+            options = open_for_catastrophe(s)
+            action = CATASTROPHE_ACTIONS[nth_square(options, rng.randrange(options.bit_count()))]
     else:
         action = PASS_ACTION
     if action is None:
-        action = rng.choice(legal_actions(s))
+        action = LegalActions(s).sample(rng)
     return action
 
 

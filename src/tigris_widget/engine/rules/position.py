@@ -31,6 +31,7 @@ from tigris_widget.engine.core.types import (
     Square,
     to_colour,
 )
+from tigris_widget.engine.rules.monuments import monument_squares
 
 if TYPE_CHECKING:
     from tigris_widget.engine.core.state import GameState
@@ -249,7 +250,7 @@ class Position:
         leader = self._leader_on(q)
         monument = None
         for m, top_left in enumerate(self._monuments):
-            if top_left >= 0 and q in _block(top_left):
+            if top_left >= 0 and monument_squares(top_left) >> q & 1:
                 a, b = MONUMENTS[m]
                 monument = (COLOUR_NAMES[a], COLOUR_NAMES[b])
         building = next((COLOUR_NAMES[c] for c, b in enumerate(self._buildings) if b == q), None)
@@ -322,7 +323,7 @@ class Position:
     def monuments(self) -> list[Monument]:
         """The monuments on the board."""
         return [
-            Monument((COLOUR_NAMES[MONUMENTS[m][0]], COLOUR_NAMES[MONUMENTS[m][1]]), tuple(xy(q) for q in _block(tl)))
+            Monument((COLOUR_NAMES[MONUMENTS[m][0]], COLOUR_NAMES[MONUMENTS[m][1]]), _xys(monument_squares(tl)))
             for m, tl in enumerate(self._monuments)
             if tl >= 0
         ]
@@ -343,10 +344,6 @@ class Position:
     def __repr__(self) -> str:
         who = "all-seeing" if self._seat is None else f"seen by {self._dynasties[self._seat]}"
         return f"<Position {self._map.name} board, {len(self._dynasties)} players, {who}>"
-
-
-def _block(top_left: Square) -> tuple[Square, ...]:
-    return (top_left, top_left + 1, top_left + 16, top_left + 17)
 
 
 def _conflict(conflict: tuple[int, ...] | None, leaders: tuple[Square, ...] | list[Square]) -> ConflictInfo | None:

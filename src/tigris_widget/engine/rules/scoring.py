@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import COLOUR_NAMES
+
+N = TypeVar("N", int, float)
 
 
 @dataclass(frozen=True)
@@ -39,12 +42,18 @@ class PlayerResult:
         }
 
 
-def allocate_treasures(vp: tuple[int, ...], treasures: int) -> tuple[int, int, int, int]:
-    """§15: each treasure, one at a time, to a currently lowest colour (lexicographically best)."""
+def allocate_treasures(vp: Sequence[N], treasures: int) -> tuple[N, N, N, N]:
+    """The points per colour after ``treasures`` are spent as wild points (see ``spend_treasures``)."""
     final = list(vp)
-    for _ in range(treasures):
-        final[final.index(min(final))] += 1
+    spend_treasures(final, treasures)
     return (final[0], final[1], final[2], final[3])
+
+
+def spend_treasures(points: list[N], treasures: int) -> None:
+    """§15, in place: each treasure, one at a time, to a currently lowest colour (the first of them in
+    colour order), which is the lexicographically best allocation. Works on projected (float) points."""
+    for _ in range(treasures):
+        points[points.index(min(points))] += 1
 
 
 def rank_players(vectors: list[tuple[int, ...]]) -> list[int]:

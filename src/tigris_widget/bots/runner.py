@@ -1,0 +1,107 @@
+"""The one loop that lets bots play a game: each bot sees only its own view, and what it returns is
+checked before it is played.
+
+    >>> from tigris_widget import Game
+    >>> from tigris_widget.bots import GreedyBot, RandomBot
+    >>> game = play(Game.new(players=2, seed=1), [GreedyBot(seed=1), RandomBot(seed=2)])
+    >>> game.is_over
+    True
+
+``moves`` is the same loop as a generator, one ``Move`` per decision, for callers that time, show or
+stop the game as it goes; ``step`` plays a single decision (e.g. the bots' turns against a human).
+The command line, tournaments, playing against bots in a notebook and the benchmarks all use it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from tigris_widget.bots.base import Bot
+from tigris_widget.engine.core.actions import Action
+from tigris_widget.engine.core.events import Event
+from tigris_widget.engine.rules.legal import is_legal_fast, why_illegal
+from tigris_widget.game import Game
+
+MAX_ACTIONS = 3000
+"""Actions after which a game between bots is stopped as runaway (``GameTooLong``); the longest games
+between the bots here take a few hundred."""
+
+Bots = Sequence[Bot] | Mapping[int, Bot]
+"""A bot per seat: a sequence in seat order, or a mapping for some seats only (the others are people)."""
+
+
+class BotError(ValueError):
+    """A bot returned something that is not a legal action for its decision; nothing was played."""
+
+
+class GameTooLong(RuntimeError):
+    """A game went past its action cap without ending; ``game`` holds it as it stands."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision played by a bot."""
+
+    seat: int
+    action: Action
+    events: list[Event]
+    seconds: float
+    """How long the bot took to choose."""
+
+
+def _bot_for(bots: Bots, seat: int) -> Bot | None:
+    if isinstance(bots, Mapping):
+        return bots.get(seat)
+    return bots[seat] if 0 <= seat < len(bots) else None
+
+
+def step(game: Game, bots: Bots) -> Move | None:
+    """Let the bot of the seat to move decide and play its action; None when the game is over or the
+    seat to move has no bot. Raises ``BotError`` (the game unchanged) for anything but a legal action."""
+    seat = game.to_move
+    bot = None if seat is None else _bot_for(bots, seat)
+    if seat is None or bot is None:
+        return None
+    start = time.perf_counter()
+    action = bot.choose(game.view(seat))
+    seconds = time.perf_counter() - start
+    if not isinstance(action, Action):
+        raise BotError(f"{bot!r} at seat {seat} returned {action!r} ({type(action).__name__}), not an Action")
+    if not is_legal_fast(game.state, action):
+        problem = why_illegal(game.state, action)
+        reason = f" ({problem[0]}: {problem[1]})" if problem else ""
+        raise BotError(f"{bot!r} at seat {seat} returned '{action}', which is not legal now{reason}")
+    return Move(seat, action, game.apply(action), seconds)
+
+
+def moves(game: Game, bots: Bots, *, max_actions: int = MAX_ACTIONS) -> Iterator[Move]:
+    """Play ``game`` (in place) until it is over or a seat without a bot must decide, yielding each
+    move. ``GameTooLong`` once the game holds ``max_actions`` actions and is not over."""
+    while not game.is_over:
+        if len(game) >= max_actions:
+            raise GameTooLong(f"the game is not over after {len(game)} actions (the cap is {max_actions})", game)
+        move = step(game, bots)
+        if move is None:
+            return
+        yield move
+
+
+def play(
+    game: Game,
+    bots: Bots,
+    *,
+    max_actions: int = MAX_ACTIONS,
+    on_move: Callable[[Move], None] | None = None,
+) -> Game:
+    """Play ``game`` to its end between ``bots`` (see ``moves``); ``on_move`` is called after each
+    move. Returns the game."""
+    for move in moves(game, bots, max_actions=max_actions):
+        if on_move is not None:
+            on_move(move)
+    return game
