@@ -25,13 +25,11 @@ from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.engine.core.board import NEIGHBOURS
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
+    ATTACK_PHASES,
     BLACK,
+    COMMIT_PHASES,
     D_ACTION,
     D_OVER,
-    D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
-    D_WAR_ATTACK,
-    D_WAR_DEFEND,
     MONUMENTS,
     PLACE_CATASTROPHE,
     PLACE_TILE,
@@ -39,13 +37,9 @@ from tigris_widget.engine.core.types import (
     SWAP,
     TILE_SUPPLY,
 )
-from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
-
-COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
-ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
 
 T = TypeVar("T")
 
@@ -240,12 +234,13 @@ def commit_choice(s: GameState) -> int:
     win, or nothing. The defender sees the attacker's strength and commits just enough to hold (a
     tie goes to the defender), or nothing when it cannot."""
     conflict = s.conflict
-    colour = conflict[COLOUR]
+    assert conflict is not None
+    colour = conflict.colour
     seat = s.decider
     have = s.hands[seat * 4 + colour]
     if s.phase in ATTACK_PHASES:
-        a_base, d_base = conflict[ATTACKER_BASE], conflict[DEFENDER_BASE]
-        defender = conflict[DEFENDER]
+        a_base, d_base = conflict.attacker_base, conflict.defender_base
+        defender = conflict.defender
         size = s.hand_size(defender)
         mine, total = unseen_by(s, seat, colour)
         worst = d_base + min(size, mine)
@@ -255,8 +250,8 @@ def commit_choice(s: GameState) -> int:
         if a_base + have > expected + 0.5:
             return have
         return 0
-    a_total = conflict[ATTACKER_BASE] + conflict[ATTACKER_COMMIT]
-    need = a_total - conflict[DEFENDER_BASE]
+    a_total = conflict.attacker_base + conflict.attacker_commit
+    need = a_total - conflict.defender_base
     return max(0, need) if need <= have else 0
 
 

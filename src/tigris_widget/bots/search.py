@@ -125,7 +125,9 @@ def _applicable(s: GameState, a: Action, same_board: bool) -> bool:
         return same_board or a.kind == PASS or why_illegal(s, a) is None
     if phase in COMMIT_PHASES:
         assert isinstance(a.extra, int)
-        return a.kind == COMMIT_ACTIONS[0].kind and a.extra <= s.hands[s.decider * 4 + s.conflict[1]]
+        conflict = s.conflict
+        assert conflict is not None
+        return a.kind == COMMIT_ACTIONS[0].kind and a.extra <= s.hands[s.decider * 4 + conflict.colour]
     return a in legal_actions(s)
 
 

@@ -85,3 +85,9 @@ DECISION_NAMES: Final = (
     "ziggurat_bonus",
     "over",
 )
+COMMIT_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND))
+"""The decisions in which a side of a revolt (§8.4) or war (§9.6) commits support from hand."""
+ATTACK_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_WAR_ATTACK))
+"""The commitment decisions of the attacker (he commits first)."""
+REVOLT_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_REVOLT_DEFEND))
+"""The commitment decisions of a revolt (the rest of ``COMMIT_PHASES`` belong to wars)."""

@@ -24,18 +24,13 @@ from tigris_widget.engine.core.regions import kingdoms_touching
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
     BLUE,
+    COMMIT_PHASES,
     D_ACTION,
     D_OVER,
-    D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
-    D_WAR_ATTACK,
-    D_WAR_DEFEND,
     RED,
 )
 from tigris_widget.engine.rules.legal import legal_actions, why_illegal
 from tigris_widget.engine.rules.turn import apply_unchecked
-
-_COMMIT_PHASES = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
 
 
 def _tile_action(s: GameState, rng: random.Random) -> Action | None:
@@ -79,8 +74,10 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
 def random_action(s: GameState, rng: random.Random) -> Action:
     """A random legal action under the playout policy."""
     phase = s.phase
-    if phase in _COMMIT_PHASES:
-        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + s.conflict[1]] + 1)]
+    if phase in COMMIT_PHASES:
+        conflict = s.conflict
+        assert conflict is not None
+        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + conflict.colour] + 1)]
     if phase != D_ACTION:
         return rng.choice(legal_actions(s))
     roll = rng.random()
