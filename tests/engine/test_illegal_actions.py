@@ -118,7 +118,7 @@ def test_commitment_decisions_reject_wrong_answers() -> None:
     before = game.state.clone()
     with pytest.raises(IllegalActionError, match=r"^§8.4 R1: Archer has only 2 red tiles in hand and cannot commit 3"):
         game.apply("commit 3")
-    with pytest.raises(IllegalActionError, match=r"^§16 D2: Archer must decide the revolt attack; .tile k \(0,0\). answers another"):
+    with pytest.raises(IllegalActionError, match=r"^§16 D2: Archer must decide the revolt attack"):
         game.apply("tile k (0,0)")
     assert game.state == before
 
@@ -161,7 +161,7 @@ def test_malformed_notation_is_a_value_error_saying_what(text: str) -> None:
 
 def test_non_actions_are_rejected() -> None:
     game = position()
-    with pytest.raises(IllegalActionError, match="^§16 A1: 42 is not an action"):
+    with pytest.raises(IllegalActionError, match=r"^§16 A1: 42 is not an action"):
         game.apply(42)  # type: ignore[arg-type]
     assert why_illegal(game.state, "pass") == ("§16 A1", "'pass' is not an action")
 

@@ -40,8 +40,7 @@ def test_tc1_revolt_tie_goes_to_defender() -> None:
     game = tc1_game()
     events = game.apply("leader r (9,3)")
     assert "revolt" in kinds(events)
-    conflict = game.state.conflict
-    assert conflict is not None and (conflict.attacker_base, conflict.defender_base) == (2, 1)  # base: attacker 2 temples, defender 1 (the shared one)
+    assert bases(game) == (2, 1)  # base: attacker 2 temples, defender 1 (the shared one)
     assert game.decision is not None and game.decision.seat == 0 and game.decision.kind == "revolt_attack"
     assert choices(game) == ["commit 0", "commit 1", "commit 2"]
     game.apply("commit 2")
