@@ -10,9 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tigris_widget import Game, IllegalActionError
+from tigris_widget import Game, IllegalActionError, PositionError
 from tigris_widget.builder import PositionBuilder
 from tigris_widget.engine.core.actions import Action
+from tigris_widget.engine.core.board import to_square
+from tigris_widget.engine.core.errors import SquareError
+from tigris_widget.engine.core.setup import GameSetup
 from tigris_widget.engine.rules.playout import random_action
 
 
@@ -222,3 +225,33 @@ def test_a_hand_built_commit_beyond_the_hand_is_refused() -> None:
     with pytest.raises(IllegalActionError) as err:
         game.apply(Action(7, -1, -1, 999))
     assert err.value.rule == "§8.4 R1" and game.state.key() == before
+
+
+@pytest.mark.parametrize("where", [(20, 3), "(20,3)", "( 20 , 3 )", 999, "x", (1, 2, 3), 2.5, True])
+def test_the_builder_refuses_every_bad_square_with_one_error(where: Any) -> None:
+    with pytest.raises(PositionError, match=r"not a square|off the board"):
+        PositionBuilder().tile("r", where)
+
+
+def test_squares_are_read_one_way() -> None:
+    assert to_square((5, 4)) == to_square("(5,4)") == to_square(" ( 5 , 4 ) ") == to_square(69) == 69
+    with pytest.raises(SquareError, match="'nowhere'"):
+        to_square("nowhere")
+
+
+@pytest.mark.parametrize("variants", ["none", "", None, [], ["none"]])
+def test_no_variant_reads_the_same_everywhere(variants: Any) -> None:
+    assert Game.new(players=2, seed=1, variants=variants).setup.variants == frozenset()
+    assert GameSetup(variants=variants).variants == frozenset()
+    assert "variants: none" in PositionBuilder(variants=variants).text()
+
+
+def test_unknown_variants_and_options_are_refused_alike() -> None:
+    for make in (lambda: Game.new(variants="towers"), lambda: GameSetup(variants="towers")):
+        with pytest.raises(ValueError, match="unknown variant"):
+            make()
+    with pytest.raises(PositionError, match="unknown variant"):
+        PositionBuilder(variants="towers")
+    for make in (lambda: Game.new(options={"speed": "x"}), lambda: GameSetup(options={"speed": "x"})):
+        with pytest.raises(ValueError, match="unknown option"):
+            make()
