@@ -191,9 +191,10 @@ def why_illegal(s: GameState, action: object) -> tuple[str, str] | None:
     rule codes are listed in ``errors.RULE_CODES``."""
     if not isinstance(action, Action):
         return "§16 A1", f"{action!r} is not an action"
-    malformed = _malformed(action)
-    if malformed is not None:
-        return malformed
+    if id(action) not in _SHARED:
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
     if s.phase == D_OVER:
         return "§14 G1", "the game is over; no more actions can be played"
     if s.phase != D_ACTION:
@@ -204,6 +205,21 @@ def why_illegal(s: GameState, action: object) -> tuple[str, str] | None:
         return "§16 D2", (f"{who(s, s.active)} must choose a turn action (or pass); "
                           f"'{action}' answers another decision")  # fmt: skip
     return _turn_action_problem(s, action)
+
+
+# The shared actions of ``actions`` (what legal_actions and the notation hand out) are well formed:
+# recognised by identity, they skip the field checks (equality would let ``Action(0.0, …)`` in).
+_SHARED: frozenset[int] = frozenset(
+    id(a)
+    for group in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS, BUILDING_ACTIONS, MONUMENT_ACTIONS)
+    for row in group
+    for a in row
+) | frozenset(
+    id(a)
+    for row in (ZIGGURAT_ACTIONS, WITHDRAW_ACTIONS, CATASTROPHE_ACTIONS, COMMIT_ACTIONS, WAR_ACTIONS, BONUS_ACTIONS,
+                (PASS_ACTION, DECLINE_ACTION), tuple(SWAP_ACTIONS.values()))
+    for a in row
+)  # fmt: skip
 
 
 def _is_int(value: object) -> bool:
