@@ -118,6 +118,11 @@ def test_is_legal_and_result() -> None:
     results = game.result
     assert results is not None and game.ranking is not None
     assert sorted(r.rank for r in results)[0] == 1
+    places = game.ranking
+    assert sorted(seat for place in places for seat in place) == [0, 1]
+    for place in places:  # the seats of a place share a rank, and places get worse in order
+        assert len({results[seat].rank for seat in place}) == 1
+    assert [results[place[0]].rank for place in places] == sorted({r.rank for r in results})
     assert all(r.score == min(r.final) for r in results)
     with pytest.raises(IllegalActionError):
         game.apply("pass")

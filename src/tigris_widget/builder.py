@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from tigris_widget.engine.core.board import HEIGHT, WIDTH, board_map, parse_square, square
-from tigris_widget.engine.core.errors import PositionError
+from tigris_widget.engine.core.board import HEIGHT, WIDTH, board_map, square, to_square
+from tigris_widget.engine.core.errors import PositionError, SquareError
+from tigris_widget.engine.core.setup import normalize_options, normalize_variants
 from tigris_widget.engine.core.types import (
     COLOUR_CODES,
     COLOUR_NAMES,
@@ -29,16 +30,15 @@ from tigris_widget.engine.core.types import (
 if TYPE_CHECKING:
     from tigris_widget.game import Game
 
-SquareLike = tuple[int, int] | str
+SquareLike = tuple[int, int] | str | int
 
 
 def _square(where: SquareLike) -> int:
-    if isinstance(where, str):
-        return parse_square(where)
-    x, y = where
-    if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-        raise PositionError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
-    return square(x, y)
+    """``board.to_square``, its error turned into a ``PositionError`` like every builder mistake."""
+    try:
+        return to_square(where)
+    except SquareError as err:
+        raise PositionError(str(err)) from None
 
 
 def colour_code(colour: str | int) -> str:
@@ -58,7 +58,7 @@ class PositionBuilder:
         self,
         players: Iterable[str] = ("archer", "bull"),
         board: str = "classic",
-        variants: Iterable[str] = (),
+        variants: Iterable[str] | str | None = (),
         options: Mapping[str, str] | None = None,
         *,
         starting_temples: bool = True,
@@ -67,9 +67,12 @@ class PositionBuilder:
         for name in self.players:
             if name not in DYNASTIES:
                 raise PositionError(f"unknown dynasty {name!r}; choose from {', '.join(DYNASTIES)}")
-        self.map = board_map(board)
-        self.variants = tuple(variants)
-        self.options = dict(options or {})
+        try:
+            self.map = board_map(board)
+            self.variants = tuple(sorted(normalize_variants(variants)))
+            self.options = normalize_options(options)
+        except ValueError as err:
+            raise PositionError(str(err)) from None
         self.cells: dict[int, str] = {}
         if starting_temples:
             for q in range(WIDTH * HEIGHT):
@@ -86,8 +89,11 @@ class PositionBuilder:
         self.out = ""
 
     def with_variants(self, *names: str) -> PositionBuilder:
-        """Switch variants on (``"buildings"``, ``"ziggurat"``); checked when the position is read."""
-        self.variants = tuple(dict.fromkeys((*self.variants, *names)))
+        """Switch variants on (``"buildings"``, ``"ziggurat"``)."""
+        try:
+            self.variants = tuple(sorted(normalize_variants((*self.variants, *names))))
+        except ValueError as err:
+            raise PositionError(str(err)) from None
         return self
 
     def _set(self, where: SquareLike, token: str) -> PositionBuilder:

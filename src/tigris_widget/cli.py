@@ -32,7 +32,7 @@ def result_dict(game: Game) -> dict[str, Any]:
     return {
         "winner": winners[0].dynasty if len(winners) == 1 else None,
         "winners": [r.dynasty for r in winners],
-        "ranking": [state.setup.dynasties[seat] for seat in game.ranking],
+        "ranking": [[state.setup.dynasties[seat] for seat in place] for place in game.ranking],
         "players": [r.to_dict() for r in results],
         "turns": state.turn,
         "actions": len(game),

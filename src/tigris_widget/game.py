@@ -21,10 +21,10 @@ from typing import Any
 from tigris_widget.engine.core.actions import Action, parse_action
 from tigris_widget.engine.core.errors import IllegalActionError, PositionError
 from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.core.setup import GameSetup
+from tigris_widget.engine.core.setup import GameSetup, normalize_options, normalize_variants
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.rules.deal import TileSpec, deal
-from tigris_widget.engine.rules.decisions import Decision, decision
+from tigris_widget.engine.rules.decisions import Decision, decision, seat_problem
 from tigris_widget.engine.rules.legal import legal_actions, why_illegal
 from tigris_widget.engine.rules.position import Position
 from tigris_widget.engine.rules.scoring import PlayerResult, final_results
@@ -71,7 +71,8 @@ class Game:
         :param seed: fixes the bag order and the start player; a random seed is chosen (and
             recorded) when None.
         :param board: ``"classic"`` (10 treasures) or ``"alternative"`` (14 treasures).
-        :param variants: any of ``"buildings"`` (§17) and ``"ziggurat"`` (§18).
+        :param variants: any of ``"buildings"`` (§17) and ``"ziggurat"`` (§18), as names or one
+            string (``"buildings ziggurat"``; ``"none"`` for no variant).
         :param options: ``bag_empty_end`` (``"finish_turn"``/``"immediate"``, §14.2) and
             ``scores`` (``"open"``/``"hidden"``).
         :param dynasties: the dynasty of each seat, clockwise (default archer, bull, pot, lion).
@@ -81,7 +82,7 @@ class Game:
             shuffled by the seed. Without ``hands`` the initial hands are drawn from it too.
         :raises ValueError: for any impossible setting, naming it.
         """
-        setup = GameSetup(players, board, frozenset(_variants(variants)), dict(options or {}), tuple(dynasties))
+        setup = GameSetup(players, board, normalize_variants(variants), normalize_options(options), tuple(dynasties))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int):
@@ -175,10 +176,13 @@ class Game:
         return final_results(self._now) if self._now.over else None
 
     @property
-    def ranking(self) -> list[int] | None:
-        """Seats from first to last (tied players keep seat order); None until the end."""
+    def ranking(self) -> list[tuple[int, ...]] | None:
+        """The places from first to last, each a tuple of the seats sharing it (§15.4), e.g.
+        ``[(1,), (0, 2)]``: seat 1 won, seats 0 and 2 tied for second. None until the end."""
         results = self.result
-        return None if results is None else [r.seat for r in sorted(results, key=lambda r: (r.rank, r.seat))]
+        if results is None:
+            return None
+        return [tuple(r.seat for r in results if r.rank == rank) for rank in sorted({r.rank for r in results})]
 
     # -- history -------------------------------------------------------------------------------
     @property
@@ -192,8 +196,13 @@ class Game:
 
     @property
     def events(self) -> list[list[Event]]:
-        """The events of each action played, in order."""
-        return [list(e) for e in self._events]
+        """The public events of each action played, in order (what everybody at the table saw)."""
+        return [[e for e in batch if e.public] for batch in self._events]
+
+    def events_seen_by(self, seat: int | None) -> list[list[Event]]:
+        """The events of each action that ``seat`` may read: the public ones and its own private ones
+        (what it drew). ``None`` asks for every event, private ones of all seats included."""
+        return [[e for e in batch if e.visible_to(seat)] for batch in self._events]
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -204,18 +213,25 @@ class Game:
 
     # -- playing -------------------------------------------------------------------------------
     def _as_action(self, action: Action | str) -> Action:
-        if isinstance(action, str):
-            return parse_action(action)
-        if not isinstance(action, Action):
-            raise ValueError(f"expected an Action or its notation, not {type(action).__name__}")
-        return action
+        """Notation is parsed; anything else goes to the legality check, which refuses non-actions."""
+        return parse_action(action) if isinstance(action, str) else action
 
-    def apply(self, action: Action | str) -> list[Event]:
-        """Play one action (or its notation) and return the events it caused.
+    def apply(self, action: Action | str, seat: int | None = None, *, private: bool = False) -> list[Event]:
+        """Play one action (or its notation) and return the public events it caused.
 
-        :raises IllegalActionError: the rules forbid it now; the message names the rule.
-        :raises ValueError: the notation cannot be read. The game is unchanged in both cases.
+        :param seat: the seat playing it; when given, the action is refused (rule ``§16 D1``) unless
+            that seat must decide now. Scripts and widgets acting for one player should pass it.
+        :param private: also return the private events (the tiles drawn, behind a player's screen).
+            By default they are left out, so printing the result reveals no hand.
+        :raises IllegalActionError: the rules forbid it now (``.rule`` holds the rule code, see
+            ``errors.RULE_CODES``), including actions with out-of-range fields.
+        :raises ValueError: the notation cannot be read. The game is unchanged in every case.
         """
+        if seat is not None:
+            refused = seat_problem(self.state, seat)
+            if refused is not None:
+                rule, text = refused
+                raise IllegalActionError(f"{rule}: {text}.", rule)
         a = self._as_action(action)
         problem = why_illegal(self._now, a)
         if problem is not None:
@@ -231,20 +247,24 @@ class Game:
         self._actors.append(actor)
         self._events.append(events)
         self._notify("apply")
-        return list(events)
+        return [e for e in events if private or e.public]
 
-    def play(self, *actions: Action | str) -> list[Event]:
-        """Apply several actions in order; all or nothing (on an error the game is unchanged)."""
+    def play(self, *actions: Action | str, private: bool = False) -> list[Event]:
+        """Apply several actions in order and return their events (``private`` as in ``apply``);
+        all or nothing: on an error the game is unchanged and the error keeps its type and rule."""
         done = 0
         events: list[Event] = []
         try:
             for a in actions:
-                events += self.apply(a)
+                events += self.apply(a, private=private)
                 done += 1
         except ValueError as err:
             for _ in range(done):
                 self.undo()
-            raise type(err)(f"action {done + 1} ({actions[done]!s}): {err}") from err
+            message = f"action {done + 1} ({actions[done]!s}): {err}"
+            if isinstance(err, IllegalActionError):
+                raise type(err)(message, err.rule) from err
+            raise type(err)(message) from err
         return events
 
     def undo(self) -> Action:
@@ -357,14 +377,6 @@ class Game:
         s = self._now
         where = "over" if s.over else f"turn {s.turn}, {self.decision.prompt if self.decision else ''}"
         return f"<Game {s.players} players, {s.setup.board} board, {len(self._actions)} actions, {where}>"
-
-
-def _variants(variants: Iterable[str] | str | None) -> Iterable[str]:
-    if variants is None:
-        return ()
-    if isinstance(variants, str):
-        return [v for v in variants.replace(",", " ").split() if v]
-    return variants
 
 
 def _tiles_text(spec: TileSpec) -> str:

@@ -64,7 +64,7 @@ def test_conflict_commitment_levels_have_win_probabilities():
     assert conflict is not None
     levels = [row["win_probability"] for row in conflict["levels"]]
     assert levels == sorted(levels), "committing more never lowers the chance to win"
-    assert len(levels) == game.state.hands[game.to_move * 4 + game.state.conflict[1]] + 1
+    assert len(levels) == game.state.hands[game.to_move * 4 + game.state.conflict.colour] + 1
 
 
 def test_cheating_mode_is_labelled():

@@ -105,7 +105,7 @@ def test_greedy_beats_random_on_a_few_paired_deals():
             bots[greedy_seat] = GreedyBot(seed)
             game = play(Game.new(players=2, seed=seed), bots)
             assert game.ranking is not None
-            wins += game.ranking[0] == greedy_seat
+            wins += game.ranking[0] == (greedy_seat,)
     assert wins >= 3
 
 
@@ -128,9 +128,10 @@ def test_defender_commits_just_enough_to_hold():
     assert s.phase in (D_REVOLT_ATTACK, D_WAR_ATTACK)
     apply_unchecked(s, COMMIT_ACTIONS[0])
     assert s.phase in (D_REVOLT_DEFEND, D_WAR_DEFEND)
-    _, colour, _, defender, _, _, a_base, d_base, a_commit = s.conflict
-    need = a_base + a_commit - d_base
-    have = s.hands[defender * 4 + colour]
+    c = s.conflict
+    assert c is not None
+    need = c.attacker_base + c.attacker_commit - c.defender_base
+    have = s.hands[c.defender * 4 + c.colour]
     expected = max(0, need) if need <= have else 0
     assert commit_choice(s) == expected
 

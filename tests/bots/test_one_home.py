@@ -136,7 +136,7 @@ def test_the_runner_refuses_what_a_bot_should_not_return():
     with pytest.raises(BotError, match=rf"_Returns\(seed=0\) at seat {seat} returned 'pass' \(str\), not an Action"):
         step(game, bots)
     bots = {seat: _Returns(Action.decline())}
-    with pytest.raises(BotError, match=rf"at seat {seat} returned 'decline', which is not legal now \(§5"):
+    with pytest.raises(BotError, match=rf"at seat {seat} returned 'decline', which is not legal now \(§16 D2"):
         step(game, bots)
     bots = {seat: _Returns(Action.withdraw("king"))}
     with pytest.raises(BotError, match="is not legal now"):

@@ -14,6 +14,13 @@ from tigris_widget.jupyter.lessons import lesson, lesson_builder
 from .helpers import at, hand, has_tile, kinds, leader_square, vp
 
 
+def bases(game: Game) -> tuple[int, int]:
+    """The supporters on the board of the pending conflict: (attacker, defender)."""
+    c = game.state.conflict
+    assert c is not None
+    return c.attacker_base, c.defender_base
+
+
 def choices(game: Game) -> list[str]:
     assert game.decision is not None
     return [str(a) for a in game.decision.choices]
@@ -33,8 +40,7 @@ def test_tc1_revolt_tie_goes_to_defender() -> None:
     game = tc1_game()
     events = game.apply("leader r (9,3)")
     assert "revolt" in kinds(events)
-    conflict = game.state.conflict
-    assert conflict[6:8] == (2, 1)  # base: attacker 2 temples, defender 1 (the shared one)
+    assert bases(game) == (2, 1)  # base: attacker 2 temples, defender 1 (the shared one)
     assert game.decision is not None and game.decision.seat == 0 and game.decision.kind == "revolt_attack"
     assert choices(game) == ["commit 0", "commit 1", "commit 2"]
     game.apply("commit 2")
@@ -78,7 +84,9 @@ def test_tc2_war_5_to_3_winner_gets_3_green() -> None:
     assert game.decision is not None and game.decision.kind == "war_order" and game.decision.seat == 0
     assert choices(game) == ["war k", "war g"]
     game.apply("war g")
-    attacker, defender, a_base, d_base = game.state.conflict[2], game.state.conflict[3], *game.state.conflict[6:8]
+    c = game.state.conflict
+    assert c is not None
+    attacker, defender, a_base, d_base = c.attacker, c.defender, c.attacker_base, c.defender_base
     assert (attacker, defender, a_base, d_base) == (0, 1, 1, 2)
     game.apply("commit 4")
     events = game.apply("commit 1")
@@ -99,13 +107,13 @@ def test_tc2_war_5_to_3_winner_gets_3_green() -> None:
 def test_tc2b_kings_first_then_green_war_still_fought() -> None:
     game = tc2_game()
     game.play("tile g (6,4)", "war k")
-    assert game.state.conflict[6:8] == (0, 0)
+    assert bases(game) == (0, 0)
     game.play("commit 0", "commit 0")
     assert leader_square(game, 0, "k") == -1  # 0:0 tie, the defender wins
     assert vp(game, 1)["k"] == 1
     # Lion's trader side still touches (6,4): the green war follows by itself.
     assert game.decision is not None and game.decision.kind == "war_attack"
-    assert game.state.conflict[1] == 3 and game.state.conflict[6:8] == (1, 2)
+    assert game.state.conflict.colour == 3 and bases(game) == (1, 2)
 
 
 # -- TC-3 -------------------------------------------------------------------------------------------
@@ -185,7 +193,7 @@ def test_tc6_opening_of_the_example_game() -> None:
     game.play("leader k (7,6)", "tile r (6,6)")
     assert vp(game, 2)["r"] == 1
     game.apply("leader r (5,3)")
-    assert game.state.conflict[6:8] == (1, 1)
+    assert bases(game) == (1, 1)
     game.play("commit 3", "commit 0")
     assert leader_square(game, 0, "r") == -1 and vp(game, 3)["r"] == 1
     game.apply("tile r (4,3)")
@@ -233,7 +241,7 @@ def tc7_game(variants: tuple[str, ...] = (), hall: bool = False) -> Game:
 def test_tc7_war_vp_count_only_removed_pieces() -> None:
     game = tc7_game()
     game.apply("tile k (3,5)")
-    assert game.state.conflict[1] == 3 and game.state.conflict[6:8] == (3, 4)
+    assert game.state.conflict.colour == 3 and bases(game) == (3, 4)
     game.play("commit 2", "commit 2")  # 5 : 6
     assert leader_square(game, 0, "g") == -1
     assert vp(game, 1)["g"] == 4  # 1 for the leader + 3 removed supporters; committed tiles give nothing
@@ -247,7 +255,7 @@ def test_tc8_priest_war_with_protected_temples() -> None:
     events = game.apply("tile r (5,4)")
     assert "vp" not in kinds(events)
     assert game.decision is not None and game.decision.kind == "war_attack"  # only the red war
-    assert game.state.conflict[1] == 1 and game.state.conflict[6:8] == (2, 4)
+    assert game.state.conflict.colour == 1 and bases(game) == (2, 4)
     game.play("commit 3", "commit 0")
     assert leader_square(game, 1, "r") == -1
     assert not has_tile(game, "r", 6, 4) and not has_tile(game, "r", 7, 5)
@@ -277,7 +285,7 @@ def test_tc9_leader_cannot_join_kingdoms_but_a_tile_can() -> None:
     with pytest.raises(IllegalActionError, match="L4"):
         game.apply("leader r (7,3)")
     game.apply("tile r (7,3)")
-    assert game.decision is not None and game.decision.kind == "war_attack" and game.state.conflict[1] == 0
+    assert game.decision is not None and game.decision.kind == "war_attack" and game.state.conflict.colour == 0
 
 
 def test_tc9_tile_touching_three_kingdoms_is_illegal() -> None:
@@ -358,11 +366,13 @@ def test_tc11_catastrophe_removes_temple_and_leader_returns() -> None:
     sound(game)
 
 
-@pytest.mark.parametrize("target", ["(10,0)", "(10,2)", "(0,9)"])
-def test_tc11_catastrophe_forbidden_targets(target: str) -> None:
+@pytest.mark.parametrize(("target", "code"), [("(10,0)", "§6.3 C3"), ("(10,2)", "§6.3 C2"), ("(0,9)", "§6.3 C2")])
+def test_tc11_catastrophe_forbidden_targets(target: str, code: str) -> None:
+    """A treasure tile is refused by C3; a leader or a monument tile is no face-up tile (C2)."""
     game = tc11_builder().game()
-    with pytest.raises(IllegalActionError, match="C3"):
+    with pytest.raises(IllegalActionError) as err:
         game.apply(f"catastrophe {target}")
+    assert err.value.rule == code
 
 
 def test_tc11_no_third_catastrophe() -> None:
@@ -552,7 +562,7 @@ def test_tc16_double_points_with_the_building_in_the_kingdom() -> None:
 def test_tc16_building_protects_its_tile_in_war() -> None:
     game = tc7_game(variants=("buildings",), hall=True)
     game.apply("tile k (3,5)")
-    assert game.state.conflict[6:8] == (3, 4)  # the hall's market still supports
+    assert bases(game) == (3, 4)  # the hall's market still supports
     game.play("commit 0", "commit 0")
     assert vp(game, 1)["g"] == 3  # 2 removed + the leader
     assert has_tile(game, "g", 1, 5) and game.state.buildings[3] == at(1, 5)

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from view_scenarios import SCENARIOS, build_fixture, load_fixture, scenario_game
 
-from tigris_widget import Game
-from tigris_widget.jupyter.widget import BoardWidget, to_square
+from tigris_widget import Game, IllegalActionError
+from tigris_widget.engine.core.board import to_square
+from tigris_widget.jupyter.widget import BoardWidget
 from tigris_widget.render.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
 
 
@@ -230,7 +231,7 @@ def test_a_seat_view_acts_only_for_its_seat() -> None:
     other = BoardWidget(game, seat=1)
     assert other.view["decision"]["mine"] is False and other.view["targets"] == {}
     intent(other, first_tile_action(game))
-    assert "Not your decision" in other.error and len(game) == 0
+    assert other.error.startswith("§16 D1: it is not Bull's decision") and len(game) == 0
     own = BoardWidget(game, seat=0)
     intent(own, first_tile_action(game))
     assert len(game) == 1
@@ -319,7 +320,7 @@ def test_history_navigation_from_python_and_from_the_front_end() -> None:
 def test_play_validates_like_a_click() -> None:
     game = Game.new(players=2, seed=1, start_player=0)
     widget = BoardWidget(game, seat=1)
-    with pytest.raises(ValueError, match="Not your decision"):
+    with pytest.raises(IllegalActionError, match=r"^§16 D1: it is not Bull's decision; waiting for Archer"):
         widget.play(first_tile_action(game))
     BoardWidget(game, seat=0).play(first_tile_action(game))
     assert len(game) == 1

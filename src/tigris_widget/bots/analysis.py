@@ -30,13 +30,13 @@ from tigris_widget.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
     COLOUR_NAMES,
-    COMMIT_DECISIONS,
+    COMMIT_PHASES,
     LEADER_NAMES,
     MOVE_LEADER,
     PLACE_LEADER,
     PLACE_TILE,
 )
-from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE, REVOLT
+from tigris_widget.engine.rules.conflicts import REVOLT
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
 
@@ -202,27 +202,28 @@ def _conflict_table(states: list[GameState], seat: int) -> dict[str, Any] | None
     """Win probability for each commitment level of ``seat`` in the pending conflict, over the
     sampled states (the opponent answers by ``heuristics.commit_choice``: it holds if it can)."""
     first = states[0]
-    if first.phase not in COMMIT_DECISIONS or first.decider != seat:
+    if first.phase not in COMMIT_PHASES or first.decider != seat:
         return None
     conflict = first.conflict
-    colour = conflict[COLOUR]
+    assert conflict is not None
+    colour = conflict.colour
     attacking = first.phase in ATTACK_PHASES
     have = first.hands[seat * 4 + colour]
-    mine = conflict[ATTACKER_BASE] if attacking else conflict[DEFENDER_BASE]
+    mine = conflict.attacker_base if attacking else conflict.defender_base
     if attacking:
-        theirs = conflict[DEFENDER_BASE]
+        theirs = conflict.defender_base
         levels = []
         for n in range(have + 1):
             wins = 0
             for s in states:
-                defence = s.hands[conflict[DEFENDER] * 4 + colour]
+                defence = s.hands[conflict.defender * 4 + colour]
                 wins += mine + n > theirs + defence
             levels.append({"commit": n, "win_probability": round(wins / len(states), 4)})
     else:
-        theirs = conflict[ATTACKER_BASE] + conflict[ATTACKER_COMMIT]
+        theirs = conflict.attacker_base + conflict.attacker_commit
         levels = [{"commit": n, "win_probability": 1.0 if mine + n >= theirs else 0.0} for n in range(have + 1)]
     return {
-        "kind": "revolt" if conflict[0] == REVOLT else "war",
+        "kind": "revolt" if conflict.kind == REVOLT else "war",
         "colour": COLOUR_NAMES[colour],
         "role": "attacker" if attacking else "defender",
         "strength": mine,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.heuristics import commit_choice, policy_choice, progress_choices, rank_turn_actions
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
-from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION
+from tigris_widget.engine.core.types import COMMIT_PHASES, D_ACTION
 from tigris_widget.engine.rules.view import PlayerView, determinize
 
 
@@ -25,7 +25,7 @@ class GreedyBot(Bot):
         if len(d.choices) == 1:
             return d.choices[0]
         s = determinize(view, self.rng)
-        if s.phase in COMMIT_DECISIONS:
+        if s.phase in COMMIT_PHASES:
             return COMMIT_ACTIONS[commit_choice(s)]
         if s.phase != D_ACTION:
             return policy_choice(s, list(d.choices), memo={})

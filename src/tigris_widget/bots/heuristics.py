@@ -25,12 +25,11 @@ from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.engine.core.board import NEIGHBOURS
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
+    ATTACK_PHASES,
     BLACK,
-    COMMIT_DECISIONS,
+    COMMIT_PHASES,
     D_ACTION,
     D_OVER,
-    D_REVOLT_ATTACK,
-    D_WAR_ATTACK,
     MONUMENTS,
     PLACE_CATASTROPHE,
     PLACE_TILE,
@@ -38,13 +37,10 @@ from tigris_widget.engine.core.types import (
     SWAP,
     TILE_SUPPLY,
 )
-from tigris_widget.engine.rules.conflicts import ATTACKER_BASE, ATTACKER_COMMIT, COLOUR, DEFENDER, DEFENDER_BASE
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.scoring import final_results, spend_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView
-
-ATTACK_PHASES = (D_REVOLT_ATTACK, D_WAR_ATTACK)
 
 T = TypeVar("T")
 
@@ -237,12 +233,13 @@ def commit_choice(s: GameState) -> int:
     win, or nothing. The defender sees the attacker's strength and commits just enough to hold (a
     tie goes to the defender), or nothing when it cannot."""
     conflict = s.conflict
-    colour = conflict[COLOUR]
+    assert conflict is not None
+    colour = conflict.colour
     seat = s.decider
     have = s.hands[seat * 4 + colour]
     if s.phase in ATTACK_PHASES:
-        a_base, d_base = conflict[ATTACKER_BASE], conflict[DEFENDER_BASE]
-        defender = conflict[DEFENDER]
+        a_base, d_base = conflict.attacker_base, conflict.defender_base
+        defender = conflict.defender
         size = s.hand_size(defender)
         mine, total = unseen_by(s, seat, colour)
         worst = d_base + min(size, mine)
@@ -252,8 +249,8 @@ def commit_choice(s: GameState) -> int:
         if a_base + have > expected + 0.5:
             return have
         return 0
-    a_total = conflict[ATTACKER_BASE] + conflict[ATTACKER_COMMIT]
-    need = a_total - conflict[DEFENDER_BASE]
+    a_total = conflict.attacker_base + conflict.attacker_commit
+    need = a_total - conflict.defender_base
     return max(0, need) if need <= have else 0
 
 
@@ -268,7 +265,7 @@ MEMO_LIMIT = 20_000
 def policy_choice(s: GameState, choices: list[Action] | None = None, memo: PolicyMemo | None = None) -> Action:
     """A sensible choice for a decision other than a turn action: commitments by ``commit_choice``,
     the rest (monuments, treasures, war order, buildings, ziggurat bonus) by one-step evaluation."""
-    if s.phase in COMMIT_DECISIONS:
+    if s.phase in COMMIT_PHASES:
         return COMMIT_ACTIONS[commit_choice(s)]
     if choices is None:
         choices = legal_actions(s)
@@ -303,7 +300,7 @@ def settle(s: GameState, stop_seat: int = -1, limit: int = 12, memo: PolicyMemo 
     while s.phase != D_ACTION and s.phase != D_OVER and n < limit:
         if s.decider == stop_seat:
             return
-        if s.phase in COMMIT_DECISIONS:
+        if s.phase in COMMIT_PHASES:
             apply_unchecked(s, COMMIT_ACTIONS[commit_choice(s)])
         else:
             if memo is None:

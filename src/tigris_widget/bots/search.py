@@ -47,7 +47,7 @@ from tigris_widget.bots.heuristics import (
 )
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION, D_OVER
+from tigris_widget.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
 from tigris_widget.engine.rules.legal import hand_allows, is_legal_fast, legal_actions, turn_masks
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView, determinize
@@ -166,7 +166,7 @@ class Search:
             return rank_turn_actions(s, choices, self.memo)
         memo = self.memo
         seat = s.decider
-        if s.phase in COMMIT_DECISIONS:
+        if s.phase in COMMIT_PHASES:
             usual = COMMIT_ACTIONS[commit_choice(s)]
             ranked = [(evaluate(after(s, a, memo))[seat] + (0.05 if a == usual else 0.0), a) for a in choices]
         else:

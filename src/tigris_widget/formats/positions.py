@@ -42,7 +42,7 @@ from tigris_widget.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_sq
 from tigris_widget.engine.core.errors import PositionError
 from tigris_widget.engine.core.regions import compute_regions
 from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import GameState, empty_state
+from tigris_widget.engine.core.state import Conflict, GameState, empty_state
 from tigris_widget.engine.core.types import (
     COLOUR_CODES,
     D_ACTION,
@@ -97,7 +97,7 @@ def format_position(s: GameState) -> str:
     if s.tower >= 0:
         lines.append(f"ziggurat: {format_square(s.tower)}")
     if s.over or s.bag_ran_out or s.phase != D_ACTION or s.step != 0 or s.placed >= 0 or s.marker >= 0:
-        conflict = ",".join(map(str, s.conflict)) or "-"
+        conflict = "-" if s.conflict is None else ",".join(map(str, s.conflict))
         lines.append(f"pending: phase={s.phase} decider={s.decider} step={s.step} conflict={conflict} "
                      f"placed={s.placed} marker={s.marker} bag_ran_out={int(s.bag_ran_out)} over={int(s.over)}")  # fmt: skip
     lines += ["", _COLUMNS]
@@ -419,10 +419,10 @@ class _Reader:
         try:
             values = dict(item.split("=", 1) for item in text.split())
             s.phase, s.decider, s.step = int(values["phase"]), int(values["decider"]), int(values["step"])
-            s.conflict = () if values["conflict"] == "-" else tuple(int(v) for v in values["conflict"].split(","))
+            s.conflict = None if values["conflict"] == "-" else Conflict(*map(int, values["conflict"].split(",")))
             s.placed, s.marker = int(values["placed"]), int(values["marker"])
             s.bag_ran_out, s.over = values["bag_ran_out"] == "1", values["over"] == "1"
-        except (KeyError, ValueError):
+        except (KeyError, ValueError, TypeError):
             raise self.fail(line, "pending: malformed engine state (write it only as format_position does)") from None
         if not 0 <= s.phase <= D_OVER or not -1 <= s.decider < s.players:
             raise self.fail(line, "pending: unknown phase or decider")

@@ -40,7 +40,7 @@ def narration(game: Game, ply: int, seat: int | None = None) -> str:
     if ply == 0:
         s = game.state_at(0)
         return f"<b>Start</b> — {html.escape(s.setup.dynasties[s.active].capitalize())} begins."
-    events = [e for e in game.events[ply - 1] if e.public or seat is None or e.seat == seat]
+    events = game.events_seen_by(seat)[ply - 1]
     action = game.actions[ply - 1]
     actor = game.state_at(ply - 1).decider
     shown = str(action)

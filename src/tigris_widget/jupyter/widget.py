@@ -24,7 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from tigris_widget.engine.core.board import HEIGHT, SQUARES, WIDTH, parse_square
+from tigris_widget.engine.core.board import SQUARES, to_square
 from tigris_widget.engine.core.events import Event
 from tigris_widget.game import Game
 from tigris_widget.render.viewjson import serialize_game
@@ -48,28 +48,6 @@ def _bundle(name: str) -> Path | str:
         )
         return f"export default {{ render({{ el }}) {{ el.textContent = {message!r}; }} }};"
     return ""
-
-
-def to_square(value: SquareLike) -> int:
-    """A square from an int (``y*16+x``), an ``(x, y)`` pair or text ``"(x,y)"``; ``ValueError`` otherwise."""
-    if isinstance(value, bool):
-        raise ValueError(f"not a square: {value!r}")
-    if isinstance(value, int):
-        if not 0 <= value < SQUARES:
-            raise ValueError(f"square {value} is off the board (0..{SQUARES - 1})")
-        return value
-    if isinstance(value, str):
-        return parse_square(value)
-    if (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        x, y = value
-        if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-            raise ValueError(f"square {value!r} is off the board (x 0..15, y 0..10)")
-        return y * WIDTH + x
-    raise ValueError(f"not a square: {value!r} (use y*16+x, (x, y) or '(x,y)')")
 
 
 def _check_colour(colour: object) -> None:
@@ -254,9 +232,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(
                 f"You are looking at move {self.ply} of {len(self._game)}; go to the latest position to play."
             )
-        if self.seat is not None and decision.seat != self.seat:
-            raise ValueError(f"Not your decision: {decision.prompt}")
-        return self._game.apply(action)  # the listener resyncs and clears the error
+        # The engine refuses another seat's decision without revealing any hand (rule §16 D1).
+        return self._game.apply(action, seat=self.seat)  # the listener resyncs and clears the error
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (negative: counted from the end, like a list)."""

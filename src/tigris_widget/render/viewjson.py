@@ -167,7 +167,7 @@ def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revi
         raise ValueError(f"ply must be 0..{n}, not {at}")
     actions = game.actions[:at]
     actors = game.actors[:at]
-    batches = game.events[:at]
+    batches = game.events_seen_by(seat)[:at]
     first = max(0, at - LOG_WINDOW)
     window = [(i, e) for i in range(first, at) for e in batches[i]]
     history = [(actor, str(a)) for actor, a in zip(actors, actions)]

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from tigris_widget.engine.core.errors import SquareError
 from tigris_widget.engine.core.types import Mask, Square
 
 WIDTH: Final = 16
@@ -35,35 +36,37 @@ _SQUARE_RE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
 
 
 def parse_square(text: str) -> Square:
-    """Parse ``(x,y)`` (parentheses optional); raise ``ValueError`` naming the problem."""
+    """Parse ``(x,y)`` (parentheses optional, spaces allowed); raise ``SquareError`` naming the problem."""
     match = _SQUARE_RE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"{text!r} is not a square; write it as (x,y), e.g. (5,4)")
+        raise SquareError(f"{text!r} is not a square; write it as (x,y), e.g. (5,4)")
     x, y = int(match[1]), int(match[2])
     if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-        raise ValueError(f"square {text!r} is off the board (x 0..15, y 0..10)")
+        raise SquareError(f"square {text!r} is off the board (x 0..15, y 0..10)")
     return square(x, y)
 
 
 def to_square(value: object) -> Square:
-    """A square from any of the forms people write: ``(x, y)``, ``"(x,y)"`` or an index 0..175.
+    """A square from an int (``y*16+x``), an ``(x, y)`` pair or text ``"(x,y)"``.
 
-    The one parser of squares for every public entry point; raises ``ValueError`` naming the value."""
+    :raises SquareError: (a ``ValueError``) naming the value that is no square of the board.
+    """
     if isinstance(value, str):
         return parse_square(value)
-    if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a square; write (x, y), '(x,y)' or an index 0..{SQUARES - 1}")
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < SQUARES:
-            raise ValueError(f"square index {value} is off the board (0..{SQUARES - 1})")
+            raise SquareError(f"square {value} is off the board (0..{SQUARES - 1})")
         return value
-    if isinstance(value, (tuple, list)) and len(value) == 2:
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         x, y = value
-        if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) and not isinstance(y, bool):
-            if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-                raise ValueError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
-            return square(x, y)
-    raise ValueError(f"{value!r} is not a square; write (x, y), '(x,y)' or an index 0..{SQUARES - 1}")
+        if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+            raise SquareError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
+        return square(x, y)
+    raise SquareError(f"{value!r} is not a square; use (x, y), '(x,y)' or y*16+x")
 
 
 def dilate(mask: Mask) -> Mask:

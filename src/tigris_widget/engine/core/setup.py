@@ -21,18 +21,29 @@ _OPTION_ALIASES = {"bagEmptyEnd": "bag_empty_end", "finishTurn": "finish_turn"}
 
 
 def normalize_variants(variants: Iterable[str] | str | None) -> frozenset[str]:
+    """The one reading of a variant choice, for ``GameSetup``, ``Game.new`` and the builder: names
+    (``["buildings"]``) or one string (``"buildings, ziggurat"``); None, ``""`` or ``"none"``: no variant.
+
+    :raises ValueError: naming an unknown variant.
+    """
     if variants is None:
         return frozenset()
     if isinstance(variants, str):
-        variants = [v for v in variants.replace(",", " ").split() if v and v != "none"]
-    chosen = frozenset(variants)
-    unknown = sorted(chosen - set(VARIANTS))
+        variants = variants.replace(",", " ").split()
+    chosen = frozenset(variants) - {"none"}
+    unknown = sorted(map(str, chosen - set(VARIANTS)))
     if unknown:
         raise ValueError(f"unknown variant(s) {', '.join(unknown)}; available: {', '.join(VARIANTS)}")
     return chosen
 
 
 def normalize_options(options: Mapping[str, str] | None) -> dict[str, str]:
+    """The one reading of rule options: every option with its default filled in (None: all defaults).
+
+    :raises ValueError: naming an unknown option or value.
+    """
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a mapping such as {{'bag_empty_end': 'immediate'}}, not {options!r}")
     result = dict(DEFAULT_OPTIONS)
     for key, value in (options or {}).items():
         key = _OPTION_ALIASES.get(key, key)

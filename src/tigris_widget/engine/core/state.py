@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from tigris_widget.engine.core.board import ALL, BoardMap, board_map
 from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.setup import GameSetup
@@ -26,6 +28,34 @@ STEP_TREASURES = 4  # E5 (§11)
 STEP_ACTION_DONE = 5
 STEP_END_BONUS = 6  # end of turn, after monument scoring: the ziggurat bonus (§18.4)
 STEP_REFILL = 7  # end of turn: refills and the game-end check (§13.2, §14)
+
+
+REVOLT = 0
+"""``Conflict.kind`` of a revolt (rules §8)."""
+WAR = 1
+"""``Conflict.kind`` of a war (rules §9)."""
+
+
+class Conflict(NamedTuple):
+    """The revolt or war being resolved (``GameState.conflict``; None when there is none).
+
+    A named tuple, so copies, equality and the position text treat it as nine ints. Leaders are
+    ``seat * 4 + colour`` indices; the bases are the supporters on the board (§8.3, §9.5).
+    Revolts and wars share the commitment order: attacker first, then defender.
+    """
+
+    kind: int
+    """``REVOLT`` or ``WAR``."""
+    colour: int
+    """The colour of the leaders in conflict (always red in a revolt: temples support)."""
+    attacker: Seat
+    defender: Seat
+    attacker_leader: int
+    defender_leader: int
+    attacker_base: int
+    defender_base: int
+    attacker_commit: int
+    """Tiles the attacker committed; -1 until he has (§8.4, §9.6)."""
 
 
 class GameState:
@@ -115,8 +145,8 @@ class GameState:
     """The kind of decision pending (``types.D_*``)."""
     decider: Seat
     step: int
-    conflict: tuple[int, ...]
-    """The conflict being resolved (see ``conflicts``), or ``()``."""
+    conflict: Conflict | None
+    """The revolt or war being resolved, None when no conflict is pending."""
     placed: Square
     """The tile placed by the current action (for E3/E4), -1 if none."""
     marker: Square
@@ -282,7 +312,7 @@ def empty_state(setup: GameSetup) -> GameState:
     s.phase = D_ACTION
     s.decider = 0
     s.step = STEP_IDLE
-    s.conflict = ()
+    s.conflict = None
     s.placed = -1
     s.marker = -1
     s.bag_ran_out = False

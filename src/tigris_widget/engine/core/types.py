@@ -85,10 +85,6 @@ DECISION_NAMES: Final = (
     "ziggurat_bonus",
     "over",
 )
-COMMIT_DECISIONS: Final = (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND)
-"""The decisions answered by committing support (``commit n``, §8.4, §9.6)."""
-
-
 # -- colours as people write them ------------------------------------------------------------------
 class ColourError(ValueError):
     """A value that names no colour."""
@@ -113,3 +109,9 @@ def to_colour(value: int | str) -> int:
         f"{value!r} is not a colour: use 0-3, k/r/b/g, black/red/blue/green, a tile "
         f"({', '.join(TILE_NAMES)}) or a leader ({', '.join(LEADER_NAMES)})"
     )
+COMMIT_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND))
+"""The decisions in which a side of a revolt (§8.4) or war (§9.6) commits support from hand."""
+ATTACK_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_WAR_ATTACK))
+"""The commitment decisions of the attacker (he commits first)."""
+REVOLT_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_REVOLT_DEFEND))
+"""The commitment decisions of a revolt (the rest of ``COMMIT_PHASES`` belong to wars)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tigris_widget.engine.core.board import WIDTH, squares
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import BUILDING_NAMES, Mask, Square
+from tigris_widget.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, Mask, Square
 from tigris_widget.engine.rules.narrate import say, sq, who
 
 
@@ -60,13 +60,12 @@ def building_options(s: GameState) -> tuple[int, list[Square]]:
 def put_building(s: GameState, colour: int, target: Square) -> None:
     previous = s.buildings[colour]
     s.buildings[colour] = target
-    verb = (
-        f"moves the {BUILDING_NAMES[colour]} from {sq(previous)} to"
-        if previous >= 0
-        else (f"builds the {BUILDING_NAMES[colour]} on")
-    )
-    say(s, "building", "§17.3" if previous >= 0 else "§17.2", f"{who(s, s.active)} {verb} {sq(target)}.",
-        s.active, colour=colour, square=target, source=previous)  # fmt: skip
+    if s.log is not None:
+        name = BUILDING_NAMES[colour]
+        verb = f"moves the {name} from {sq(previous)} to" if previous >= 0 else f"builds the {name} on"
+        say(s, "building", "§17.3" if previous >= 0 else "§17.2", f"{who(s, s.active)} {verb} {sq(target)}.",
+            s.active, colour=COLOUR_NAMES[colour], square=target,
+            **{"from": previous if previous >= 0 else None})  # fmt: skip
 
 
 def release_buildings(s: GameState, gone: Mask) -> None:
@@ -74,11 +73,6 @@ def release_buildings(s: GameState, gone: Mask) -> None:
     for c, b in enumerate(s.buildings):
         if b >= 0 and gone >> b & 1:
             s.buildings[c] = -1
-            say(
-                s,
-                "building_returned",
-                "§17.4",
-                f"The {BUILDING_NAMES[c]} on {sq(b)} returns to the supply.",
-                colour=c,
-                square=b,
-            )
+            if s.log is not None:
+                say(s, "building_returned", "§17.4", f"The {BUILDING_NAMES[c]} on {sq(b)} returns to the supply.",
+                    colour=COLOUR_NAMES[c], square=b)  # fmt: skip

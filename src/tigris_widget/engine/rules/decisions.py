@@ -7,19 +7,18 @@ from dataclasses import dataclass
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
+    ATTACK_PHASES,
     COLOUR_NAMES,
+    COMMIT_PHASES,
     D_ACTION,
     D_BUILDING,
     D_MONUMENT,
     D_OVER,
-    D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
     D_TREASURE,
-    D_WAR_ATTACK,
-    D_WAR_DEFEND,
     D_WAR_ORDER,
     D_ZIGGURAT_BONUS,
     DECISION_NAMES,
+    REVOLT_PHASES,
     TILE_NAMES,
 )
 from tigris_widget.engine.rules.legal import legal_actions
@@ -52,10 +51,11 @@ def prompt(s: GameState, reveal: bool = True) -> str:
     name = who(s, s.decider)
     if phase == D_ACTION:
         return f"{name}: choose action {3 - s.actions_left} of 2 (or pass)."
-    if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND):
-        colour = s.conflict[1]
-        role = "attacker" if phase in (D_REVOLT_ATTACK, D_WAR_ATTACK) else "defender"
-        fight = "revolt" if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND) else f"{COLOUR_NAMES[colour]} war"
+    if phase in COMMIT_PHASES:
+        assert s.conflict is not None
+        colour = s.conflict.colour
+        role = "attacker" if phase in ATTACK_PHASES else "defender"
+        fight = "revolt" if phase in REVOLT_PHASES else f"{COLOUR_NAMES[colour]} war"
         have = f" (0–{s.hands[s.decider * 4 + colour]})" if reveal else ""
         return f"{name} ({role} in the {fight}): commit {TILE_NAMES[colour]}s from hand{have}."
     texts = {
@@ -66,6 +66,17 @@ def prompt(s: GameState, reveal: bool = True) -> str:
         D_ZIGGURAT_BONUS: "choose the colour of the ziggurat bonus point",
     }
     return f"{name}: {texts[phase]}."
+
+
+def seat_problem(s: GameState, seat: int) -> tuple[str, str] | None:
+    """None if ``seat`` must decide now, else ``(rule, explanation)``; says nothing hidden."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
+        raise ValueError(f"seat must be 0..{s.players - 1}, not {seat!r}")
+    if s.phase == D_OVER:
+        return "§14 G1", "the game is over; no more actions can be played"
+    if seat != s.decider:
+        return "§16 D1", f"it is not {who(s, seat)}'s decision; waiting for {prompt(s, reveal=False).rstrip('.')}"
+    return None
 
 
 def decision(s: GameState, viewer: int | None = None) -> Decision | None:

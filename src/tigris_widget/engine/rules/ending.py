@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import COLOUR_CODES, D_OVER, Seat
-from tigris_widget.engine.rules.narrate import say, who
+from tigris_widget.engine.rules.narrate import plural, say, who
 from tigris_widget.engine.rules.scoring import final_results
 
 
@@ -21,9 +21,9 @@ def draw(s: GameState, seat: Seat, k: int) -> int:
         hands[seat * 4 + c] += 1
         drawn[c] += 1
     if s.log is not None and n:
-        say(s, "draw", "§13.2", f"{who(s, seat)} draws {n} tile{'s' if n != 1 else ''}.", seat, count=n)
+        say(s, "draw", "§13.2", f"{who(s, seat)} draws {plural(n, 'tile')}.", seat, count=n)
         tiles = "".join(COLOUR_CODES[c] * m for c, m in enumerate(drawn))
-        say(s, "drawn_tiles", "§13.2", f"{who(s, seat)} draws {tiles}.", seat, public=False, tiles=tiles)
+        say(s, "drawn_tiles", "§13.2", f"{who(s, seat)} draws: {tiles}.", seat, public=False, tiles=tiles)
     return n
 
 
@@ -32,7 +32,8 @@ def bag_ran_out(s: GameState) -> None:
     if not s.bag_ran_out:
         s.bag_ran_out = True
         when = "now" if s.setup.immediate_bag_end else "at the end of this turn"
-        say(s, "bag_empty", "§14.2", f"The bag cannot supply every tile needed: the game ends {when}.")
+        say(s, "bag_empty", "§14.2", f"The bag cannot supply every tile needed: the game ends {when}.",
+            immediate=s.setup.immediate_bag_end)  # fmt: skip
     if s.setup.immediate_bag_end:
         finish(s)
 
@@ -42,8 +43,9 @@ def finish(s: GameState) -> None:
     s.over = True
     s.phase = D_OVER
     s.decider = -1
-    s.conflict = ()
+    s.conflict = None
     if s.log is not None:
         results = sorted(final_results(s), key=lambda r: (r.rank, r.seat))
         line = "; ".join(f"{r.rank}. {who(s, r.seat)} {r.score}" for r in results)
-        say(s, "game_over", "§15", f"Final scoring (weakest colour, treasures as wild points): {line}.")
+        say(s, "game_over", "§15", f"Final scoring (weakest colour, treasures as wild points): {line}.",
+            results=[{"seat": r.seat, "rank": r.rank, "score": r.score} for r in results])  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tigris_widget.engine.core.board import NEIGHBOURS
 from tigris_widget.engine.core.regions import remove_pieces
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import RED
+from tigris_widget.engine.core.types import COLOUR_NAMES, RED
 from tigris_widget.engine.rules.narrate import leader_name, say, sq
 
 
@@ -25,9 +25,10 @@ def return_templeless_leaders(s: GameState) -> None:
         if q >= 0 and not NEIGHBOURS[q] & temples:
             s.leaders[index] = -1
             gone |= 1 << q
-            say(s, "leader_lost_temple", "§12",
-                f"{leader_name(s, index)} on {sq(q)} has no adjacent temple left and returns to the supply.",
-                index // 4, colour=index % 4, square=q)  # fmt: skip
+            if s.log is not None:
+                say(s, "leader_lost_temple", "§12",
+                    f"{leader_name(s, index)} on {sq(q)} has no adjacent temple left and returns to the supply.",
+                    index // 4, colour=COLOUR_NAMES[index % 4], square=q)  # fmt: skip
     if gone:
         s.leader_mask &= ~gone
         remove_pieces(s, gone)

@@ -28,43 +28,49 @@ from tigris_widget.engine.core.actions import (
     Action,
     treasure_action,
 )
-from tigris_widget.engine.core.board import ALL, NEIGHBOURS, components, dilate, squares
+from tigris_widget.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, squares
 from tigris_widget.engine.core.regions import kingdom_crowding, kingdoms_touching
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
     BLUE,
+    BUILD_BUILDING,
+    BUILD_MONUMENT,
+    BUILD_ZIGGURAT,
+    BUILDING_NAMES,
+    CHOOSE_WAR,
     COLOUR_NAMES,
     COMMIT,
-    COMMIT_DECISIONS,
+    COMMIT_PHASES,
     D_ACTION,
     D_BUILDING,
     D_MONUMENT,
     D_OVER,
-    D_REVOLT_ATTACK,
-    D_REVOLT_DEFEND,
     D_TREASURE,
-    D_WAR_ATTACK,
-    D_WAR_DEFEND,
     D_WAR_ORDER,
     D_ZIGGURAT_BONUS,
     DECISION_NAMES,
+    DECLINE,
     LEADER_NAMES,
+    MONUMENTS,
     MOVE_LEADER,
     PASS,
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
     RED,
+    REVOLT_PHASES,
     SWAP,
+    TAKE_TREASURES,
     TURN_ACTION_KINDS,
     WITHDRAW_LEADER,
+    ZIGGURAT_BONUS,
     Mask,
     Square,
 )
-from tigris_widget.engine.rules.buildings import building_options
+from tigris_widget.engine.rules.buildings import building_options, placed_colour
 from tigris_widget.engine.rules.conflicts import war_colours
-from tigris_widget.engine.rules.monuments import monument_options
-from tigris_widget.engine.rules.narrate import leader_name, sq, tile_name, who
+from tigris_widget.engine.rules.monuments import monument_name, monument_options
+from tigris_widget.engine.rules.narrate import leader_name, plural, sq, tile_name, who
 from tigris_widget.engine.rules.treasures import pending_collection, treasure_choices
 
 
@@ -73,8 +79,8 @@ def legal_actions(s: GameState) -> list[Action]:
     phase = s.phase
     if phase == D_ACTION:
         return turn_actions(s)
-    if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND):
-        colour = s.conflict[1]
+    if phase in COMMIT_PHASES:
+        colour = s.conflict.colour  # type: ignore[union-attr]  # a commitment always has its conflict
         return list(COMMIT_ACTIONS[: s.hands[s.decider * 4 + colour] + 1])
     if phase == D_WAR_ORDER:
         return [WAR_ACTIONS[c] for c in war_colours(s)]
@@ -180,36 +186,163 @@ def is_legal(s: GameState, action: Action) -> bool:
 
 
 def why_illegal(s: GameState, action: object) -> tuple[str, str] | None:
-    """None if ``action`` is legal now, else ``(rule, explanation)`` in a player's words."""
+    """None if ``action`` is legal now, else ``(rule, explanation)`` in a player's words.
+
+    Every field is checked for its type and range before anything indexes with it, so hand-built
+    actions (``Action(5, -1, -1, (-1, 0, 0, 0))``) are refused like any other illegal action. The
+    rule codes are listed in ``errors.RULE_CODES``."""
     if not isinstance(action, Action):
-        return "§16", f"{action!r} is not an action"
+        return "§16 A1", f"{action!r} is not an action"
+    if id(action) not in _SHARED:
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
     if s.phase == D_OVER:
-        return "§14", "the game is over; no more actions can be played"
+        return "§14 G1", "the game is over; no more actions can be played"
     if s.phase != D_ACTION:
         if action in legal_actions(s):
             return None
         return _wrong_decision(s, action)
     if action.kind not in TURN_ACTION_KINDS:
-        return "§5", f"{who(s, s.active)} must choose a turn action (or pass); '{action}' answers another decision"
+        return "§16 D2", (f"{who(s, s.active)} must choose a turn action (or pass); "
+                          f"'{action}' answers another decision")  # fmt: skip
     return _turn_action_problem(s, action)
 
 
+# The shared actions of ``actions`` (what legal_actions and the notation hand out) are well formed:
+# recognised by identity, they skip the field checks (equality would let ``Action(0.0, …)`` in).
+_SHARED: frozenset[int] = frozenset(
+    id(a)
+    for group in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS, BUILDING_ACTIONS, MONUMENT_ACTIONS)
+    for row in group
+    for a in row
+) | frozenset(
+    id(a)
+    for row in (ZIGGURAT_ACTIONS, WITHDRAW_ACTIONS, CATASTROPHE_ACTIONS, COMMIT_ACTIONS, WAR_ACTIONS, BONUS_ACTIONS,
+                (PASS_ACTION, DECLINE_ACTION), tuple(SWAP_ACTIONS.values()))
+    for a in row
+)  # fmt: skip
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# The form of each action kind: colours allowed (None: must be -1), whether it names a square, and
+# what its extra field holds ("" must be 0; "counts" a swap's 4 counts; "count" a commitment;
+# "squares" treasure squares).
+_FORMS: dict[int, tuple[range | None, bool, str]] = {
+    PLACE_TILE: (range(4), True, ""),
+    PLACE_LEADER: (range(4), True, ""),
+    MOVE_LEADER: (range(4), True, ""),
+    WITHDRAW_LEADER: (range(4), False, ""),
+    PLACE_CATASTROPHE: (None, True, ""),
+    SWAP: (None, False, "counts"),
+    PASS: (None, False, ""),
+    COMMIT: (None, False, "count"),
+    CHOOSE_WAR: (range(4), False, ""),
+    BUILD_BUILDING: (range(4), True, ""),
+    BUILD_MONUMENT: (range(len(MONUMENTS)), True, ""),
+    BUILD_ZIGGURAT: (None, True, ""),
+    DECLINE: (None, False, ""),
+    TAKE_TREASURES: (None, False, "squares"),
+    ZIGGURAT_BONUS: (range(4), False, ""),
+}
+
+
+def _malformed(a: Action) -> tuple[str, str] | None:
+    """The first field of ``a`` that is of the wrong type or out of range for its kind, or None."""
+    kind, colour, q, extra = a
+    if not _is_int(kind) or kind not in _FORMS:
+        return "§16 A2", f"action field 'kind' must be an action kind 0–{len(_FORMS) - 1}, not {kind!r}"
+    colours, has_square, extra_form = _FORMS[kind]
+    if colours is None:
+        if not (_is_int(colour) and colour == -1):
+            return "§16 A3", f"action field 'colour' must be -1 for this kind of action, not {colour!r}"
+    elif not (_is_int(colour) and colour in colours):
+        return "§16 A3", f"action field 'colour' must be 0–{len(colours) - 1} for this kind of action, not {colour!r}"
+    if has_square:
+        if not (_is_int(q) and 0 <= q < SQUARES):
+            return "§16 A4", f"action field 'square' must be a square 0–{SQUARES - 1}, not {q!r}"
+    elif not (_is_int(q) and q == -1):
+        return "§16 A4", f"action field 'square' must be -1 for this kind of action, not {q!r}"
+    if extra_form == "":
+        ok = _is_int(extra) and extra == 0
+        wanted = "0 for this kind of action"
+    elif extra_form == "count":
+        ok = _is_int(extra) and extra >= 0  # type: ignore[operator]
+        wanted = "a number of tiles, 0 or more"
+    elif extra_form == "counts":
+        ok = isinstance(extra, tuple) and len(extra) == 4 and all(_is_int(n) and n >= 0 for n in extra)
+        wanted = "four tile counts (black, red, blue, green), each 0 or more"
+    else:
+        ok = (isinstance(extra, tuple) and all(_is_int(q) and 0 <= q < SQUARES for q in extra)
+              and list(extra) == sorted(set(extra)))  # fmt: skip
+        wanted = "treasure squares in ascending order, each named once"
+    if not ok:
+        return "§16 A5", f"action field 'extra' must be {wanted}, not {extra!r}"
+    return None
+
+
 def _wrong_decision(s: GameState, action: Action) -> tuple[str, str]:
+    """Why a well-formed action is not among the choices of a decision other than a turn action."""
     phase = s.phase
     name = who(s, s.decider)
-    if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND):
-        rule = "§8.4" if phase in (D_REVOLT_ATTACK, D_REVOLT_DEFEND) else "§9.6"
-        colour = s.conflict[1]
+    kinds = {kind for kind, *_ in legal_actions(s)}
+    if phase == D_BUILDING:
+        kinds.add(BUILD_BUILDING)  # a building action is the right kind even when only declining is left
+    if phase == D_MONUMENT:
+        kinds |= {BUILD_MONUMENT, BUILD_ZIGGURAT}
+    if action.kind not in kinds:
+        return "§16 D2", (f"{name} must decide the {DECISION_NAMES[phase].replace('_', ' ')}; "
+                          f"'{action}' answers another decision")  # fmt: skip
+    if phase in COMMIT_PHASES:
+        colour = s.conflict.colour  # type: ignore[union-attr]  # a commitment always has its conflict
         have = s.hands[s.decider * 4 + colour]
-        if action.kind == COMMIT_ACTIONS[0].kind:
-            return rule, (f"{name} has only {have} {COLOUR_NAMES[colour]} tile{'s' if have != 1 else ''} in hand "
-                          f"and cannot commit {action.extra}")  # fmt: skip
-        return rule, f"{name} must now commit support (commit 0–{have}), not '{action}'"
-    rules = {D_WAR_ORDER: "§9.3", D_BUILDING: "§17", D_MONUMENT: "§10.3", D_TREASURE: "§11.4",
-             D_ZIGGURAT_BONUS: "§18.4"}  # fmt: skip
+        rule = "§8.4 R1" if phase in REVOLT_PHASES else "§9.6 W1"
+        return (
+            rule,
+            f"{name} has only {plural(have, COLOUR_NAMES[colour] + ' tile')} in hand and cannot commit {action.extra}",
+        )
     choices = ", ".join(map(str, legal_actions(s)))
-    return rules.get(phase, "§16"), (f"{name} must decide the {DECISION_NAMES[phase].replace('_', ' ')}; "
-                                     f"'{action}' is not one of the choices: {choices}")  # fmt: skip
+    if phase == D_WAR_ORDER:
+        return "§9.3 W1", f"there is no war of the {LEADER_NAMES[action.colour]}s to fight; choose one of: {choices}"
+    if phase == D_BUILDING:
+        colour = placed_colour(s)
+        if action.colour != colour:
+            return "§17.2 B2", (f"only the {BUILDING_NAMES[colour]} ({COLOUR_NAMES[colour]}) can be built after a "
+                                f"{tile_name(colour)}; choose one of: {choices}")  # fmt: skip
+        return "§17.2 B1", f"{sq(action.square)} is not on the new line of 3 or more; choose one of: {choices}"
+    if phase == D_MONUMENT:
+        return _monument_problem(s, action, choices)
+    # D_TREASURE (the ziggurat bonus accepts every well-formed colour)
+    due = pending_collection(s)
+    assert due is not None
+    here = s.treasures & due[1]
+    taken = sum(1 << q for q in action.extra)  # type: ignore[union-attr]
+    if taken & ~here or taken.bit_count() != here.bit_count() - 1:
+        return "§11.3 S1", (f"take all but one of the {here.bit_count()} treasures of the kingdom, "
+                            f"{', '.join(map(sq, squares(here)))}; choose one of: {choices}")  # fmt: skip
+    return "§11.4 S2", f"treasures on special squares must be taken first; choose one of: {choices}"
+
+
+def _monument_problem(s: GameState, action: Action, choices: str) -> tuple[str, str]:
+    colour = placed_colour(s)
+    if action.kind == BUILD_ZIGGURAT:
+        if not s.setup.ziggurat:
+            return "§18.1 Z3", "this game is played without the ziggurat variant"
+        if s.tower >= 0:
+            return "§18.3 Z2", f"the ziggurat already stands on {sq(s.tower)}; there is only one"
+        return "§18.1 Z1", (f"{sq(action.square)} is not the centre of a cross of five {tile_name(colour)}s "
+                            f"including the new tile; choose one of: {choices}")  # fmt: skip
+    m = action.colour
+    if s.monuments[m] >= 0:
+        return "§10.3 M3", f"the {monument_name(m)} already stands on {sq(s.monuments[m])}; choose one of: {choices}"
+    if colour not in MONUMENTS[m]:
+        return "§10.3 M2", (f"the {monument_name(m)} has no {COLOUR_NAMES[colour]}, the colour of the new tile; "
+                            f"choose one of: {choices}")  # fmt: skip
+    return "§10.2 M1", (f"{sq(action.square)} is not the top-left corner of a 2x2 square of {tile_name(colour)}s "
+                        f"including the new tile; choose one of: {choices}")  # fmt: skip
 
 
 def _contents(s: GameState, q: Square) -> str:
@@ -232,8 +365,6 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
     seat = s.active
     name = who(s, seat)
     kind, colour, q = a.kind, a.colour, a.square
-    if kind == PASS:
-        return None
     if kind == PLACE_TILE:
         if not s.hands[seat * 4 + colour]:
             return "§6.2 T1", f"{name} has no {tile_name(colour)} in hand"
@@ -252,9 +383,9 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
         source = s.leaders[index]
         leader = f"{name}'s {LEADER_NAMES[colour]}"
         if kind == PLACE_LEADER and source >= 0:
-            return "§6.1", f"{leader} is already on the board at {sq(source)}; move it instead"
+            return "§6.1 P1", f"{leader} is already on the board at {sq(source)}; move it instead"
         if kind == MOVE_LEADER and source < 0:
-            return "§6.1", f"{leader} is not on the board; place it instead"
+            return "§6.1 M1", f"{leader} is not on the board; place it instead"
         if kind == MOVE_LEADER and source == q:
             return "§6.1 L5", f"{leader} already stands on {sq(q)}"
         if not s.empty >> q & 1:
@@ -268,26 +399,28 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
         return None
     if kind == WITHDRAW_LEADER:
         if s.leaders[seat * 4 + colour] < 0:
-            return "§6.1", f"{name}'s {LEADER_NAMES[colour]} is not on the board"
+            return "§6.1 W1", f"{name}'s {LEADER_NAMES[colour]} is not on the board"
         return None
     if kind == PLACE_CATASTROPHE:
         if not s.catastrophes_left[seat]:
             return "§6.3 C1", f"{name} has no catastrophe tile left"
         bit = 1 << q
         if not (s.empty | s.face_up) & bit:
-            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
+            return "§6.3 C2", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
         if s.treasures & bit:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a treasure"
         if s.building_squares & bit:
-            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
+            return "§6.3 C4", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
         return None
     if kind == SWAP:
         assert isinstance(a.extra, tuple)
+        if not sum(a.extra):
+            return "§6.4 S2", "a swap discards at least 1 tile (to do nothing, pass)"
         for c, n in enumerate(a.extra):
-            if n > s.hands[seat * 4 + c]:
-                return "§6.4", f"{name} has only {s.hands[seat * 4 + c]} {COLOUR_NAMES[c]} tile(s) to swap, not {n}"
-        return None
-    return "§5", f"'{a}' is not a turn action"
+            have = s.hands[seat * 4 + c]
+            if n > have:
+                return "§6.4 S1", f"{name} has only {plural(have, COLOUR_NAMES[c] + ' tile')} to swap, not {n}"
+    return None  # a swap within the hand, or a pass
 
 
 # -- fast legality for bots and playouts: the same answers as ``is_legal``, without explanations ---
@@ -329,7 +462,7 @@ def hand_allows(s: GameState, action: Action) -> bool:
         k, r, b, g = action.extra  # type: ignore[misc]  # a swap's extra: tiles per colour
         return k <= hands[base] and r <= hands[base + 1] and b <= hands[base + 2] and g <= hands[base + 3]
     if kind == COMMIT:
-        return s.phase in COMMIT_DECISIONS and action.extra <= s.hands[base + s.conflict[1]]  # type: ignore[operator]
+        return s.phase in COMMIT_PHASES and s.conflict is not None and action.extra <= s.hands[base + s.conflict.colour]  # type: ignore[operator]
     return True
 
 
@@ -373,7 +506,7 @@ def is_legal_fast(s: GameState, action: Action, masks: TurnMasks | None = None) 
         if kind == SWAP:
             return hand_allows(s, action)
         return kind == PASS
-    if phase in COMMIT_DECISIONS:
+    if phase in COMMIT_PHASES:
         return kind == COMMIT and hand_allows(s, action)
     if phase == D_OVER:
         return False
@@ -427,8 +560,9 @@ class LegalActions:
         """How many legal choices there are (0 once the game is over)."""
         s = self.state
         if s.phase != D_ACTION:
-            if s.phase in COMMIT_DECISIONS:
-                return s.hands[s.decider * 4 + s.conflict[1]] + 1
+            if s.phase in COMMIT_PHASES:
+                assert s.conflict is not None
+                return s.hands[s.decider * 4 + s.conflict.colour] + 1
             return len(legal_actions(s))
         m = self.masks
         n = sum(mask.bit_count() for mask in (*m.tiles, *m.place_leader, *m.move_leader, m.catastrophe))
@@ -441,7 +575,7 @@ class LegalActions:
         same random stream, without building the list. ``ValueError`` once the game is over."""
         s = self.state
         if s.phase != D_ACTION:
-            if s.phase in COMMIT_DECISIONS:
+            if s.phase in COMMIT_PHASES:
                 return COMMIT_ACTIONS[rng.randrange(self.count())]
             choices = legal_actions(s)
             if not choices:

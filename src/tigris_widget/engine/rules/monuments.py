@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tigris_widget.engine.core.board import HEIGHT, NEIGHBOUR_LISTS, NEIGHBOURS, WIDTH
+from tigris_widget.engine.core.board import HEIGHT, NEIGHBOUR_LISTS, NEIGHBOURS, WIDTH, squares
 from tigris_widget.engine.core.regions import region_of
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import BLACK, COLOUR_NAMES, MONUMENTS, RED, Mask, Square
 from tigris_widget.engine.rules.buildings import placed_colour, release_buildings
 from tigris_widget.engine.rules.leaders import return_templeless_leaders
-from tigris_widget.engine.rules.narrate import points, say, sq, who
+from tigris_widget.engine.rules.narrate import award, points, say, sq, who
 
 
 def monument_squares(top_left: Square) -> Mask:
@@ -67,8 +67,10 @@ def build_monument(s: GameState, m: int, top_left: Square) -> None:
     s.down |= tiles
     s.flipped[colour] += 4
     s.monuments[m] = top_left
-    say(s, "monument", "§10.4", f"{who(s, s.active)} builds the {monument_name(m)} on {sq(top_left)}; "
-        "its four tiles are turned face down.", s.active, monument=m, square=top_left)  # fmt: skip
+    if s.log is not None:
+        say(s, "monument", "§10.4", f"{who(s, s.active)} builds the {monument_name(m)} on {sq(top_left)}; "
+            "its four tiles are turned face down.", s.active, monument=m,
+            colours=[COLOUR_NAMES[c] for c in MONUMENTS[m]], square=top_left, squares=squares(tiles))  # fmt: skip
     release_buildings(s, tiles)
     if colour == RED:
         return_templeless_leaders(s)
@@ -82,14 +84,9 @@ def build_ziggurat(s: GameState, centre: Square) -> None:
     s.out_public[colour] += 5
     s.ziggurat |= tiles
     s.tower = centre
-    say(
-        s,
-        "ziggurat",
-        "§18.2",
-        f"{who(s, s.active)} builds the ziggurat centred on {sq(centre)}.",
-        s.active,
-        square=centre,
-    )
+    if s.log is not None:
+        say(s, "ziggurat", "§18.2", f"{who(s, s.active)} builds the ziggurat centred on {sq(centre)}.", s.active,
+            square=centre, squares=squares(tiles))  # fmt: skip
     release_buildings(s, tiles)
     if colour == RED:
         return_templeless_leaders(s)
@@ -109,9 +106,11 @@ def score_monuments(s: GameState) -> None:
             q = leaders[seat * 4 + colour]
             if q >= 0 and region >> q & 1:
                 s.vp[seat * 4 + colour] += 1
-                say(s, "monument_vp", "§10.6",
-                    f"{who(s, seat)} gains {points(1, colour)} from the {monument_name(m)} on {sq(top_left)}.",
-                    seat, colour=colour, amount=1, monument=m)  # fmt: skip
+                if s.log is not None:
+                    say(s, "monument_vp", "§10.6",
+                        f"{who(s, seat)} gains {points(1, colour)} from the {monument_name(m)} on {sq(top_left)}.",
+                        seat, colour=COLOUR_NAMES[colour], monument=m, square=top_left,
+                        points=[award(seat, colour, 1)])  # fmt: skip
 
 
 def ziggurat_bonus_due(s: GameState) -> bool:

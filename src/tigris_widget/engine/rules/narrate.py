@@ -32,9 +32,23 @@ def points(n: int, colour: int) -> str:
     return f"{n} {COLOUR_NAMES[colour]} point{'s' if n != 1 else ''}"
 
 
+def plural(n: int, word: str) -> str:
+    """e.g. "1 action", "2 actions"."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def award(seat: Seat, colour: int, amount: int) -> dict[str, Any]:
+    """One entry of an event's ``points`` list (see ``events``)."""
+    return {"seat": seat, "colour": COLOUR_NAMES[colour], "amount": amount}
+
+
 def say(
     s: GameState, kind: str, rule: str, text: str, seat: Seat | None = None, public: bool = True, **data: Any
 ) -> None:
-    """Record an event if this state keeps a log (fast playouts do not)."""
+    """Record an event if this state keeps a log (fast playouts do not); ``data`` gets the seat too.
+
+    Callers that build texts or data test ``s.log is not None`` first, to spare the search that work."""
     if s.log is not None:
+        if seat is not None:
+            data = {"seat": seat, **data}
         s.log.append(Event(kind, rule, text, data, seat, public))

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from tigris_widget.engine.core.regions import add_piece, remove_pieces
 from tigris_widget.engine.core.state import STEP_ACTION_DONE, STEP_BUILDINGS, STEP_TREASURES, STEP_WARS, GameState
-from tigris_widget.engine.core.types import BLACK, LEADER_NAMES, RED, TILE_NAMES, Square
+from tigris_widget.engine.core.types import BLACK, COLOUR_NAMES, LEADER_NAMES, RED, TILE_NAMES, Square
 from tigris_widget.engine.rules.conflicts import start_revolt
 from tigris_widget.engine.rules.ending import bag_ran_out, draw
 from tigris_widget.engine.rules.leaders import lift_leader, return_templeless_leaders
-from tigris_widget.engine.rules.narrate import leader_name, points, say, sq, tile_name, who
+from tigris_widget.engine.rules.narrate import award, leader_name, plural, points, say, sq, tile_name, who
 
 
 def place_tile(s: GameState, colour: int, target: Square) -> None:
@@ -25,12 +25,13 @@ def place_tile(s: GameState, colour: int, target: Square) -> None:
     s.placed = target
     if s.log is not None:
         say(s, "tile_placed", "§6.2", f"{who(s, seat)} places a {tile_name(colour)} on {sq(target)}.",
-            seat, square=target, colour=colour)  # fmt: skip
+            seat, colour=COLOUR_NAMES[colour], square=target)  # fmt: skip
     if touching == 2:
         s.marker = target
         s.step = STEP_WARS
-        say(s, "unification", "§9.2", f"The {TILE_NAMES[colour]} on {sq(target)} unites two kingdoms: "
-            "it scores nothing and the unification marker goes on it.", seat, square=target)  # fmt: skip
+        if s.log is not None:
+            say(s, "unification", "§9.2", f"The {TILE_NAMES[colour]} on {sq(target)} unites two kingdoms: "
+                "it scores nothing and the unification marker goes on it.", seat, square=target)  # fmt: skip
         return
     s.step = STEP_BUILDINGS
     if not merged & lm:
@@ -62,7 +63,8 @@ def place_tile(s: GameState, colour: int, target: Square) -> None:
         double = " (doubled by the civilization building)" if amount == 2 else ""
         say(s, "vp", "§17.6" if amount == 2 else "§6.2",
             f"{leader_name(s, scorer)} scores: {who(s, owner)} gains {points(amount, colour)}{why}{double}.",
-            owner, colour=colour, amount=amount)  # fmt: skip
+            owner, colour=COLOUR_NAMES[colour], leader=COLOUR_NAMES[scorer % 4],
+            points=[award(owner, colour, amount)])  # fmt: skip
 
 
 def position_leader(s: GameState, colour: int, target: Square) -> None:
@@ -77,9 +79,12 @@ def position_leader(s: GameState, colour: int, target: Square) -> None:
     region, _ = add_piece(s, target)
     if s.log is not None:
         leader = LEADER_NAMES[colour]
-        verb = f"moves his {leader} from {sq(source)} to" if source >= 0 else f"places his {leader} on"
-        say(s, "leader_placed", "§6.1", f"{who(s, seat)} {verb} {sq(target)}.", seat,
-            colour=colour, square=target, source=source)  # fmt: skip
+        if source >= 0:
+            say(s, "leader_moved", "§6.1", f"{who(s, seat)} moves his {leader} from {sq(source)} to {sq(target)}.",
+                seat, colour=COLOUR_NAMES[colour], square=target, **{"from": source})  # fmt: skip
+        else:
+            say(s, "leader_placed", "§6.1", f"{who(s, seat)} places his {leader} on {sq(target)}.", seat,
+                colour=COLOUR_NAMES[colour], square=target)  # fmt: skip
     for p in range(s.players):
         q = s.leaders[p * 4 + colour]
         if p != seat and q >= 0 and region >> q & 1:
@@ -93,8 +98,10 @@ def withdraw_leader(s: GameState, colour: int) -> None:
     index = s.active * 4 + colour
     source = s.leaders[index]
     lift_leader(s, index)
-    say(s, "leader_withdrawn", "§6.1", f"{who(s, s.active)} withdraws his {LEADER_NAMES[colour]} from {sq(source)}.",
-        s.active, colour=colour, square=source)  # fmt: skip
+    if s.log is not None:
+        say(s, "leader_withdrawn", "§6.1",
+            f"{who(s, s.active)} withdraws his {LEADER_NAMES[colour]} from {sq(source)}.", s.active,
+            colour=COLOUR_NAMES[colour], **{"from": source})  # fmt: skip
     s.step = STEP_TREASURES
 
 
@@ -111,9 +118,11 @@ def place_catastrophe(s: GameState, target: Square) -> None:
             s.tiles[c] &= ~bit
             s.out_public[c] += 1
             remove_pieces(s, bit)
-    what = f", destroying the {tile_name(destroyed)} there" if destroyed >= 0 else ""
-    say(s, "catastrophe", "§6.3", f"{who(s, seat)} places a catastrophe on {sq(target)}{what}.", seat,
-        square=target, destroyed=destroyed)  # fmt: skip
+    if s.log is not None:
+        what = f", destroying the {tile_name(destroyed)} there" if destroyed >= 0 else ""
+        say(s, "catastrophe", "§6.3", f"{who(s, seat)} places a catastrophe on {sq(target)}{what}.", seat,
+            square=target, destroyed=COLOUR_NAMES[destroyed] if destroyed >= 0 else None,
+            removed=[target] if destroyed >= 0 else [])  # fmt: skip
     if destroyed == RED:
         return_templeless_leaders(s)
     s.step = STEP_TREASURES
@@ -127,8 +136,9 @@ def swap_tiles(s: GameState, counts: tuple[int, ...]) -> None:
         s.hands[base + c] -= n
         s.discards[base + c] += n
     k = sum(counts)
-    say(s, "swap", "§6.4", f"{who(s, seat)} discards {k} tile{'s' if k != 1 else ''} face down and draws as many.",
-        seat, count=k)  # fmt: skip
+    if s.log is not None:
+        say(s, "swap", "§6.4", f"{who(s, seat)} discards {plural(k, 'tile')} face down and draws as many.", seat,
+            count=k)  # fmt: skip
     drawn = draw(s, seat, k)
     if drawn < k:
         bag_ran_out(s)
@@ -139,6 +149,8 @@ def swap_tiles(s: GameState, counts: tuple[int, ...]) -> None:
 
 def pass_turn(s: GameState) -> None:
     """§5: end the turn with actions left."""
-    say(s, "pass", "§5", f"{who(s, s.active)} ends the turn with {s.actions_left} action(s) unused.", s.active)
+    if s.log is not None:
+        say(s, "pass", "§5", f"{who(s, s.active)} ends the turn with {plural(s.actions_left, 'action')} unused.",
+            s.active, unused=s.actions_left)  # fmt: skip
     s.actions_left = 0
     s.step = STEP_ACTION_DONE

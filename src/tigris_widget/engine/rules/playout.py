@@ -21,7 +21,7 @@ from tigris_widget.engine.core.actions import (
     Action,
 )
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COMMIT_DECISIONS, D_ACTION, D_OVER
+from tigris_widget.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
 from tigris_widget.engine.rules.legal import (
     LegalActions,
     is_legal_fast,
@@ -74,8 +74,10 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
 def random_action(s: GameState, rng: random.Random) -> Action:
     """A random legal action under the playout policy."""
     phase = s.phase
-    if phase in COMMIT_DECISIONS:
-        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + s.conflict[1]] + 1)]
+    if phase in COMMIT_PHASES:
+        conflict = s.conflict
+        assert conflict is not None
+        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + conflict.colour] + 1)]
     if phase != D_ACTION:
         return LegalActions(s).sample(rng)
     roll = rng.random()

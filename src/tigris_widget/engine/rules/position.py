@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tigris_widget.engine.core.board import BoardMap, board_map, squares, to_square, xy
+from tigris_widget.engine.core.state import REVOLT, Conflict
 from tigris_widget.engine.core.types import (
     COLOUR_NAMES,
     LEADER_NAMES,
@@ -346,12 +347,13 @@ class Position:
         return f"<Position {self._map.name} board, {len(self._dynasties)} players, {who}>"
 
 
-def _conflict(conflict: tuple[int, ...] | None, leaders: tuple[Square, ...] | list[Square]) -> ConflictInfo | None:
-    if not conflict:
+def _conflict(conflict: Conflict | None, leaders: tuple[Square, ...] | list[Square]) -> ConflictInfo | None:
+    if conflict is None:
         return None
-    kind, colour, attacker, defender, a_leader, d_leader, a_base, d_base, a_commit = conflict
     return ConflictInfo(
-        kind="revolt" if kind == 0 else "war", colour=COLOUR_NAMES[colour], attacker=attacker, defender=defender,
-        attacker_leader=xy(leaders[a_leader]), defender_leader=xy(leaders[d_leader]), attacker_base=a_base,
-        defender_base=d_base, attacker_committed=None if a_commit < 0 else a_commit,
+        kind="revolt" if conflict.kind == REVOLT else "war", colour=COLOUR_NAMES[conflict.colour],
+        attacker=conflict.attacker, defender=conflict.defender,
+        attacker_leader=xy(leaders[conflict.attacker_leader]), defender_leader=xy(leaders[conflict.defender_leader]),
+        attacker_base=conflict.attacker_base, defender_base=conflict.defender_base,
+        attacker_committed=None if conflict.attacker_commit < 0 else conflict.attacker_commit,
     )  # fmt: skip

@@ -7,7 +7,7 @@ from itertools import combinations
 from tigris_widget.engine.core.board import squares
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import GREEN, Mask, Seat, Square
-from tigris_widget.engine.rules.narrate import say, sq, who
+from tigris_widget.engine.rules.narrate import plural, say, sq, who
 
 
 def pending_collection(s: GameState) -> tuple[Seat, Mask] | None:
@@ -44,9 +44,10 @@ def take_treasures(s: GameState, seat: Seat, taken: tuple[Square, ...]) -> None:
     for q in taken:
         s.treasures &= ~(1 << q)
     s.treasures_taken[seat] += len(taken)
-    names = ", ".join(map(sq, taken))
-    special = [q for q in taken if s.map.specials >> q & 1]
-    why = " (treasures on special squares must be taken first)" if special else ""
-    say(s, "treasure", "§11.4" if special else "§11.3",
-        f"{who(s, seat)}'s trader collects {len(taken)} treasure{'s' if len(taken) != 1 else ''} from {names}{why}.",
-        seat, squares=list(taken))  # fmt: skip
+    if s.log is not None:
+        names = ", ".join(map(sq, taken))
+        special = [q for q in taken if s.map.specials >> q & 1]
+        why = " (treasures on special squares must be taken first)" if special else ""
+        say(s, "treasure", "§11.4" if special else "§11.3",
+            f"{who(s, seat)}'s trader collects {plural(len(taken), 'treasure')} from {names}{why}.",
+            seat, squares=list(taken))  # fmt: skip

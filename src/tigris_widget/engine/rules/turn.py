@@ -19,6 +19,7 @@ from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
     BUILD_MONUMENT,
     BUILD_ZIGGURAT,
+    COLOUR_NAMES,
     D_ACTION,
     D_BUILDING,
     D_MONUMENT,
@@ -45,7 +46,7 @@ from tigris_widget.engine.rules.monuments import (
     score_monuments,
     ziggurat_bonus_due,
 )
-from tigris_widget.engine.rules.narrate import points, say, who
+from tigris_widget.engine.rules.narrate import award, plural, points, say, who
 from tigris_widget.engine.rules.placement import (
     pass_turn,
     place_catastrophe,
@@ -98,8 +99,9 @@ def apply_unchecked(s: GameState, action: Action) -> None:
         take_treasures(s, s.decider, extra)
     elif phase == D_ZIGGURAT_BONUS:
         s.vp[s.active * 4 + colour] += 1
-        say(s, "ziggurat_vp", "§18.4", f"{who(s, s.active)} gains {points(1, colour)} from the ziggurat.",
-            s.active, colour=colour, amount=1)  # fmt: skip
+        if s.log is not None:
+            say(s, "ziggurat_vp", "§18.4", f"{who(s, s.active)} gains {points(1, colour)} from the ziggurat.",
+                s.active, colour=COLOUR_NAMES[colour], points=[award(s.active, colour, 1)])  # fmt: skip
         s.step = STEP_REFILL
     else:  # the four commitment decisions
         assert isinstance(extra, int)
@@ -169,7 +171,10 @@ def _refill_and_check_end(s: GameState) -> None:
         finish(s)
         return
     if s.treasures.bit_count() <= 2:
-        say(s, "treasures_end", "§14.1", f"Only {s.treasures.bit_count()} treasures are left: the game ends.")
+        if s.log is not None:
+            left = s.treasures.bit_count()
+            say(s, "treasures_end", "§14.1", f"Only {plural(left, 'treasure')} {'is' if left == 1 else 'are'} left: "
+                "the game ends.", treasures=left)  # fmt: skip
         finish(s)
         return
     s.active = (s.active + 1) % n

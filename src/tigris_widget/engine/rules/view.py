@@ -18,7 +18,7 @@ from typing import Any
 from tigris_widget.engine.core.board import squares
 from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import GameState, empty_state
+from tigris_widget.engine.core.state import Conflict, GameState, empty_state
 from tigris_widget.engine.core.types import COLOUR_NAMES, MONUMENTS, TILE_SUPPLY, Mask, Seat, Square
 from tigris_widget.engine.rules.conflicts import conflict_summary
 from tigris_widget.engine.rules.decisions import Decision, decision
@@ -49,7 +49,7 @@ class _Resolution:
     phase: int
     decider: Seat
     step: int
-    conflict: tuple[int, ...]
+    conflict: Conflict | None
     placed: Square
     marker: Square
     regions: tuple[Mask, ...]
@@ -246,7 +246,7 @@ def player_view(
         conflict=conflict_summary(s),
         decision=decision(s, seat),
         history=tuple(redact_action(text, actor, seat) for actor, text in history),
-        events=tuple(e for e in events if e.public or seat is None or e.seat == seat),
+        events=tuple(e for e in events if e.visible_to(seat)),
         result=tuple(final_results(s)) if s.over else None,
         _resolution=_Resolution(
             s.phase, s.decider, s.step, s.conflict, s.placed, s.marker, tuple(s.regions), s.bag_ran_out
