@@ -122,6 +122,16 @@ def require(condition: bool, claim: str) -> None:
         raise DiagramError(f"the engine disagrees with the rules text: {claim}")
 
 
+def refused(game: Game, action: str, rule: str) -> None:
+    """``action`` must be illegal, for the reason the rules text gives."""
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        require(rule in str(error), f"{action} is refused under {rule}, not: {error}")
+    else:
+        raise DiagramError(f"{action} was accepted; the rules text says it breaks {rule}")
+
+
 def kingdom_of(game: Game, where: XY) -> set[XY]:
     region = game.position.region_at(where)
     require(region is not None and region.is_kingdom, f"{where} lies in a kingdom")
@@ -234,16 +244,24 @@ def _leader_placement() -> dict[str, str]:
         .game()
     )
     window = Window(4, 1, 10, 6)
-    for leader in ("leader r (7,3)", "leader g (7,3)"):
-        try:
-            game.apply(leader)
-        except IllegalActionError as error:
-            require("§6.1 L4" in str(error), f"{leader} is refused under §6.1 L4")
-        else:
-            raise DiagramError(f"{leader} was accepted; the rules text says no leader may go there")
+    refused(game, "leader r (7,3)", "§6.1 L4")
+    refused(game, "leader g (4,2)", "§6.1 L2")
     before = picture(game, window, "(7,3) touches two kingdoms", highlight=[(7, 3)], labels={(7, 3): "L4"})
     play(game, "tile r (7,3)", expect=["unites two kingdoms", "War of the kings: Archer attacks Bull"])
     after = picture(game, window, "tile r (7,3): war of the kings", labels={(6, 4): "attacker", (8, 4): "defender"})
+    # the example of §6.2 T4: a third kingdom below, and a tile on (7,4) that would touch all three
+    three = (
+        PositionBuilder(players=("archer", "bull", "pot"))
+        .tile("r", (6, 3), (8, 3), (7, 6))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "king", (8, 4))
+        .leader("pot", "farmer", (7, 5))
+        .hand("archer", "rrkkbg")
+        .game()
+    )
+    refused(three, "tile k (7,4)", "§6.2 T4")
+    refused(three, "tile b (7,3)", "§6.2 T3")
+    refused(three, "tile r (4,0)", "§6.2 T3")
     return {"leader-placement-before": before, "leader-placement-after": after}
 
 
@@ -306,9 +324,8 @@ def _catastrophe_split() -> dict[str, str]:
     return {"catastrophe-split-before": before, "catastrophe-split-after": after}
 
 
-@diagram("revolt")
-def _revolt() -> dict[str, str]:
-    game = (
+def _revolt_position() -> Game:
+    return (
         PositionBuilder(players=("lion", "pot"))
         .tile("r", (9, 2), (10, 3))
         .leader("pot", "priest", (11, 3))
@@ -316,6 +333,11 @@ def _revolt() -> dict[str, str]:
         .hand("pot", "rrrkkb")
         .game()
     )
+
+
+@diagram("revolt")
+def _revolt() -> dict[str, str]:
+    game = _revolt_position()
     window = Window(7, 0, 13, 5)
     require(kingdom_of(game, (11, 3)) == {(10, 3), (11, 3)}, "{(10,3),(11,3)} is Pot's kingdom")
     play(game, "leader r (9,3)", expect=["Adjacent temples: Lion 2, Pot 1"])
@@ -330,6 +352,9 @@ def _revolt() -> dict[str, str]:
             "Lion's priest leaves (9,3)",
         ],
     )
+    other = _revolt_position()  # had Pot committed only 2
+    play(other, "leader r (9,3)", "commit 2", "commit 2", expect=["Lion wins the revolt 4–3 and gains 1 red point"])
+    require(sum(other.state.out_public) == 4, "4 tiles leave the game")
     after = picture(
         game, window, "Tie 4 : 4, the defender wins", highlight=[(9, 3)], labels={(9, 3): "out", (11, 3): "Pot +1"}
     )
@@ -489,15 +514,18 @@ def _treasure() -> dict[str, str]:
 
 @diagram("buildings")
 def _buildings() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("archer", "bull"), variants=("buildings",))
-        .tile("b", (0, 3), (1, 3), (2, 3), (6, 8), (7, 8), (8, 8))
-        .building("b", (1, 3))
-        .hand("bull", "bbkkrr")
-        .hand("archer", "kkkkkk")
-        .turn("bull")
-        .game()
-    )
+    def position(*more_farms: XY) -> Game:
+        return (
+            PositionBuilder(players=("archer", "bull"), variants=("buildings",))
+            .tile("b", (0, 3), (1, 3), (2, 3), *more_farms, (6, 8), (7, 8), (8, 8))
+            .building("b", (1, 3))
+            .hand("bull", "bbkkrr")
+            .hand("archer", "kkkkkk")
+            .turn("bull")
+            .game()
+        )
+
+    game = position()
     window = Window(0, 2, 10, 9)
     before = picture(game, window, "Bull lays a farm on (9,8)", highlight=[(1, 3), (9, 8)])
     play(game, "tile b (9,8)")
@@ -515,6 +543,9 @@ def _buildings() -> dict[str, str]:
         highlight=[(x, 8) for x in range(6, 10)],
         arrows=[((1, 3), (7, 8))],
     )
+    equal = position((3, 3))  # had the granary's line been 4 long already
+    play(equal, "tile b (9,8)")
+    require(equal.decision is not None and equal.decision.kind == "action", "a line as long as the granary's: no move")
     return {"buildings-before": before, "buildings-after": after}
 
 
