@@ -319,7 +319,7 @@ def _catastrophe_split() -> dict[str, str]:
     play(market, "tile g (6,4)", expect=["Lion gains 1 green point (the king stands in for the missing trader)"])
     trader = game.clone()
     require(not any(e.kind == "revolt" for e in play(trader, "leader g (4,5)")), "a trader on (4,5) starts no revolt")
-    labels = {q: "Lion" for q in lion} | {q: "Pot" for q in pot}
+    labels = {q: "Lion" for q in sorted(lion)} | {q: "Pot" for q in sorted(pot)}
     after = picture(game, window, "After catastrophe (7,5): two kingdoms", labels=labels)
     return {"catastrophe-split-before": before, "catastrophe-split-after": after}
 
