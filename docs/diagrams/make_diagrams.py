@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -72,7 +73,7 @@ def _crop(svg: str, window: Window, caption: str) -> str:
         f'<rect x="{left}" y="{top}" width="{MARGIN}" height="{height}" {white}/>',
         f'<rect x="{right}" y="{top}" width="4" height="{height}" {white}/>',
         f'<rect x="{left}" y="{bottom}" width="{width}" height="4" {white}/>',
-        f'<text x="{left + MARGIN}" y="{top + 17}" font-size="14" font-weight="bold">{caption}</text>',
+        f'<text x="{left + MARGIN}" y="{top + 17}" font-size="14" font-weight="bold">{escape(caption)}</text>',
     ]
     style = 'font-size="11" text-anchor="middle" fill="#666"'
     over += [
