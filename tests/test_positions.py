@@ -65,7 +65,7 @@ def bad(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("hello", "line 1: position text starts with 'tigris-position 1'"),
+        ("hello", "line 1: position text starts with 'tigris-position 2'"),
         (bad("turn: 12 lion 2", "turn: 12 lion 3"), "line 5: turn: write"),
         (bad("players: lion pot", "players: lion lion"), "different dynasties"),
         (bad(" 9    .  .  .  .  . r*  .  .  .  .  .  .  .  .  .  .\n", ""), "needs 11 rows"),
