@@ -314,8 +314,10 @@ class _Reader:
             raise self.fail(line, f"unknown token {token!r} on {where}")
 
     def read_players(self, s: GameState) -> None:
-        for name in self.fields.keys() & set(DYNASTIES) - set(s.setup.dynasties):
-            raise self.fail(self.fields[name][0], f"the {name} is not playing (players: {' '.join(s.setup.dynasties)})")
+        idle = sorted(self.fields.keys() & set(DYNASTIES) - set(s.setup.dynasties))
+        if idle:
+            line = self.fields[idle[0]][0]
+            raise self.fail(line, f"the {idle[0]} is not playing (players: {' '.join(s.setup.dynasties)})")
         for p, name in enumerate(s.setup.dynasties):
             line, text = self.get(name)
             values = dict(item.split("=", 1) for item in text.split() if "=" in item)

@@ -140,8 +140,6 @@ def _setup(setup: object) -> GameSetup:
         kind = _SETUP_FIELDS.get(key) if isinstance(key, str) else None
         if kind is None:
             raise PositionError(f"setup has unknown field {_describe(key)}; the fields are {', '.join(_SETUP_FIELDS)}")
-        if key == "variants" and isinstance(value, str):
-            continue  # "buildings ziggurat" is read like the list
         if type(value) is not kind:
             raise PositionError(f"setup.{key} must be {_TYPE_NAMES[kind]}, not {_describe(value)}")
         if isinstance(value, list) and not all(isinstance(v, str) and len(v) <= 40 for v in value):
