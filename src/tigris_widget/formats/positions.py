@@ -7,7 +7,7 @@ Example (blank lines and ``#`` comments after whitespace are ignored)::
     players: archer lion            # dynasties in seat order, clockwise
     variants: none                  # or: buildings ziggurat
     options: bag_empty_end=finish_turn scores=open
-    turn: 1 lion 2                  # turn number, who is active, actions left
+    turn: 3 lion 1                  # turn number, who is active, actions left
     archer: hand=rrkbbg vp=0,0,0,0 treasures=0 catastrophes=2
     lion: hand=rrrggb vp=0,1,0,0 treasures=0 catastrophes=2
     bag: auto                       # the unused tiles, shuffled by 'seed'; or the draw order 'rrgk...'
@@ -18,6 +18,7 @@ Example (blank lines and ``#`` comments after whitespace are ignored)::
     buildings: g (5,4)              # civilization buildings by colour (optional)
     ziggurat: (6,4)                 # the tower's square (optional)
     pending: revolt_defend by archer; attacker Lr (5,3) base 1 committed 2; defender Ar (7,3) base 2
+                                    # (optional: the decision waited for, see below)
 
          0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15
      0   .  .  .  .  ~  ~  ~  ~  ~  . r*  .  ~  .  .  .
