@@ -30,9 +30,7 @@ from tigris_widget.engine.rules.position import Position
 from tigris_widget.engine.rules.scoring import PlayerResult, final_results
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import PlayerView, player_view
-
-RECORD_FORMAT = "tigris-game"
-RECORD_VERSION = 1
+from tigris_widget.formats.record import GameRecord, loads_record, read_record, record_dict
 
 
 class Game:
@@ -315,57 +313,44 @@ class Game:
 
     # -- records -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The game record: how it started plus every action in notation (versioned)."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self._origin,
-                "actions": [str(a) for a in self._actions]}  # fmt: skip
+        """The game record: how it started plus every action in notation (see ``formats.record``)."""
+        return record_dict(self._origin, self._actions)
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
-        if not isinstance(data, Mapping):
-            raise PositionError(f"a game record is a JSON object, not {type(data).__name__}")
-        if data.get("format") != RECORD_FORMAT:
-            raise PositionError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if data.get("version") != RECORD_VERSION:
-            raise PositionError(f"unsupported game record version {data.get('version')!r} (this is {RECORD_VERSION})")
-        known = {"format", "version", "setup", "seed", "start_player", "hands", "bag", "position", "actions"}
-        unknown = set(data) - known
-        if unknown:
-            raise PositionError(f"game record has unknown field(s): {', '.join(sorted(unknown))}")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise PositionError("'actions' must be a list of action notations")
-        if "position" in data:
-            if not isinstance(data["position"], str):
-                raise PositionError("'position' must be position text")
-            game = cls.from_position(data["position"])
-        else:
-            if not isinstance(data.get("setup"), Mapping):
-                raise PositionError("game record needs a 'setup' object (or a 'position')")
-            setup = GameSetup.from_dict(data["setup"])
-            game = cls.new(setup.players, data.get("seed"), setup.board, setup.variants, setup.options,
-                           dynasties=setup.dynasties, start_player=data.get("start_player"),
-                           hands=data.get("hands"), bag=data.get("bag"))  # fmt: skip
-        for i, text in enumerate(actions):
-            try:
-                game.apply(text)
-            except ValueError as err:
-                raise PositionError(f"actions[{i}] {text!r}: {err}") from err
-        return game
+        """Rebuild a game from its record, replaying (and validating) every action.
+
+        :raises PositionError: the record is malformed or an action is illegal; the message names
+            the field or the action's index."""
+        return cls._replay(read_record(data))
 
     @classmethod
     def from_json(cls, text: str | Mapping[str, Any]) -> Game:
         """Rebuild a game from ``to_json`` output (a string or the parsed object)."""
-        if isinstance(text, str):
+        return cls._replay(loads_record(text))
+
+    @classmethod
+    def _replay(cls, record: GameRecord) -> Game:
+        if record.position is not None:
             try:
-                data = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise PositionError(f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
+                game = cls.from_position(record.position)
+            except PositionError as err:
+                raise PositionError(f"position: {err}") from None
         else:
-            data = text
-        return cls.from_dict(data)
+            setup = record.setup
+            assert setup is not None
+            game = cls.new(setup.players, record.seed, setup.board, setup.variants, setup.options,
+                           dynasties=setup.dynasties, start_player=record.start_player, hands=record.hands,
+                           bag=record.bag)  # fmt: skip
+        for i, action in enumerate(record.actions):
+            try:
+                game.apply(action)
+            except ValueError as err:
+                raise PositionError(f"actions[{i}] {str(action)!r}: {err}") from err
+        return game
 
     def _repr_svg_(self) -> str:
         """The current position as an SVG picture (all-seeing), where widgets do not run."""

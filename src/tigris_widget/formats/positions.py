@@ -2,34 +2,42 @@
 
 Example (blank lines and ``#`` comments after whitespace are ignored)::
 
-    tigris-position 1
+    tigris-position 2
     board: classic
     players: archer lion            # dynasties in seat order, clockwise
     variants: none                  # or: buildings ziggurat
     options: bag_empty_end=finish_turn scores=open
-    turn: 1 lion 2                  # turn number, who is active, actions left
+    turn: 3 lion 1                  # turn number, who is active, actions left
     archer: hand=rrkbbg vp=0,0,0,0 treasures=0 catastrophes=2
     lion: hand=rrrggb vp=0,1,0,0 treasures=0 catastrophes=2
-    bag: auto                       # the unused tiles, shuffled by 'seed'; or the draw order 'rrgk…'
+    bag: auto                       # the unused tiles, shuffled by 'seed'; or the draw order 'rrgk...'
                                     # (the whole bag), or 'rrgk + auto' (these first, then the rest)
     seed: 0
     out: k0 r0 b0 g0                # tiles already out of the game (optional)
     monuments: kr (8,5)             # colour pair and top-left square (optional)
     buildings: g (5,4)              # civilization buildings by colour (optional)
     ziggurat: (6,4)                 # the tower's square (optional)
+    pending: revolt_defend by archer; attacker Lr (5,3) base 1 committed 2; defender Ar (7,3) base 2
+                                    # (optional: the decision waited for, see below)
 
          0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15
      0   .  .  .  .  ~  ~  ~  ~  ~  . r*  .  ~  .  .  .
-     …   (11 rows; one token per square)
+     ...  (11 rows; one token per square)
 
 Square tokens: ``.`` empty land, ``~`` empty river (they must match the board side), ``k r b g``
 face-up tiles, ``m`` a face-down monument tile, ``z`` a ziggurat tile, ``x`` a catastrophe, and
 leaders as dynasty letter + colour (``Ak`` = archer's king, ``Lg`` = lion's trader). A ``*``
-after a tile marks a treasure. Positions are checked: impossible ones raise ``PositionError``
-naming the line, the square or the rule.
+after a tile marks a treasure.
 
-An optional ``pending:`` line (written by ``format_position`` when a conflict, war choice,
-monument… is waiting) records the engine's resolution state so that any moment round-trips.
+The optional ``pending:`` line (written by ``format_position`` when a conflict, a war choice, a
+monument... is waiting) names the decision, who takes it and the conflict in words, so that any
+moment of a game round-trips; its grammar and an example of each kind are in
+``tigris_widget.formats.pending``. Version 1 texts (``tigris-position 1``, whose ``pending:``
+line held the engine's integers) are still read.
+
+Positions are checked completely: impossible ones raise ``PositionError`` naming the line, the
+square or the rule. A position that loads can be played: unless the game is over there is a
+legal action, and every legal action can be applied.
 """
 
 from __future__ import annotations
@@ -42,11 +50,9 @@ from tigris_widget.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_sq
 from tigris_widget.engine.core.errors import PositionError
 from tigris_widget.engine.core.regions import compute_regions
 from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import Conflict, GameState, empty_state
+from tigris_widget.engine.core.state import GameState, empty_state
 from tigris_widget.engine.core.types import (
     COLOUR_CODES,
-    D_ACTION,
-    D_OVER,
     DYNASTIES,
     DYNASTY_CODES,
     HAND_SIZE,
@@ -55,8 +61,23 @@ from tigris_widget.engine.core.types import (
     TILE_SUPPLY,
 )
 from tigris_widget.engine.rules.invariants import problems
+from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.formats.pending import (
+    check_pending,
+    format_pending,
+    leader_token,
+    needs_pending,
+    read_pending,
+    read_pending_v1,
+)
 
-HEADER = "tigris-position 1"
+HEADER = "tigris-position 2"
+HEADER_V1 = "tigris-position 1"
+"""Version 1 wrote the pending decision as engine integers; it is still read."""
+MAX_TEXT = 200_000
+"""Longest position text read, in characters (a position is about 1,500)."""
+MAX_LINE = 1_000
+"""Longest line read once its comment is removed."""
 _COLUMNS = "     " + " ".join(f"{x:>2}" for x in range(WIDTH))
 
 
@@ -96,10 +117,8 @@ def format_position(s: GameState) -> str:
         lines.append(f"buildings: {', '.join(built)}")
     if s.tower >= 0:
         lines.append(f"ziggurat: {format_square(s.tower)}")
-    if s.over or s.bag_ran_out or s.phase != D_ACTION or s.step != 0 or s.placed >= 0 or s.marker >= 0:
-        conflict = "-" if s.conflict is None else ",".join(map(str, s.conflict))
-        lines.append(f"pending: phase={s.phase} decider={s.decider} step={s.step} conflict={conflict} "
-                     f"placed={s.placed} marker={s.marker} bag_ran_out={int(s.bag_ran_out)} over={int(s.over)}")  # fmt: skip
+    if needs_pending(s):
+        lines.append(f"pending: {format_pending(s)}")
     lines += ["", _COLUMNS]
     for y in range(HEIGHT):
         lines.append(f"{y:>2}   " + " ".join(f"{_token(s, y * WIDTH + x):>2}" for x in range(WIDTH)))
@@ -127,8 +146,7 @@ def _token(s: GameState, q: int) -> str:
     if s.catastrophes & bit:
         return "x"
     if s.leader_mask & bit:
-        index = s.leaders.index(q)
-        return DYNASTY_CODES[DYNASTIES.index(s.setup.dynasties[index // 4])] + COLOUR_CODES[index % 4]
+        return leader_token(s, s.leaders.index(q))
     return "~" if s.map.river & bit else "."
 
 
@@ -138,21 +156,37 @@ def _items(text: str) -> list[str]:
 
 
 _KEY_LINE = re.compile(r"^([a-z_]+)\s*:\s*(.*)$")
+_FIELDS = ("board", "players", "variants", "options", "turn", "bag", "seed", "out", "monuments", "buildings",
+           "ziggurat", "pending")  # fmt: skip
+_NUMBER = re.compile(r"[0-9]{1,6}")
+_SEED = re.compile(r"-?[0-9]{1,40}")
 
 
 def parse_position(text: str) -> GameState:
     """Read position text into a state; ``PositionError`` names the line or square at fault."""
     if not isinstance(text, str):
         raise PositionError(f"position text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"position text is {len(text):,} characters long; a position is at most {MAX_TEXT:,}")
     raw = [line.split(" #")[0].rstrip() if not line.lstrip().startswith("#") else "" for line in text.splitlines()]
     numbered = [(i + 1, line.strip()) for i, line in enumerate(raw) if line.strip()]
-    if not numbered or numbered[0][1] != HEADER:
-        raise PositionError(f"line 1: position text starts with '{HEADER}'")
+    for number, line in numbered:
+        if len(line) > MAX_LINE:
+            raise PositionError(f"line {number}: {len(line):,} characters is too long for a position line")
+        if not line.isascii() or not line.isprintable():
+            bad = next(ch for ch in line if not (ch.isascii() and ch.isprintable()))
+            raise PositionError(f"line {number}: {bad!r} cannot appear in a position (outside comments)")
+    if not numbered or numbered[0][1] not in (HEADER, HEADER_V1):
+        raise PositionError(f"line 1: position text starts with '{HEADER}' (or '{HEADER_V1}')")
+    version = 1 if numbered[0][1] == HEADER_V1 else 2
     fields: dict[str, tuple[int, str]] = {}
     rows: list[tuple[int, str]] = []
     for number, line in numbered[1:]:
         match = _KEY_LINE.match(line)
         if match and not line[0].isdigit():
+            if match[1] not in _FIELDS and match[1] not in DYNASTIES:
+                raise PositionError(f"line {number}: unknown field '{match[1]}'; the fields are "
+                                    f"{', '.join(_FIELDS)} and one per playing dynasty")  # fmt: skip
             if match[1] in fields:
                 raise PositionError(f"line {number}: '{match[1]}' is given twice")
             fields[match[1]] = (number, match[2].strip())
@@ -162,15 +196,17 @@ def parse_position(text: str) -> GameState:
             rows.append((number, line))
         else:
             raise PositionError(f"line {number}: cannot read {line!r}")
-    return _Reader(fields, rows).state()
+    return _Reader(fields, rows, version).state()
 
 
 class _Reader:
     """Builds a state from the parsed lines, validating as it goes."""
 
-    def __init__(self, fields: dict[str, tuple[int, str]], rows: list[tuple[int, str]]) -> None:
+    def __init__(self, fields: dict[str, tuple[int, str]], rows: list[tuple[int, str]], version: int) -> None:
         self.fields = fields
         self.rows = rows
+        self.version = version
+        self.pending_line = 0
 
     def get(self, key: str, default: str | None = None) -> tuple[int, str]:
         if key in self.fields:
@@ -181,6 +217,11 @@ class _Reader:
 
     def fail(self, line: int, message: str) -> PositionError:
         return PositionError(f"line {line}: {message}" if line else message)
+
+    def number(self, line: int, text: str, what: str) -> int:
+        if not _NUMBER.fullmatch(text):
+            raise self.fail(line, f"{what} is a whole number (at most 6 digits), not {text!r}")
+        return int(text)
 
     def state(self) -> GameState:
         setup = self.setup()
@@ -274,6 +315,10 @@ class _Reader:
             raise self.fail(line, f"unknown token {token!r} on {where}")
 
     def read_players(self, s: GameState) -> None:
+        idle = sorted(self.fields.keys() & set(DYNASTIES) - set(s.setup.dynasties))
+        if idle:
+            line = self.fields[idle[0]][0]
+            raise self.fail(line, f"the {idle[0]} is not playing (players: {' '.join(s.setup.dynasties)})")
         for p, name in enumerate(s.setup.dynasties):
             line, text = self.get(name)
             values = dict(item.split("=", 1) for item in text.split() if "=" in item)
@@ -287,13 +332,10 @@ class _Reader:
                 raise self.fail(line, f"{name} holds {sum(hand)} tiles; a hand holds at most {HAND_SIZE}")
             s.hands[p * 4 : p * 4 + 4] = hand
             s.discards[p * 4 : p * 4 + 4] = self.tiles(line, values.get("discarded", "-"))
-            try:
-                vp = [int(v) for v in values.get("vp", "0,0,0,0").split(",")]
-                s.treasures_taken[p] = int(values.get("treasures", "0"))
-                s.catastrophes_left[p] = int(values.get("catastrophes", "2"))
-            except ValueError:
-                raise self.fail(line, "vp, treasures and catastrophes are whole numbers") from None
-            if len(vp) != 4 or min(vp) < 0 or s.treasures_taken[p] < 0:
+            vp = [self.number(line, v, "vp") for v in values.get("vp", "0,0,0,0").split(",")]
+            s.treasures_taken[p] = self.number(line, values.get("treasures", "0"), "treasures")
+            s.catastrophes_left[p] = self.number(line, values.get("catastrophes", "2"), "catastrophes")
+            if len(vp) != 4:
                 raise self.fail(line, "vp is four non-negative numbers: black,red,blue,green")
             if not 0 <= s.catastrophes_left[p] <= 2:
                 raise self.fail(line, "a player has 0, 1 or 2 catastrophe tiles left")
@@ -310,7 +352,7 @@ class _Reader:
     def read_extras(self, s: GameState) -> None:
         line, text = self.get("out", "")
         for item in text.split():
-            if len(item) < 2 or item[0] not in COLOUR_CODES or not item[1:].isdigit():
+            if len(item) < 2 or item[0] not in COLOUR_CODES or not _NUMBER.fullmatch(item[1:]):
                 raise self.fail(line, f"out: write colour and count, e.g. r3, not {item!r}")
             s.out_public[COLOUR_CODES.index(item[0])] = int(item[1:])
         line, text = self.get("monuments", "")
@@ -376,7 +418,7 @@ class _Reader:
         line, text = self.get("turn")
         bits = text.split()
         names = s.setup.dynasties
-        if len(bits) != 3 or not bits[0].isdigit() or bits[1] not in names or bits[2] not in ("0", "1", "2"):
+        if len(bits) != 3 or not _NUMBER.fullmatch(bits[0]) or bits[1] not in names or bits[2] not in ("0", "1", "2"):
             raise self.fail(line, "turn: write the turn number, the active dynasty and actions left, e.g. '3 lion 2'")
         s.turn, s.active, s.actions_left = int(bits[0]), names.index(bits[1]), int(bits[2])
         s.decider = s.active
@@ -400,7 +442,10 @@ class _Reader:
             used[c] += order[c]
         if rest == "auto":
             shuffled = [c for c in range(4) for _ in range(max(0, TILE_SUPPLY[c] - used[c]))]
-            random.Random(int(self.get("seed", "0")[1])).shuffle(shuffled)
+            seed_line, seed = self.get("seed", "0")
+            if not _SEED.fullmatch(seed):
+                raise self.fail(seed_line, f"seed is a whole number, not {seed!r}")
+            random.Random(int(seed)).shuffle(shuffled)
             for c in shuffled:
                 used[c] += 1
             draws += shuffled
@@ -414,25 +459,26 @@ class _Reader:
 
     def read_pending(self, s: GameState) -> None:
         line, text = self.get("pending", "")
+        self.pending_line = line
         if not text:
             return
         try:
-            values = dict(item.split("=", 1) for item in text.split())
-            s.phase, s.decider, s.step = int(values["phase"]), int(values["decider"]), int(values["step"])
-            s.conflict = None if values["conflict"] == "-" else Conflict(*map(int, values["conflict"].split(",")))
-            s.placed, s.marker = int(values["placed"]), int(values["marker"])
-            s.bag_ran_out, s.over = values["bag_ran_out"] == "1", values["over"] == "1"
-        except (KeyError, ValueError, TypeError):
-            raise self.fail(line, "pending: malformed engine state (write it only as format_position does)") from None
-        if not 0 <= s.phase <= D_OVER or not -1 <= s.decider < s.players:
-            raise self.fail(line, "pending: unknown phase or decider")
+            (read_pending_v1 if self.version == 1 else read_pending)(s, text)
+        except PositionError as err:
+            raise self.fail(line, f"pending: {err}") from None
 
     def check(self, s: GameState) -> None:
         for q in s.leaders:
             if q >= 0 and not NEIGHBOURS[q] & s.tiles[RED]:
                 raise PositionError(f"I1: the leader on {format_square(q)} has no adjacent face-up temple (§4, §12)")
+        if s.treasures & ~s.map.start_temples:
+            raise PositionError(f"treasures off the starting temples: {squares(s.treasures & ~s.map.start_temples)}")
+        try:
+            check_pending(s)
+        except PositionError as err:
+            raise self.fail(self.pending_line, f"pending: {err}" if self.pending_line else str(err)) from None
         found = [p for p in problems(s) if not p.startswith("I5")]
         if found:
             raise PositionError(f"impossible position: {found[0]}")
-        if s.treasures & ~s.map.start_temples:
-            raise PositionError(f"treasures off the starting temples: {squares(s.treasures & ~s.map.start_temples)}")
+        if not s.over and not legal_actions(s):
+            raise self.fail(self.pending_line, "nothing can be played, yet the game is not over")

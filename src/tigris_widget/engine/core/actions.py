@@ -364,11 +364,23 @@ def _split(text: str) -> list[str]:
     return text.replace(", ", ",").replace(" ,", ",").split()
 
 
+MAX_NOTATION = 100
+"""Longest action notation read (the longest real one, a treasure choice, is about 40 characters)."""
+
+
 def parse_action(text: str) -> Action:
     """Parse an action from its notation; ``ValueError`` says what is wrong and where."""
     if not isinstance(text, str):
-        raise NotationError(f"action notation must be a string, not {type(text).__name__}")
-    tokens = _split(text.strip().lower())
+        kind = "None" if text is None else f"a {type(text).__name__}"
+        raise NotationError(f"action notation must be a string, not {kind}")
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"action notation is {len(text):,} characters long; at most {MAX_NOTATION} are read")
+    text = text.strip()
+    if not (text.isascii() and text.replace("\t", " ").isprintable()):
+        i, ch = next((i, ch) for i, ch in enumerate(text) if not (ch.isascii() and ch.isprintable()) and ch != "\t")
+        raise NotationError(f"action notation is plain text (letters, digits, spaces, brackets); "
+                            f"{ch!r} at position {i + 1} is not allowed")  # fmt: skip
+    tokens = _split(text.lower())
     if not tokens:
         raise NotationError("empty action notation")
     word, args = tokens[0], tokens[1:]
