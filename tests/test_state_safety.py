@@ -97,3 +97,13 @@ def test_a_hand_built_view_cannot_be_completed() -> None:
     forged = PlayerView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "_resolution": None})
     with pytest.raises(ValueError, match="not made by player_view"):
         determinize(forged, random.Random(0))
+
+
+def test_events_handed_out_are_read_only() -> None:
+    game = Game.new(players=2, seed=3)
+    events = game.apply(game.legal_actions()[0])
+    with pytest.raises(TypeError):
+        events[0].data["square"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        events[0].text = "changed"  # type: ignore[misc]
+    assert game.events[-1][0].to_dict() == events[0].to_dict()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
+
+import pytest
 
 from tigris_widget import Game
 from tigris_widget.builder import PositionBuilder
@@ -58,9 +61,16 @@ def one(events: list[Event], kind: str) -> Event:
     return found[0]
 
 
+def event_json(event: Event) -> dict[str, Any]:
+    return event.to_dict()["data"]  # type: ignore[no-any-return]
+
+
 def check_shape(event: Event) -> None:
     assert set(event.data) == DATA_KEYS[event.kind], event.kind
-    assert json.loads(json.dumps(event.data)) == event.data  # plain JSON values
+    data = event.to_dict()["data"]
+    assert json.loads(json.dumps(data)) == data  # plain JSON values once thawed
+    with pytest.raises(TypeError):
+        event.data["extra"] = 1  # type: ignore[index]  # read-only: the game's history can't be changed
     if "seat" in event.data:
         assert event.data["seat"] == event.seat
 
@@ -89,24 +99,24 @@ def test_revolt_names_both_leaders_strengths_and_the_point() -> None:
     game = tc1_game()
     opening = one(game.apply("leader r (9,3)"), "revolt")
     check_shape(opening)
-    assert opening.data == {"seat": 0, "colour": "red", "support": "red", "attacker": 0, "defender": 1,
+    assert event_json(opening) == {"seat": 0, "colour": "red", "support": "red", "attacker": 0, "defender": 1,
                             "attacker_square": at(9, 3), "defender_square": at(11, 3), "attacker_base": 2,
                             "defender_base": 1}  # fmt: skip
     commit = one(game.apply("commit 2"), "commit")
-    assert commit.data == {"seat": 0, "side": "attacker", "colour": "red", "count": 2, "strength": 4}
+    assert event_json(commit) == {"seat": 0, "side": "attacker", "colour": "red", "count": 2, "strength": 4}
     end = one(game.apply("commit 3"), "revolt_won")
     check_shape(end)
     assert (end.data["winner"], end.data["loser"], end.data["loser_square"]) == (1, 0, at(9, 3))
     assert (end.data["attacker_commit"], end.data["defender_commit"]) == (2, 3)
     assert (end.data["attacker_strength"], end.data["defender_strength"]) == (4, 4)
-    assert end.data["removed"] == [] and end.data["points"] == [{"seat": 1, "colour": "red", "amount": 1}]
+    assert end.data["removed"] == () and event_json(end)["points"] == [{"seat": 1, "colour": "red", "amount": 1}]
 
 
 def test_war_gives_winner_loser_removed_squares_and_points() -> None:
     game = tc2_game()
     events = game.apply("tile g (6,4)")
     assert one(events, "unification").data == {"seat": 0, "square": at(6, 4)}
-    assert one(events, "war_order").data == {"seat": 0, "colours": ["black", "green"]}
+    assert event_json(one(events, "war_order")) == {"seat": 0, "colours": ["black", "green"]}
     war = one(game.apply("war g"), "war")
     assert (war.data["colour"], war.data["attacker_base"], war.data["defender_base"]) == ("green", 1, 2)
     game.apply("commit 4")
@@ -114,10 +124,10 @@ def test_war_gives_winner_loser_removed_squares_and_points() -> None:
     end = one(events, "war_won")
     check_shape(end)
     assert (end.data["winner"], end.data["loser"]) == (0, 1)
-    assert end.data["removed"] == [at(7, 4), at(8, 4)]
+    assert end.data["removed"] == (at(7, 4), at(8, 4))
     assert end.data["loser_square"] == war.data["defender_square"]
     assert (end.data["attacker_strength"], end.data["defender_strength"]) == (5, 3)
-    assert end.data["points"] == [{"seat": 0, "colour": "green", "amount": 3}]
+    assert event_json(end)["points"] == [{"seat": 0, "colour": "green", "amount": 3}]
     assert one(events, "unification_end").data == {"square": at(6, 4)}
 
 
@@ -126,12 +136,12 @@ def test_tile_points_monument_and_a_leader_sent_home() -> None:
     events = game.apply("tile r (9,5)")
     assert one(events, "tile_placed").data == {"seat": 1, "colour": "red", "square": at(9, 5)}
     scored = one(events, "vp")
-    assert scored.data == {"seat": 0, "colour": "red", "leader": "red",
+    assert event_json(scored) == {"seat": 0, "colour": "red", "leader": "red",
                            "points": [{"seat": 0, "colour": "red", "amount": 1}]}  # fmt: skip
     events = game.apply("monument rg (8,5)")
     built = one(events, "monument")
-    assert built.data["colours"] == ["red", "green"] and built.data["square"] == at(8, 5)
-    assert built.data["squares"] == [at(8, 5), at(9, 5), at(8, 6), at(9, 6)]
+    assert built.data["colours"] == ("red", "green") and built.data["square"] == at(8, 5)
+    assert built.data["squares"] == (at(8, 5), at(9, 5), at(8, 6), at(9, 6))
     assert one(events, "leader_lost_temple").data == {"seat": 1, "colour": "blue", "square": at(10, 6)}
 
 
@@ -139,13 +149,13 @@ def test_leader_moves_withdrawals_and_catastrophes() -> None:
     game = tc11_builder().game()
     events = game.apply("catastrophe (9,2)")
     hit = one(events, "catastrophe")
-    assert hit.data == {"seat": 0, "square": at(9, 2), "destroyed": "red", "removed": [at(9, 2)]}
+    assert event_json(hit) == {"seat": 0, "square": at(9, 2), "destroyed": "red", "removed": [at(9, 2)]}
     assert one(events, "leader_lost_temple").data == {"seat": 0, "colour": "red", "square": at(9, 3)}
     game = tc11_builder().game()
     moved = one(game.apply("move r (8,2)"), "leader_moved")
-    assert moved.data == {"seat": 0, "colour": "red", "square": at(8, 2), "from": at(9, 3)}
+    assert event_json(moved) == {"seat": 0, "colour": "red", "square": at(8, 2), "from": at(9, 3)}
     gone = one(game.apply("withdraw r"), "leader_withdrawn")
-    assert gone.data == {"seat": 0, "colour": "red", "from": at(8, 2)}
+    assert event_json(gone) == {"seat": 0, "colour": "red", "from": at(8, 2)}
 
 
 def test_treasures_taken_are_squares() -> None:
@@ -159,7 +169,7 @@ def test_treasures_taken_are_squares() -> None:
         .game(then=["tile k (3,1)"])
     )
     taken = one(game.apply("treasures (1,1) (5,2)"), "treasure")
-    assert taken.data == {"seat": 1, "squares": [at(1, 1), at(5, 2)]}
+    assert event_json(taken) == {"seat": 1, "squares": [at(1, 1), at(5, 2)]}
 
 
 def test_private_draws_are_returned_and_kept_only_on_request() -> None:
@@ -171,12 +181,12 @@ def test_private_draws_are_returned_and_kept_only_on_request() -> None:
     game.undo()
     everything = game.apply("swap kk", private=True)
     secret = one(everything, "drawn_tiles")
-    assert not secret.public and secret.text == "Archer draws: bg." and secret.data == {"seat": 0, "tiles": "bg"}
+    assert not secret.public and secret.text == "Archer draws: bg." and event_json(secret) == {"seat": 0, "tiles": "bg"}
     assert all(e.public for e in game.events[-1])
     assert secret in game.events_seen_by(0)[-1] and secret not in game.events_seen_by(1)[-1]
     assert secret in game.events_seen_by(None)[-1]
     ended = one(game.apply("pass"), "pass")
-    assert ended.text == "Archer ends the turn with 1 action unused." and ended.data == {"seat": 0, "unused": 1}
+    assert ended.text == "Archer ends the turn with 1 action unused." and event_json(ended) == {"seat": 0, "unused": 1}
     assert game.view(1).events == tuple(e for b in game.events_seen_by(1) for e in b)
 
 

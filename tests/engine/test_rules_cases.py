@@ -122,7 +122,7 @@ def test_tc3_treasure_collection_takes_special_square_first() -> None:
     events = game.apply("tile b (4,1)")
     assert vp(game, 0)["b"] == 1  # Bull's farmer scores the farm
     taken = [e for e in events if e.kind == "treasure"]
-    assert len(taken) == 1 and taken[0].data["squares"] == [at(1, 1)] and taken[0].rule == "§11.4"
+    assert len(taken) == 1 and taken[0].data["squares"] == (at(1, 1),) and taken[0].rule == "§11.4"
     assert game.state.treasures_taken[1] == 1
     assert game.state.treasures >> at(5, 2) & 1 and not game.state.treasures >> at(1, 1) & 1
 
@@ -423,7 +423,7 @@ def test_tc13_two_specials_taken_and_no_trader_means_no_collection() -> None:
     assert game.state.treasures.bit_count() == 10  # three treasures in one leaderless region: nothing
     events = game.apply("leader g (0,1)")
     taken = [e for e in events if e.kind == "treasure"]
-    assert taken and taken[0].data["squares"] == [at(1, 1), at(1, 7)]
+    assert taken and taken[0].data["squares"] == (at(1, 1), at(1, 7))
     assert game.state.treasures >> at(5, 2) & 1
 
 

@@ -51,25 +51,49 @@ Only ``drawn_tiles`` is private (``public`` False): it is for its ``seat`` alone
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
+
+
+def _freeze(value: Any) -> Any:
+    """Read-only copies all the way down: an event handed out can't change the game's history."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    """Plain JSON values (dicts and lists) again, for ``to_dict``."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened, e.g. ``Event("revolt_won", "§8.6", "Lion wins the revolt 4–3 …")``.
 
-    ``data`` holds the facts as plain JSON values (see the table above); ``public`` is False for
-    events only their player may see (what he drew).
+    ``data`` holds the facts (see the table above), read-only: lists are kept as tuples and objects
+    as read-only mappings; ``to_dict`` gives them back as plain JSON. ``public`` is False for events
+    only their player may see (what he drew).
     """
 
     kind: str
     rule: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
     seat: int | None = None
     """The player the event is about, if any."""
     public: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", _freeze(self.data))
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"
@@ -79,5 +103,5 @@ class Event:
         return self.public or seat is None or self.seat == seat
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rule": self.rule, "text": self.text, "data": self.data, "seat": self.seat,
+        return {"kind": self.kind, "rule": self.rule, "text": self.text, "data": _thaw(self.data), "seat": self.seat,
                 "public": self.public}  # fmt: skip

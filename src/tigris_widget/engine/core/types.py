@@ -85,6 +85,8 @@ DECISION_NAMES: Final = (
     "ziggurat_bonus",
     "over",
 )
+
+
 # -- colours as people write them ------------------------------------------------------------------
 class ColourError(ValueError):
     """A value that names no colour."""
@@ -109,6 +111,8 @@ def to_colour(value: int | str) -> int:
         f"{value!r} is not a colour: use 0-3, k/r/b/g, black/red/blue/green, a tile "
         f"({', '.join(TILE_NAMES)}) or a leader ({', '.join(LEADER_NAMES)})"
     )
+
+
 COMMIT_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND))
 """The decisions in which a side of a revolt (§8.4) or war (§9.6) commits support from hand."""
 ATTACK_PHASES: Final = frozenset((D_REVOLT_ATTACK, D_WAR_ATTACK))
