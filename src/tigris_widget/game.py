@@ -236,7 +236,8 @@ class Game:
             rule, text = problem
             raise IllegalActionError(f"{rule}: {text}.", rule)
         state = self._now.clone()
-        state.log = events = []
+        events: list[Event] = []
+        state.log = events
         actor = state.decider
         apply_unchecked(state, a)
         state.log = None

@@ -32,4 +32,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return _search_bot(seed, budget)
     if base not in BOTS or budget:
         raise ValueError(f"unknown bot {name!r}; available: {', '.join(BOTS)} (search:ITERATIONS, search:SECONDSs)")
-    return BOTS[base](seed=seed)
+    bot = BOTS[base](seed=seed)  # type: ignore[operator]  # a class or a factory, all taking seed
+    assert isinstance(bot, Bot)
+    return bot

@@ -23,12 +23,13 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tigris_widget.bots.heuristics import ATTACK_PHASES, after, evaluate, projection, strength
+from tigris_widget.bots.heuristics import after, evaluate, projection, strength
 from tigris_widget.bots.search import Budget, Node, Search
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS
 from tigris_widget.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import (
+    ATTACK_PHASES,
     COLOUR_NAMES,
     COMMIT_PHASES,
     LEADER_NAMES,
@@ -234,7 +235,7 @@ def _conflict_table(states: list[GameState], seat: int) -> dict[str, Any] | None
 
 
 def _pv_below(node: Node, limit: int = 6) -> list[str]:
-    out = []
+    out: list[str] = []
     while node.children and len(out) < limit:
         node = max(node.children, key=lambda n: (n.visits, n.q()))
         if node.visits == 0:
@@ -262,14 +263,15 @@ def snapshot(search: Search, top: int = 8, final: bool = False) -> dict[str, Any
     seat = search.seat
     one_step = search.root_values
     children = sorted(search.root.children, key=lambda n: (-n.visits, -n.q()))
-    shown = [n.action for n in children[:top]]
+    shown = [n.action for n in children[:top] if n.action is not None]  # children of the root have actions
     for _, a in search.root.ranked or ():
         if len(shown) >= top:
             break
         if a not in shown:
             shown.append(a)
     by_action = {n.action: n for n in search.root.children}
-    priors = dict(zip((a for _, a in search.root.ranked or ()), search._priors(search.root.ranked or [(0.0, None)])))
+    ranked = search.root.ranked or []
+    priors = dict(zip((a for _, a in ranked), search._priors(ranked))) if ranked else {}
     robust = _robustness(search, shown) if final else {}
     candidates = []
     for a in shown:

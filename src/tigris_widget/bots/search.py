@@ -306,7 +306,7 @@ class Search:
 
     def principal_variation(self, limit: int = 8) -> list[tuple[int, Action]]:
         """(seat, action) pairs following the most visited child from the root."""
-        pv = []
+        pv: list[tuple[int, Action]] = []
         node = self.root
         while node.children and len(pv) < limit:
             node = max(node.children, key=lambda n: (n.visits, n.q()))

@@ -239,7 +239,7 @@ def summarize(rows: Sequence[dict[str, Any]], anchor: str | None = None) -> dict
     for h in head.values():
         low, high = wilson(h["score"], int(h["games"]))
         h["rate"] = round(h["score"] / h["games"], 4)
-        h["ci95"] = [round(low, 4), round(high, 4)]
+        h["ci95"] = [round(low, 4), round(high, 4)]  # type: ignore[assignment]  # the row's one list field
     return {
         "games": len(rows),
         "bots": table,
@@ -270,14 +270,15 @@ def execute(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None =
     if scheduler is not None:
         from distributed import Client, as_completed
 
-        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        own = not isinstance(scheduler, Client)
+        client: Client = Client(scheduler) if isinstance(scheduler, str) else scheduler  # type: ignore[no-untyped-call]
         try:
             futures = client.map(run_game, list(tasks), pure=False)
-            for future in as_completed(futures):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 yield future.result()
         finally:
-            if client is not scheduler:
-                client.close()
+            if own:
+                client.close()  # type: ignore[no-untyped-call]
         return
     if workers <= 1:
         for task in tasks:

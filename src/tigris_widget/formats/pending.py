@@ -435,7 +435,7 @@ def _check_conflict(s: GameState) -> None:
 
 def _check_kingdoms(s: GameState) -> None:
     """§4 I2: one leader of each colour per kingdom, except the pair of a revolt or war being resolved."""
-    shared, colours = 0, ()
+    shared, colours = 0, tuple[int, ...]()
     if s.phase in REVOLT_PHASES and s.conflict is not None:
         leader = s.conflict.attacker_leader
         shared, colours = region_of(s, s.leaders[leader]), (leader % 4,)

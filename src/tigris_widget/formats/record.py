@@ -166,4 +166,8 @@ def _describe(value: object) -> str:
         return f"the number {value!r}"
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else f"a {len(value):,}-character string"
-    return {list: "a list", dict: "an object"}.get(type(value), f"a {type(value).__name__}")
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"

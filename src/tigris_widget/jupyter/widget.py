@@ -137,7 +137,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @traitlets.validate("seat")
     def _check_seat(self, proposal: Any) -> int | None:
-        seat = proposal["value"]
+        seat: int | None = proposal["value"]
         players = self._game.state.players
         if seat is not None and not 0 <= seat < players:
             raise traitlets.TraitError(f"seat must be 0..{players - 1} or None, not {seat!r}")
@@ -145,7 +145,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @traitlets.validate("ply")
     def _check_ply(self, proposal: Any) -> int:
-        ply = proposal["value"]
+        ply: int = proposal["value"]
         n = len(self._game)
         if not 0 <= ply <= n:
             raise traitlets.TraitError(f"ply must be 0..{n} (the game has {n} actions), not {ply}")
@@ -290,7 +290,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def show_heatmap(
         self,
-        values: Mapping[SquareLike, float] | Sequence[float],
+        values: Mapping[int, float] | Mapping[SquareLike, float] | Sequence[float],
         *,
         vmin: float | None = None,
         vmax: float | None = None,

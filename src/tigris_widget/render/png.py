@@ -22,4 +22,5 @@ def board_png(view: PlayerView | Mapping[str, Any], *, scale: float = 2.0, **opt
             "PNG output needs CairoSVG and the cairo library: `pip install cairosvg` and e.g. "
             f"`apt-get install libcairo2` ({err})"
         ) from err
-    return cairosvg.svg2png(bytestring=board_svg(view, **options).encode("utf-8"), scale=scale)
+    png: bytes = cairosvg.svg2png(bytestring=board_svg(view, **options).encode("utf-8"), scale=scale)
+    return png

@@ -177,10 +177,12 @@ class Action(NamedTuple):
                 raise ActionError(f"a monument index is 0 to {len(MONUMENTS) - 1}, not {pair}")
             index = pair
         else:
-            colours = tuple(sorted(_colour_arg(c) for c in pair)) if len(pair) == 2 else ()
+            colours = (
+                tuple(sorted(_colour_arg(c) for c in pair)) if isinstance(pair, (str, tuple)) and len(pair) == 2 else ()
+            )
             if colours not in MONUMENTS:
                 raise ActionError(f"a monument is two different colours, e.g. 'rg', not {pair!r}")
-            index = MONUMENTS.index(colours)  # type: ignore[arg-type]
+            index = MONUMENTS.index(colours)
         return MONUMENT_ACTIONS[index][_square_arg(square)]
 
     @classmethod

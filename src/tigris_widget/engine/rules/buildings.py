@@ -65,7 +65,7 @@ def put_building(s: GameState, colour: int, target: Square) -> None:
         verb = f"moves the {name} from {sq(previous)} to" if previous >= 0 else f"builds the {name} on"
         say(s, "building", "§17.3" if previous >= 0 else "§17.2", f"{who(s, s.active)} {verb} {sq(target)}.",
             s.active, colour=COLOUR_NAMES[colour], square=target,
-            **{"from": previous if previous >= 0 else None})  # fmt: skip
+            extra={"from": previous if previous >= 0 else None})  # fmt: skip
 
 
 def release_buildings(s: GameState, gone: Mask) -> None:

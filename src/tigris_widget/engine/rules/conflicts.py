@@ -9,6 +9,8 @@ thousand without one, and building their texts would cost it several per cent of
 
 from __future__ import annotations
 
+from typing import Any
+
 from tigris_widget.engine.core.board import NEIGHBOURS, dilate, squares
 from tigris_widget.engine.core.regions import region_of, remove_pieces, side_of
 from tigris_widget.engine.core.state import REVOLT, STEP_BUILDINGS, STEP_TREASURES, WAR, Conflict, GameState
@@ -55,7 +57,7 @@ def _announce(s: GameState, kind: str, rule: str, text: str) -> None:
     say(s, kind, rule, text, c.attacker, **_sides(s, c))
 
 
-def _sides(s: GameState, c: Conflict) -> dict[str, object]:
+def _sides(s: GameState, c: Conflict) -> dict[str, Any]:
     """The data every conflict event shares (see ``events``)."""
     return {
         "colour": COLOUR_NAMES[c.attacker_leader % 4],
@@ -176,7 +178,7 @@ def _score_line(a_total: int, d_total: int) -> str:
 
 def _outcome(
     s: GameState, c: Conflict, d_commit: int, winner: Seat, loser_leader: int, loser_sq: int, removed: Mask, amount: int
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """The data of the event ending a conflict (see ``events``), read before the board changes."""
     data = _sides(s, c)
     data["attacker_square"] = loser_sq if loser_leader == c.attacker_leader else s.leaders[c.attacker_leader]

@@ -319,7 +319,9 @@ def _wrong_decision(s: GameState, action: Action) -> tuple[str, str]:
     due = pending_collection(s)
     assert due is not None
     here = s.treasures & due[1]
-    taken = sum(1 << q for q in action.extra)  # type: ignore[union-attr]
+    taken = 0
+    for q in action.extra:  # type: ignore[union-attr]  # checked above: the squares of a treasure choice
+        taken |= 1 << q
     if taken & ~here or taken.bit_count() != here.bit_count() - 1:
         return "§11.3 S1", (f"take all but one of the {here.bit_count()} treasures of the kingdom, "
                             f"{', '.join(map(sq, squares(here)))}; choose one of: {choices}")  # fmt: skip

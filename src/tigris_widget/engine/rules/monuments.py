@@ -41,7 +41,7 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
                 tl = ty * WIDTH + tx
                 if tiles & monument_squares(tl) == monument_squares(tl):
                     blocks.append(tl)
-    choices = []
+    choices: list[tuple[int, Square]] = []
     if blocks:
         for m, pair in enumerate(MONUMENTS):
             if s.monuments[m] < 0 and colour in pair:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tigris_widget.engine.core.board import format_square
@@ -43,12 +44,23 @@ def award(seat: Seat, colour: int, amount: int) -> dict[str, Any]:
 
 
 def say(
-    s: GameState, kind: str, rule: str, text: str, seat: Seat | None = None, public: bool = True, **data: Any
+    s: GameState,
+    kind: str,
+    rule: str,
+    text: str,
+    seat: Seat | None = None,
+    *,
+    public: bool = True,
+    extra: Mapping[str, Any] | None = None,
+    **data: Any,
 ) -> None:
-    """Record an event if this state keeps a log (fast playouts do not); ``data`` gets the seat too.
+    """Record an event if this state keeps a log (fast playouts do not); ``data`` gets the seat too,
+    and ``extra`` holds data keys that are not Python names (``"from"``).
 
     Callers that build texts or data test ``s.log is not None`` first, to spare the search that work."""
     if s.log is not None:
+        if extra:
+            data.update(extra)
         if seat is not None:
             data = {"seat": seat, **data}
         s.log.append(Event(kind, rule, text, data, seat, public))

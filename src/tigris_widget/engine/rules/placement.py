@@ -81,7 +81,7 @@ def position_leader(s: GameState, colour: int, target: Square) -> None:
         leader = LEADER_NAMES[colour]
         if source >= 0:
             say(s, "leader_moved", "§6.1", f"{who(s, seat)} moves his {leader} from {sq(source)} to {sq(target)}.",
-                seat, colour=COLOUR_NAMES[colour], square=target, **{"from": source})  # fmt: skip
+                seat, colour=COLOUR_NAMES[colour], square=target, extra={"from": source})  # fmt: skip
         else:
             say(s, "leader_placed", "§6.1", f"{who(s, seat)} places his {leader} on {sq(target)}.", seat,
                 colour=COLOUR_NAMES[colour], square=target)  # fmt: skip
@@ -101,7 +101,7 @@ def withdraw_leader(s: GameState, colour: int) -> None:
     if s.log is not None:
         say(s, "leader_withdrawn", "§6.1",
             f"{who(s, s.active)} withdraws his {LEADER_NAMES[colour]} from {sq(source)}.", s.active,
-            colour=COLOUR_NAMES[colour], **{"from": source})  # fmt: skip
+            colour=COLOUR_NAMES[colour], extra={"from": source})  # fmt: skip
     s.step = STEP_TREASURES
 
 
