@@ -15,17 +15,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from tigris_widget.engine.core.board import HEIGHT, WIDTH, board_map, square, to_square
+from tigris_widget.engine.core.board import (
+    HEIGHT,
+    NEIGHBOURS,
+    WIDTH,
+    board_map,
+    format_square,
+    square,
+    squares,
+    to_square,
+)
 from tigris_widget.engine.core.errors import PositionError, SquareError
 from tigris_widget.engine.core.setup import normalize_options, normalize_variants
 from tigris_widget.engine.core.types import (
     COLOUR_CODES,
-    COLOUR_NAMES,
     DYNASTIES,
     DYNASTY_CODES,
-    LEADER_NAMES,
-    TILE_NAMES,
+    ColourError,
+    to_colour,
 )
+from tigris_widget.engine.rules.monuments import monument_squares, ziggurat_squares
 
 if TYPE_CHECKING:
     from tigris_widget.game import Game
@@ -42,13 +51,11 @@ def _square(where: SquareLike) -> int:
 
 
 def colour_code(colour: str | int) -> str:
-    """'r', 'red', 'temple', 'priest' or 1 → 'r'."""
-    if isinstance(colour, int) and 0 <= colour < 4:
-        return COLOUR_CODES[colour]
-    for c in range(4):
-        if colour in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c]):
-            return COLOUR_CODES[c]
-    raise PositionError(f"{colour!r} is not a colour (k/r/b/g or a colour, tile or leader name)")
+    """'r', 'red', 'temple', 'priest' or 1 → 'r' (``types.to_colour``, its error a ``PositionError``)."""
+    try:
+        return COLOUR_CODES[to_colour(colour)]
+    except ColourError as err:
+        raise PositionError(str(err)) from None
 
 
 class PositionBuilder:
@@ -135,9 +142,13 @@ class PositionBuilder:
     def monument(self, pair: str, top_left: SquareLike, colour: str | None = None) -> PositionBuilder:
         """A monument (e.g. ``"kr"``) on the 2x2 whose top-left square is given."""
         q = _square(top_left)
-        for d in (0, 1, WIDTH, WIDTH + 1):
-            star = "*" if self.cells.get(q + d, "").endswith("*") else ""
-            self.cells[q + d] = "m" + star
+        if q % WIDTH == WIDTH - 1 or q // WIDTH == HEIGHT - 1:
+            raise PositionError(
+                f"a monument's top-left square cannot be on the last column or row, not {format_square(q)}"
+            )
+        for p in squares(monument_squares(q)):
+            star = "*" if self.cells.get(p, "").endswith("*") else ""
+            self.cells[p] = "m" + star
         x, y = q % WIDTH, q // WIDTH
         self.extras["monuments"].append(f"{pair} ({x},{y})" + (f" {colour_code(colour)}" if colour else ""))
         return self
@@ -149,9 +160,11 @@ class PositionBuilder:
 
     def ziggurat(self, centre: SquareLike) -> PositionBuilder:
         q = _square(centre)
-        for d in (0, -1, 1, -WIDTH, WIDTH):
-            star = "*" if self.cells.get(q + d, "").endswith("*") else ""
-            self.cells[q + d] = "z" + star
+        if NEIGHBOURS[q].bit_count() != 4:
+            raise PositionError(f"the ziggurat's centre cannot be on the edge of the board, not {format_square(q)}")
+        for p in squares(ziggurat_squares(q)):
+            star = "*" if self.cells.get(p, "").endswith("*") else ""
+            self.cells[p] = "z" + star
         self.extras["ziggurat"] = [f"({q % WIDTH},{q // WIDTH})"]
         return self
 

@@ -62,6 +62,7 @@ from tigris_widget.engine.core.types import (
 )
 from tigris_widget.engine.rules.invariants import problems
 from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.monuments import monument_squares, ziggurat_squares
 from tigris_widget.formats.pending import (
     check_pending,
     format_pending,
@@ -361,7 +362,7 @@ class _Reader:
             self.monument(s, line, part)
         for q in s.monuments:
             if q >= 0:
-                covered |= 0b11 << q | 0b11 << (q + WIDTH)
+                covered |= monument_squares(q)
         if covered != s.down:
             raise self.fail(line, "every face-down tile 'm' must belong to exactly one listed monument (2x2)")
         line, text = self.get("buildings", "")
@@ -377,7 +378,7 @@ class _Reader:
         line, text = self.get("ziggurat", "")
         if text:
             centre = self.square(line, text)
-            cross = 1 << centre | NEIGHBOURS[centre]
+            cross = ziggurat_squares(centre)
             if NEIGHBOURS[centre].bit_count() != 4 or s.ziggurat != cross:
                 raise self.fail(line, "the ziggurat is the five 'z' squares of a cross centred on its tower")
             s.tower = centre
@@ -399,7 +400,7 @@ class _Reader:
         if s.monuments[m] >= 0:
             raise self.fail(line, f"monument {bits[0]} is listed twice")
         q = self.square(line, bits[1])
-        block = 0b11 << q | 0b11 << (q + WIDTH)
+        block = monument_squares(q)
         if q % WIDTH == WIDTH - 1 or q // WIDTH == HEIGHT - 1 or s.down & block != block:
             raise self.fail(line, f"monument {bits[0]} at {format_square(q)} needs four 'm' tiles in a 2x2 from there")
         colour = COLOUR_CODES.index(bits[2]) if len(bits) == 3 and bits[2] in COLOUR_CODES else pair[0]
