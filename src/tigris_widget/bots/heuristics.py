@@ -35,12 +35,11 @@ from tigris_widget.engine.core.types import (
     PLACE_TILE,
     RED,
     SWAP,
-    TILE_SUPPLY,
 )
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.scoring import final_results, spend_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.engine.rules.view import PlayerView, unseen_tiles
 
 T = TypeVar("T")
 
@@ -214,15 +213,8 @@ def evaluate(s: GameState) -> list[float]:
 # -- rule-of-thumb choices for the decisions that follow a turn action ---------------------------
 def unseen_by(s: GameState, seat: int, colour: int) -> tuple[int, int]:
     """Tiles of ``colour`` and of all colours that ``seat`` cannot locate (bag, other hands, discards)."""
-    total = 0
-    mine = 0
-    for c in range(4):
-        k = TILE_SUPPLY[c] - s.tiles[c].bit_count() - s.flipped[c] - s.out_public[c]
-        k -= s.hands[seat * 4 + c] + s.discards[seat * 4 + c]
-        total += k
-        if c == colour:
-            mine = k
-    return mine, total
+    unseen = unseen_tiles(s, seat)
+    return unseen[colour], sum(unseen)
 
 
 def commit_choice(s: GameState) -> int:
@@ -332,7 +324,7 @@ def rank_turn_actions(
             continue
         scored.append((evaluate(after(s, a, memo))[seat], a))
     if len(scored) <= 1:
-        whole = tuple(s.hands[seat * 4 : seat * 4 + 4])
+        whole = tuple(s.hand(seat))
         for a in choices:
             if a.kind == SWAP and a.tiles == whole:
                 scored.append((evaluate(after(s, a, memo))[seat], a))

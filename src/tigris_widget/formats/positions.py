@@ -99,7 +99,7 @@ def format_position(s: GameState) -> str:
         f"turn: {s.turn} {names[s.active]} {s.actions_left}",
     ]
     for p in range(s.players):
-        vp = ",".join(str(v) for v in s.vp[p * 4 : p * 4 + 4])
+        vp = ",".join(str(v) for v in s.points(p))
         lines.append(
             f"{names[p]}: hand={_codes(s.hand(p))} vp={vp} treasures={s.treasures_taken[p]} "
             f"catastrophes={s.catastrophes_left[p]} discarded={_codes(s.discards[p * 4 : p * 4 + 4])}"
