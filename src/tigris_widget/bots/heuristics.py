@@ -12,7 +12,7 @@ The rule-of-thumb decisions (support commitments, treasures, monuments, war orde
 bonus) are here too as ``policy_choice``: the bots use them inside look-ahead so that a conflict is
 resolved the way a sensible player would resolve it.
 
-All functions take a *complete* state: bots call them on ``engine.view.determinize`` samples, never
+All functions take a *complete* state: bots call them on ``engine.rules.view.determinize`` samples, never
 on a hidden true state.
 """
 

@@ -1,6 +1,6 @@
 """The search bot: Information-Set Monte-Carlo Tree Search over sampled hidden tiles.
 
-One tree is shared by many *determinizations* — full states sampled by ``engine.view.determinize``
+One tree is shared by many *determinizations* — full states sampled by ``engine.rules.view.determinize``
 from the bot's view, so the search never reads what the bot cannot see. Each iteration picks an action
 at the root, takes one determinization (they are sampled once per decision; the k-th visit of every
 root action takes the k-th, so that the actions are compared on the same samples), walks down the

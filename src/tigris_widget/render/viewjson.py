@@ -2,7 +2,7 @@
 
 ``serialize_game(game, seat, ply)`` is what ``BoardWidget`` syncs to the browser; ``serialize_view``
 does the same for a bare ``PlayerView`` (static pictures). Everything comes from
-``engine.view.player_view``, so a seat's JSON holds only what that seat may know (design contract 4):
+``engine.rules.view.player_view``, so a seat's JSON holds only what that seat may know (design contract 4):
 other hands as counts, no bag order, hidden scores as ``null``, other players' swaps by size only.
 
 The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 1). To stay small mid-game the

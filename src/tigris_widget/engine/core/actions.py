@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tigris_widget.engine.core.board import SQUARES, format_square, parse_square
+from tigris_widget.engine.core.board import SQUARES, format_square, parse_square, to_square
 from tigris_widget.engine.core.errors import NotationError
 from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
@@ -93,7 +93,7 @@ class Action(NamedTuple):
     =====================================  =============================================================
 
     Colours may be given as anything ``to_colour`` reads (``1``, ``"r"``, ``"temple"``), squares as
-    ``y * 16 + x`` or ``"(x,y)"``; bad arguments raise ``ActionError``. The constructors return the
+    ``(x, y)``, ``"(x,y)"`` or ``y * 16 + x`` (``board.to_square``); bad arguments raise ``ActionError``. The constructors return the
     shared instances of the action tables, so ``Action.tile("r", "(5,4)") is TILE_ACTIONS[1][69]``.
     Actions sort by ``(kind, colour, square, extra)``: that is the order of legal action lists.
     """
@@ -255,15 +255,12 @@ def _colour_arg(colour: int | str) -> int:
         raise ActionError(str(err)) from None
 
 
-def _square_arg(square: Square | str) -> Square:
-    if isinstance(square, str):
-        try:
-            return parse_square(square)
-        except ValueError as err:
-            raise ActionError(str(err)) from None
-    if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < SQUARES:
-        raise ActionError(f"a square is y * 16 + x from 0 to {SQUARES - 1} or '(x,y)', not {square!r}")
-    return square
+def _square_arg(square: object) -> Square:
+    """``board.to_square`` (the one parser of squares), its error an ``ActionError``."""
+    try:
+        return to_square(square)
+    except ValueError as err:
+        raise ActionError(str(err)) from None
 
 
 def _per_colour_square(kind: int) -> tuple[tuple[Action, ...], ...]:
