@@ -226,7 +226,7 @@ class Game:
         :raises ValueError: the notation cannot be read. The game is unchanged in every case.
         """
         if seat is not None:
-            refused = seat_problem(self.state, seat)
+            refused = seat_problem(self._now, seat)
             if refused is not None:
                 rule, text = refused
                 raise IllegalActionError(f"{rule}: {text}.", rule)

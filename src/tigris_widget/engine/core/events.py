@@ -52,17 +52,22 @@ Only ``drawn_tiles`` is private (``public`` False): it is for its ``seat`` alone
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
+
+_SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
 def _freeze(value: Any) -> Any:
-    """Read-only copies all the way down: an event handed out can't change the game's history."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+    """Read-only copies all the way down: an event handed out can't change the game's history.
+    (Type checks by ``type`` first: this runs for every event a logged game writes.)"""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict or isinstance(value, Mapping):
+        return MappingProxyType({k: v if type(v) in _SCALARS else _freeze(v) for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return tuple(v if type(v) in _SCALARS else _freeze(v) for v in value)
     return value
 
 
@@ -75,28 +80,46 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, e.g. ``Event("revolt_won", "§8.6", "Lion wins the revolt 4–3 …")``.
-
-    ``data`` holds the facts (see the table above), read-only: lists are kept as tuples and objects
-    as read-only mappings; ``to_dict`` gives them back as plain JSON. ``public`` is False for events
-    only their player may see (what he drew).
-    """
-
+class _EventFields(NamedTuple):
     kind: str
     rule: str
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    seat: int | None = None
-    """The player the event is about, if any."""
-    public: bool = True
+    data: Mapping[str, Any]
+    seat: int | None
+    public: bool
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data", _freeze(self.data))
+
+class Event(_EventFields):
+    """One thing that happened, e.g. ``Event("revolt_won", "§8.6", "Lion wins the revolt 4–3 …")``.
+
+    Fields: ``kind``, ``rule`` (the section applied), ``text`` (plain language), ``data`` (the facts,
+    see the table above), ``seat`` (the player it is about, if any) and ``public`` (False for events
+    only their player may see: what he drew). Everything is read-only — ``data``'s lists are kept as
+    tuples and its objects as read-only mappings — so an event handed out can't change a game's
+    history; ``to_dict`` gives plain JSON. (A named tuple: logged games write thousands of events.)
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls, kind: str, rule: str, text: str, data: Mapping[str, Any] | None = None, seat: int | None = None,
+        public: bool = True,
+    ) -> Event:  # fmt: skip
+        if type(data) is dict:  # the usual case, a dict just built by ``narrate.say``: wrap it, no copy
+            for k, v in data.items():
+                if type(v) not in _SCALARS:
+                    data[k] = _freeze(v)
+            frozen: Mapping[str, Any] = MappingProxyType(data)
+        else:
+            frozen = _freeze(data if data is not None else {})
+        return super().__new__(cls, kind, rule, text, frozen, seat, public)
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, data={_thaw(self.data)!r}, "
+                f"seat={self.seat!r}, public={self.public!r})")  # fmt: skip
 
     def visible_to(self, seat: int | None) -> bool:
         """May ``seat`` read this event? (None: the all-seeing view, which reads everything.)"""
