@@ -64,7 +64,7 @@ def _xy(where: SquareLike) -> XY:
     return q % WIDTH, q // WIDTH
 
 
-def _window(squares: Iterable[XY], *, min_w: int = 6, min_h: int = 4) -> Window:
+def _window(squares: Iterable[XY], *, min_w: int = 8, min_h: int = 4) -> Window:
     pts = list(squares)
     if not pts:
         return FULL
@@ -111,12 +111,7 @@ def board_panel(
 ) -> tuple[str, int, int]:
     """The board of ``game`` (all-seeing) after ``ply`` actions, cropped to ``window``: SVG body
     (a nested ``<svg>`` at 0,0) and its width and height. Cut edges get their own coordinates."""
-    full = board_svg(
-        game_view(game, None, ply),
-        highlight=[to_square(q) for q in highlight],
-        labels={to_square(q): text for q, text in (labels or {}).items()},
-        status=False,
-    )
+    full = board_svg(game_view(game, None, ply), highlight=[to_square(q) for q in highlight], status=False)
     root = re.match(r"<svg [^>]*>", full)
     assert root is not None
     body = full[root.end() : full.rindex("</svg>")]
@@ -140,6 +135,16 @@ def board_panel(
         f'<text x="{left + MARGIN // 2}" y="{MARGIN + y * CELL + CELL // 2 + 4}" {style}>{y}</text>'
         for y in range(w.y0, w.y1 + 1)
     ]
+    for where, text in (labels or {}).items():
+        x, y = _xy(where)
+        t = str(text)[:12]
+        bw = 7 * len(t) + 8
+        bx, by = MARGIN + (x + 1) * CELL - bw - 1, MARGIN + (y + 1) * CELL - 17
+        over.append(
+            f'<rect x="{bx}" y="{by}" width="{bw}" height="16" rx="4" fill="#fffbe6" stroke="#6a1b9a" stroke-width="1.5"/>'
+            f'<text x="{bx + bw / 2}" y="{by + 12}" font-size="11" font-weight="bold" text-anchor="middle" '
+            f'fill="#4a148c">{html.escape(t)}</text>'
+        )
     svg = (
         f'<svg x="0" y="0" width="{width}" height="{height}" viewBox="{left} {top} {width} {height}">'
         f"{body}{''.join(over)}</svg>"
@@ -191,11 +196,13 @@ def compose(
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two."""
     gap = 150 if middle else 24
-    head_lines = _wrap(caption, 2 * 95) if caption else []
+    slots = [max(p[1], max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
+             for p in panels]  # fmt: skip
+    total_w = sum(slots) + gap * (len(panels) - 1)
+    head_lines = _wrap(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
     head = 22 * len(head_lines) + (8 if head_lines else 0)
     title_h = 22
     under = max((len(p[4]) for p in panels), default=0)
-    total_w = sum(p[1] for p in panels) + gap * (len(panels) - 1)
     body_h = max(p[2] for p in panels)
     total_h = head + title_h + body_h + 18 * under + 10
     out = [
@@ -218,6 +225,7 @@ def compose(
         for j, line in enumerate(lines):
             out.append(f'<text x="{MARGIN}" y="{title_h + h + 16 + 18 * j}" font-size="12" fill="#222">{line}</text>')
         out.append("</g>")
+        w = slots[i]
         if middle and i == 0:
             ax, ay = x + w + 10, head + title_h + h / 2
             words = _wrap(middle, 18)
@@ -595,7 +603,16 @@ class Exercise(_Shown):
             for info in game.position.players
         )
         solved = p.play_solution()
-        moves = ", ".join(f"<code>{html.escape(str(a))}</code>" for a in solved.actions[: len(solved.actions)])
+        names = game.state.setup.dynasties
+        steps = []
+        for i, a in enumerate(solved.actions):
+            seat = solved.state_at(i).decider
+            steps.append((str(a), None if seat == p.seat else names[seat].capitalize()))
+        moves = ", ".join(
+            f"<code>{html.escape(a)}</code>" if who is None else f"({who}'s best answer: <code>{html.escape(a)}</code>)"
+            for a, who in steps
+        )
+        plain_moves = ", ".join(a if who is None else f"({who}'s best answer: {a})" for a, who in steps)
         left = game.state.actions_left
         actions = f" ({left} action{'s' if left != 1 else ''} left)" if left else ""
         text = (
@@ -611,7 +628,7 @@ class Exercise(_Shown):
         )
         plain = (
             f"Exercise — {p.title}: {who} to play. {p.goal.text}\nHint: {p.hints[0] if p.hints else p.hint(0)}\n"
-            f"Solution: {', '.join(str(a) for a in solved.actions)}. {p.explanation}"
+            f"Solution: {plain_moves}. {p.explanation}"
         )
         out: list[dict[str, Any]] = [{"text/html": text, "text/plain": plain}]
         from tigris_widget.jupyter.puzzle_board import PuzzleBoard
