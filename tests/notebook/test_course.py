@@ -10,7 +10,6 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tigris_widget.engine.core.errors import IllegalActionError
 from tigris_widget.jupyter.course import (
     EXERCISES,
     FinalScores,
@@ -37,7 +36,9 @@ def _panels(svg: str) -> list[str]:
 
 def test_show_step_draws_before_and_after_with_highlights_and_caption() -> None:
     game = lesson("catastrophe-split")
-    step = show_step(game, "catastrophe (7,5)", highlight=["(7,5)"], caption="The kingdom splits", labels={"(5,4)": "L"})
+    step = show_step(
+        game, "catastrophe (7,5)", highlight=["(7,5)"], caption="The kingdom splits", labels={"(5,4)": "L"}
+    )
     assert [str(a) for a in game.actions] == ["catastrophe (7,5)"]
     assert "The kingdom splits" in step.svg and "catastrophe (7,5)" in step.svg
     before, after = _panels(step.svg)
@@ -125,7 +126,9 @@ def test_unknown_exercise() -> None:
 
 
 def _markdown() -> str:
-    text = " ".join(c.source for p in NOTEBOOKS for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown")
+    text = " ".join(
+        c.source for p in NOTEBOOKS for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown"
+    )
     return re.sub(r"\s+", " ", text)
 
 

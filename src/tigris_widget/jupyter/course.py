@@ -35,7 +35,15 @@ SquareLike = Any
 COLOURS = ("black", "red", "blue", "green")
 CODES = {"black": "k", "red": "r", "blue": "b", "green": "g"}
 HIGHLIGHT = "#ff8c00"
-PANEL_SCALE = 1.0
+FIT = "max-width:100%;height:auto"
+"""Pictures shrink to the width of a narrow notebook (inline SVG in JupyterLab) instead of being cut."""
+
+
+def _size(width: int, height: int) -> str:
+    """Size attributes of a picture: wide ones take the width of the page (JupyterLab shows SVG as an
+    ``<img>`` it does not shrink, so a fixed 900-pixel picture would be cut in a narrow notebook);
+    small ones keep their size."""
+    return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
 
 
 @dataclass(frozen=True)
@@ -167,9 +175,7 @@ def _score_lines(game: Game, ply: int | None, changed: set[tuple[int, str]] | No
             n = (info.points or {}).get(c, 0)
             bold = changed is not None and (info.seat, c) in changed
             weight = ' font-weight="bold" text-decoration="underline"' if bold else ""
-            parts.append(
-                f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan><tspan{weight}> {n} </tspan>'
-            )
+            parts.append(f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan><tspan{weight}> {n} </tspan>')
         t = info.treasures or 0
         bold = changed is not None and (info.seat, "treasure") in changed
         weight = ' font-weight="bold" text-decoration="underline"' if bold else ""
@@ -190,9 +196,7 @@ def _points(game: Game, ply: int) -> dict[tuple[int, str], int]:
     return out
 
 
-def compose(
-    panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: str = "", middle: str = ""
-) -> str:
+def compose(panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: str = "", middle: str = "") -> str:
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two."""
     gap = 150 if middle else 24
@@ -207,8 +211,8 @@ def compose(
     total_h = head + title_h + body_h + 18 * under + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'viewBox="0 0 {total_w} {total_h}" width="{total_w}" height="{total_h}" font-family="sans-serif" '
-        f'role="img" aria-label="{html.escape(caption or "board")}">',
+        f'viewBox="0 0 {total_w} {total_h}" {_size(total_w, total_h)} font-family="sans-serif" '
+        f'style="{FIT}" role="img" aria-label="{html.escape(caption or "board")}">',
         f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
     ]
     for i, line in enumerate(head_lines):
@@ -279,7 +283,7 @@ class _Shown:
         from IPython.display import display
 
         for bundle in self._outputs():
-            display(bundle, raw=True)
+            display(bundle, raw=True)  # type: ignore[no-untyped-call]
 
 
 def live_board(game: Game, *, highlight: Iterable[SquareLike] = (), caption: str = "") -> dict[str, Any]:
@@ -293,8 +297,8 @@ def live_board(game: Game, *, highlight: Iterable[SquareLike] = (), caption: str
         board.highlight(list(highlight), HIGHLIGHT)
     if caption:
         board.caption(caption)
-    bundle = anywidget.AnyWidget._repr_mimebundle_(board)
-    data = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+    bundle: Any = anywidget.AnyWidget._repr_mimebundle_(board)
+    data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
     data["text/plain"] = "(A live board appears here when the notebook runs in Jupyter: replay the step with ← and →.)"
     return data
 
@@ -404,6 +408,7 @@ def show_board(
             labels={to_square(q): t for q, t in (labels or {}).items()},
             caption=caption or None,
         )
+        svg = re.sub(r' width="\d+" height="\d+"', " " + _size(668, 500), svg, count=1)
         return Picture(game, svg, live)
     win = (window if isinstance(window, Window) else Window(*window)) if window else FULL
     body, w, h = board_panel(game, win, highlight=hl, labels=labels)
@@ -448,11 +453,15 @@ def show_refusal(
     else:
         raise ValueError(f"{action} is legal here: a refusal needs an illegal action")
     hl = [_xy(q) for q in highlight]
-    win = (window if isinstance(window, Window) else Window(*window)) if window else _window(
-        _interesting(game, len(game), set(hl))
+    win = (
+        (window if isinstance(window, Window) else Window(*window))
+        if window
+        else _window(_interesting(game, len(game), set(hl)))
     )
     body, w, h = board_panel(game, win, highlight=hl, labels=labels)
-    svg = compose([(body, w, h, f"{action}: refused", [html.escape(x) for x in _wrap(message, 2 * w // 13)])], caption=caption)
+    svg = compose(
+        [(body, w, h, f"{action}: refused", [html.escape(x) for x in _wrap(message, 2 * w // 13)])], caption=caption
+    )
     return Refusal(game, action, message, svg)
 
 
@@ -475,7 +484,9 @@ class FinalScores(_Shown):
                 f"<tr><td>{r.rank}</td><td>{html.escape(r.dynasty.capitalize())}</td><td>{raw}</td>"
                 f"<td>{r.treasures}</td><td>{final}</td><td>{order}</td><td><b>{r.score}</b></td></tr>"
             )
-            plain.append(f"{r.rank}. {r.dynasty.capitalize()}: {raw} + {r.treasures} treasures → {final}; score {r.score}")
+            plain.append(
+                f"{r.rank}. {r.dynasty.capitalize()}: {raw} + {r.treasures} treasures → {final}; score {r.score}"
+            )
         head = "".join(f"<th>{h}</th>" for h in ("place", "dynasty", "points k / r / b / g", "treasures",
                                                   "with treasures", "low to high", "score"))  # fmt: skip
         table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -550,17 +561,15 @@ def legend() -> Picture:
     width, height = col_w * cols, rows * row_h + 30
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" font-family="sans-serif" role="img" aria-label="legend of the pieces">',
+        f'{_size(width, height)} style="{FIT}" font-family="sans-serif" role="img" aria-label="legend of the pieces">',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         '<text x="8" y="20" font-size="16" font-weight="bold">The pieces and symbols</text>',
     ]
     for i, (sq, name, note) in enumerate(LEGEND):
         x, y = (i % cols) * col_w + 8, 30 + (i // cols) * row_h
         left, top = MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
-        if sq == (12, 9):  # the monument spans two squares
-            view = f"{left} {top} {2 * CELL} {2 * CELL}"
-        else:
-            view = f"{left} {top} {CELL} {CELL}"
+        span = 2 * CELL if sq == (12, 9) else CELL  # the monument covers four squares
+        view = f"{left} {top} {span} {span}"
         out.append(f'<svg x="{x}" y="{y}" width="{CELL + 4}" height="{CELL + 4}" viewBox="{view}">{body}</svg>')
         out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
         out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')

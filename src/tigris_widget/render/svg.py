@@ -241,11 +241,13 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
         hand = "".join(codes[c] * p["hand"][c] for c in COLOURS) if p["hand"] is not None else f"{p['hand_size']} tiles"
         if p["vp"] is not None:
             # one coloured swatch and the notation's code per colour (k r b g), so black and blue differ
-            score = "".join(
-                f'<tspan fill="{PIECE[c]}" font-weight="bold">■{codes[c]}</tspan>'
-                f'<tspan> {p["vp"][c]} </tspan>'
-                for c in COLOURS
-            ) + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
+            score = (
+                "".join(
+                    f'<tspan fill="{PIECE[c]}" font-weight="bold">■{codes[c]}</tspan><tspan> {p["vp"][c]} </tspan>'
+                    for c in COLOURS
+                )
+                + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
+            )
         else:
             score = "points hidden"
         mark = "▶ " if v["active"] == p["seat"] and not v["over"] else ""
