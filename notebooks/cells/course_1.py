@@ -94,9 +94,13 @@ information the live board shows in its side panel:""",
   colour's swatch and code (**■k** black, **■r** red, **■b** blue, **■g** green), then **◆** the
   treasures taken.
 
-In the side panel of the live board you find the same lines, and under the board the **log** of
-actions. The **pink frame** marks the squares of the last action; the board's
-**←/→** buttons (or arrow keys) step through the history.""",
+The **live board** (in Jupyter) shows the same in its **side panel**: at the top the turn, the
+bag and the prompt, with buttons for the actions that need no square (withdraw, swap, pass); then
+one box per player, the active one marked *to play*, with his four leaders (dimmed while on the
+board), his catastrophes (`×2`), his hand tile by tile, and his points in four coloured boxes —
+black, red, blue, green — followed by **◆** treasures. Under the board a slider and **« ‹ › »**
+(or the arrow keys) step through the history, and the **log** lists every action with the
+engine's explanation. On the board the **pink frame** marks the squares of the last action.""",
     ),
     (
         "md",

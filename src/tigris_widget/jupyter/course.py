@@ -35,8 +35,6 @@ SquareLike = Any
 COLOURS = ("black", "red", "blue", "green")
 CODES = {"black": "k", "red": "r", "blue": "b", "green": "g"}
 HIGHLIGHT = "#ff8c00"
-FIT = "max-width:100%;height:auto"
-"""Pictures shrink to the width of a narrow notebook (inline SVG in JupyterLab) instead of being cut."""
 
 
 def _size(width: int, height: int) -> str:
@@ -212,7 +210,7 @@ def compose(panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'viewBox="0 0 {total_w} {total_h}" {_size(total_w, total_h)} font-family="sans-serif" '
-        f'style="{FIT}" role="img" aria-label="{html.escape(caption or "board")}">',
+        f'role="img" aria-label="{html.escape(caption or "board")}">',
         f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
     ]
     for i, line in enumerate(head_lines):
@@ -561,7 +559,7 @@ def legend() -> Picture:
     width, height = col_w * cols, rows * row_h + 30
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {width} {height}" '
-        f'{_size(width, height)} style="{FIT}" font-family="sans-serif" role="img" aria-label="legend of the pieces">',
+        f'{_size(width, height)} font-family="sans-serif" role="img" aria-label="legend of the pieces">',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         '<text x="8" y="20" font-size="16" font-weight="bold">The pieces and symbols</text>',
     ]
