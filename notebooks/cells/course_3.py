@@ -171,7 +171,30 @@ strongest. Below, Archer has by far the most points (59) and comes last:""",
     ("code", """final_scores(lesson("final-scoring"))"""),
     (
         "md",
-        f"""## 6. What else is in the rules
+        f"""## 6. Fine points
+
+Rare situations, each settled in the rules reference:
+
+* **Monuments.** A monument may be built anywhere, even in a region without leaders
+  ([§10.2]({R}#102-when-a-monument-can-be-built)). A tile that completes two 2×2 squares at once
+  gives one monument, on the square the player picks ([§10.3]({R}#103-choosing-or-declining)). A
+  tile that united two kingdoms is checked **after** the wars, so it can still complete a square
+  ([§9.9]({R}#99-after-the-last-war)). Face-down tiles never count toward another square.
+* **Treasures.** If several kingdoms qualify at once, they are dealt with clockwise from the active
+  player ([§11.3]({R}#113-collection)). With *n* treasures of which *s* are special, the trader's
+  owner takes *n* − 1, among them min(*s*, *n* − 1) special ones; only the choice among equals is
+  free ([§11.4]({R}#114-special-treasures-first)). At least one treasure always stays on the board
+  ([§4 I3]({R}#4-i3--a-treasure-always-remains)).
+* **Leaders.** A war never strands a leader other than the loser, thanks to the priest-war
+  protection ([§9.8.6]({R}#986-no-leader-is-stranded-by-a-war)). A leader stranded by a catastrophe
+  or a monument goes home at once; that is not a conflict and nobody scores
+  ([§12]({R}#12-leaders-losing-their-last-temple)).
+* **The end.** There is no other ending — no turn limit, no points target
+  ([§14.3]({R}#143-no-other-ending)) — and after the end no action is accepted.""",
+    ),
+    (
+        "md",
+        f"""## 7. What else is in the rules
 
 * **Hidden information** ([§16]({R}#16-information-and-decisions)): hands, the bag's order, and
   (with `scores="hidden"`) the running points stay hidden; the board, the supplies, hand sizes and
