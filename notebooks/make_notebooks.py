@@ -23,7 +23,9 @@ HERE = Path(__file__).parent
 
 
 NOTEBOOKS = {
-    "02_learn_the_rules.ipynb": "rules",
+    "02_course_1_basics.ipynb": "course_1",
+    "02_course_2_conflicts.ipynb": "course_2",
+    "02_course_3_monuments_and_the_end.ipynb": "course_3",
     "03_puzzles.ipynb": "puzzles",
     "04_inside_the_bots.ipynb": "bots",
     "05_variants.ipynb": "variants",

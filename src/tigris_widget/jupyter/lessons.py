@@ -187,6 +187,134 @@ def _ziggurat() -> PositionBuilder:
     )
 
 
+@_lesson("regions", "Three regions become one kingdom (§4)")
+def _regions() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .leader("bull", "king", (7, 6))
+        .tile("k", (10, 6))
+        .tile("g", (9, 7))
+        .hand("archer", "kkrbgg")
+        .hand("bull", "rrkbbg")
+    )
+
+
+@_lesson("leaders", "Placing, moving and withdrawing leaders (§6.1)")
+def _leaders() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (6, 3), (8, 3))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "king", (8, 4))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "kkrrbg")
+    )
+
+
+@_lesson("withdraw", "A withdrawn leader can split a kingdom (§6.1)")
+def _withdraw() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (5, 4), (7, 4))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "trader", (8, 4))
+        .hand("archer", "kkrbgg")
+        .hand("bull", "kkrrbg")
+    )
+
+
+@_lesson("three-kingdoms", "A tile may not touch three kingdoms (§6.2 T4)")
+def _three_kingdoms() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull", "pot"))
+        .tile("r", (6, 3), (8, 3), (7, 6))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "king", (8, 4))
+        .leader("pot", "farmer", (7, 5))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "kkrrbg")
+        .hand("pot", "kkrrbg")
+    )
+
+
+@_lesson("scoring-nobody", "Tiles that score for nobody (§6.2.3)")
+def _scoring_nobody() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull", "pot"))
+        .tile("r", (2, 4))
+        .leader("bull", "priest", (3, 4))
+        .hand("pot", "krbgkg")
+        .hand("archer", "kkkkkk")
+        .hand("bull", "kkkkkk")
+        .turn("pot")
+    )
+
+
+@_lesson("catastrophe-split", "A catastrophe splits a kingdom (§6.3.3)")
+def _catastrophe_split() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("lion", "pot"))
+        .tile("r", (5, 5), (9, 5))
+        .tile("k", (6, 5), (8, 5))
+        .tile("g", (7, 5))
+        .leader("lion", "king", (5, 4))
+        .leader("pot", "trader", (9, 4))
+        .hand("lion", "kkrbgg")
+        .hand("pot", "kkrrbg")
+    )
+
+
+@_lesson("revolt-kings", "A revolt of kings is fought with temples (§8.3)")
+def _revolt_kings() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (9, 2), (10, 3))
+        .tile("k", (12, 3))
+        .leader("bull", "king", (11, 3))
+        .hand("archer", "rkkkbg")
+        .hand("bull", "rkkkkb")
+    )
+
+
+@_lesson("war-3p", "Who attacks when the active player is not in the war (§9.4)")
+def _war_3p() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull", "pot"))
+        .tile("r", (6, 3), (8, 3))
+        .leader("bull", "farmer", (6, 4))
+        .leader("pot", "farmer", (8, 4))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "bbkkrg")
+        .hand("pot", "bbbkrg")
+    )
+
+
+@_lesson("monument-king", "Monuments pay the active player's matching leaders only (§10.6)")
+def _monument_king() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "pot"))
+        .tile("r", (10, 4))
+        .monument("kr", (8, 5))
+        .monument("bg", (10, 6))
+        .leader("pot", "king", (10, 5))
+        .leader("pot", "priest", (11, 4))
+        .hand("archer", "kkkkkk")
+        .hand("pot", "kkkkkk")
+        .turn("pot")
+    )
+
+
+@_lesson("bag-end", "The bag runs out (§14.2)")
+def _bag_end() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .leader("archer", "king", (9, 10))
+        .hand("archer", "kkrrbg")
+        .hand("bull", "kkrrbg")
+        .bag("kr")
+    )
+
+
 def lesson_builder(key: str) -> PositionBuilder:
     """The builder of a lesson's position, to vary it (e.g. fix the bag) before ``.game()``."""
     if key not in LESSONS:

@@ -240,10 +240,17 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
         supply = "".join(codes[c] for c in COLOURS if p["leaders"][c] < 0) or "–"
         hand = "".join(codes[c] * p["hand"][c] for c in COLOURS) if p["hand"] is not None else f"{p['hand_size']} tiles"
         if p["vp"] is not None:
-            score = " ".join(f"{c[0].upper()}{p['vp'][c]}" for c in COLOURS) + f" ◆{p['treasures']}"
+            # one coloured swatch and the notation's code per colour (k r b g), so black and blue differ
+            score = (
+                "".join(
+                    f'<tspan fill="{PIECE[c]}" font-weight="bold">■{codes[c]}</tspan><tspan> {p["vp"][c]} </tspan>'
+                    for c in COLOURS
+                )
+                + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
+            )
         else:
-            score = "score hidden"
+            score = "points hidden"
         mark = "▶ " if v["active"] == p["seat"] and not v["over"] else ""
-        text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, {score}"
-        lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}</text>')
+        text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
+        lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
     return "".join(lines)

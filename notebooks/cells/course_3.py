@@ -1,0 +1,212 @@
+"""The cells of notebooks/02_course_3_monuments_and_the_end.ipynb: ("md" | "code", text) in order."""
+
+R = "../docs/rules.md"
+
+CELLS: list[tuple[str, str]] = [
+    (
+        "md",
+        f"""# Learn Tigris & Euphrates — part 3 of 3: monuments, treasures and the end
+
+Parts [1](02_course_1_basics.ipynb) and [2](02_course_2_conflicts.ipynb) covered the actions and
+the conflicts. This part covers monuments, treasures, what happens at the end of each turn, how the
+game ends and who wins. Rule codes point into [`docs/rules.md`]({R}).""",
+    ),
+    (
+        "code",
+        """from tigris_widget.jupyter.course import exercise, final_scores, show_step
+from tigris_widget.jupyter.lessons import lesson, lesson_builder""",
+    ),
+    (
+        "md",
+        f"""## 1. Monuments
+
+When **the active player lays a tile** that completes a 2×2 square of **four face-up tiles of one
+colour**, he — and only he — may build a monument on it, right after the tile (and after any wars
+it caused) ([§10]({R}#10-monuments)):
+
+* There are six monuments, one for each pair of colours (`kr`, `kb`, `kg`, `rb`, `rg`, `bg`). **He
+  chooses** one that shows the square's colour; **he picks the second colour** by picking the
+  monument. A built monument is gone from the supply; if all three with that colour are built, none
+  can be. He may also `decline`; the square can never be used later.
+* The four tiles turn **face down**: they still connect, but have no colour — no longer temples, so
+  a leader left without a face-up temple goes home (§12). Treasures stay where they are.
+* A monument **belongs to nobody** and can never be destroyed. At the end of **each player's own
+  turn**, for each monument in a kingdom and each of its two colours, that player gains 1 point if
+  **his leader of that colour** stands in that kingdom. **The king does not stand in** here.
+
+Bull lays a temple on `(9,5)` (it scores for Archer's priest), builds the red/green monument and
+passes. His farmer loses his only temple and goes home; at the end of his turn his trader earns
+him 1 green:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("monument"), "tile r (9,5)", "monument rg (8,5)", "pass",
+    highlight=["(9,5)", "(8,5)", "(8,6)", "(9,6)", "(10,6)"],
+    caption="A monument: Bull builds red/green; his farmer loses his temple; his trader scores 1 green",
+)""",
+    ),
+    (
+        "md",
+        f"""Had Bull chosen red/blue instead, he would score nothing (his farmer has gone) — and Archer,
+whose priest is in the kingdom, collects 1 red at the end of **his** turns either way
+([§10.6]({R}#106-monument-points-at-the-end-of-a-turn)). Below, Pot's king and priest stand next to a
+black/red and a blue/green monument. He passes: the black/red one gives him 1 black (king) and 1
+red (priest); the blue/green one gives nothing — no farmer, no trader, and the king does not stand in:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("monument-king"), "pass",
+    highlight=["(10,5)", "(11,4)"],
+    caption="End of Pot's turn: black/red pays king and priest; blue/green pays nothing",
+)""",
+    ),
+    ("md", """### Exercise"""),
+    ("code", """exercise("build-monument")"""),
+    (
+        "md",
+        f"""## 2. Treasures
+
+A treasure lies on each starting temple. After **every action**, each kingdom holding **two or more
+treasures and a trader** gives **all but one** of them to the **trader's owner** — whoever's turn it
+is ([§11]({R}#11-treasures)). Treasures on **special squares** (gold frame) must be taken first.
+A kingdom without a trader keeps its treasures until one arrives. Each treasure is worth **one point
+of any colour** at the end (a wild point, ◆ in the score lines).
+
+Lion lays a farm on the river square `(4,1)`; it joins the region of `(5,1)` and `(5,2)` to the
+kingdom of Lion's trader and Bull's farmer. The farm scores for Bull's farmer; the kingdom now holds
+two treasures, and Lion takes the one on the special square `(1,1)`:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("treasure"), "tile b (4,1)",
+    highlight=["(4,1)", "(1,1)", "(5,2)"],
+    caption="Two treasures and a trader: Lion takes one — the special one on (1,1)",
+)""",
+    ),
+    (
+        "md",
+        """The trader's owner need not be the active player. Here **Bull** lays the same farm, and it is
+still Lion, owner of the trader, who takes the treasure:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson_builder("treasure").turn("bull").hand("bull", "bkkrrr").game(), "tile b (4,1)",
+    highlight=["(4,1)", "(1,1)"],
+    caption="Bull lays the farm; Lion's trader still collects",
+)""",
+    ),
+    ("md", """### Exercise"""),
+    ("code", """exercise("take-treasure")"""),
+    (
+        "md",
+        f"""## 3. The end of a turn
+
+When the active player has taken his actions (or passed) ([§13]({R}#13-end-of-the-turn)):
+
+1. he scores his **monuments** (above);
+2. he **refills his hand** to six tiles from the bag; then everyone else who is short — those who
+   committed tiles to a conflict — refills, clockwise;
+3. the game-end conditions are checked, and the player on his left begins his turn.
+
+In the revolt of part 2, Archer committed 2 temples and Bull 3; at the end of Archer's turn Archer
+draws first, then Bull:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("revolt"), "leader r (9,3)", "commit 2", "commit 3", "pass",
+    highlight=["(9,3)", "(11,3)"],
+    caption="End of the turn: Archer refills first, then Bull, who committed 3 temples",
+)""",
+    ),
+    (
+        "md",
+        f"""## 4. The end of the game
+
+The game ends in exactly two ways ([§14]({R}#14-end-of-the-game)):
+
+* **Treasures**: at the end of a turn (after the refills), **only one or two treasures** are left
+  on the board. It is checked only at the end of a turn.
+* **The bag**: a player must draw a tile and the bag cannot supply it. He draws what is left; by
+  default the active player then still finishes his turn, then the game ends (option
+  `bag_empty_end="immediate"` ends it at once).
+
+Archer's trader arrives in a kingdom with two treasures and takes one; at the end of the turn
+only two remain on the board, and the game is over:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("game-end"), "leader g (5,3)", "treasures (10,0)", "pass",
+    highlight=["(5,3)", "(10,0)", "(5,2)", "(10,10)"],
+    caption="Two treasures left at the end of the turn: the game ends",
+)""",
+    ),
+    (
+        "md",
+        """Here the bag holds only two tiles. Archer swaps three: he draws the two, and the game will end —
+but he still takes his second action first:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("bag-end"), "swap kkr", "tile r (10,9)",
+    highlight=["(10,9)"],
+    caption="The bag runs out during a swap: Archer finishes his turn, then the game ends",
+)""",
+    ),
+    (
+        "md",
+        f"""## 5. Who wins
+
+Everyone reveals his points ([§15]({R}#15-final-scoring)). Each **treasure** is added to whichever
+colour its owner likes (the engine does it optimally). Your **score is your weakest colour**. The
+highest score wins; a tie is broken by the second-weakest colour, then the third, then the
+strongest. Below, Archer has by far the most points (59) and comes last:""",
+    ),
+    ("code", """final_scores(lesson("final-scoring"))"""),
+    (
+        "md",
+        f"""## 6. Fine points
+
+Rare situations, each settled in the rules reference:
+
+* **Monuments.** A monument may be built anywhere, even in a region without leaders
+  ([§10.2]({R}#102-when-a-monument-can-be-built)). A tile that completes two 2×2 squares at once
+  gives one monument, on the square the player picks ([§10.3]({R}#103-choosing-or-declining)). A
+  tile that united two kingdoms is checked **after** the wars, so it can still complete a square
+  ([§9.9]({R}#99-after-the-last-war)). Face-down tiles never count toward another square.
+* **Treasures.** If several kingdoms qualify at once, they are dealt with clockwise from the active
+  player ([§11.3]({R}#113-collection)). With *n* treasures of which *s* are special, the trader's
+  owner takes *n* − 1, among them min(*s*, *n* − 1) special ones; only the choice among equals is
+  free ([§11.4]({R}#114-special-treasures-first)). At least one treasure always stays on the board
+  ([§4 I3]({R}#4-i3--a-treasure-always-remains)).
+* **Leaders.** A war never strands a leader other than the loser, thanks to the priest-war
+  protection ([§9.8.6]({R}#986-no-leader-is-stranded-by-a-war)). A leader stranded by a catastrophe
+  or a monument goes home at once; that is not a conflict and nobody scores
+  ([§12]({R}#12-leaders-losing-their-last-temple)).
+* **The end.** There is no other ending — no turn limit, no points target
+  ([§14.3]({R}#143-no-other-ending)) — and after the end no action is accepted.""",
+    ),
+    (
+        "md",
+        f"""## 7. What else is in the rules
+
+* **Hidden information** ([§16]({R}#16-information-and-decisions)): hands, the bag's order, and
+  (with `scores="hidden"`) the running points stay hidden; the board, the supplies, hand sizes and
+  committed tiles are public.
+* Two **variants** — civilization buildings and the ziggurat — are in
+  [`05_variants.ipynb`](05_variants.ipynb) and [§17–§18]({R}#17-variant-civilization-buildings).
+* Ready to play? [`01_quick_start.ipynb`](01_quick_start.ipynb) starts a game against the bots;
+  [`03_puzzles.ipynb`](03_puzzles.ipynb) has twelve harder puzzles.
+
+**Check yourself.** Who scores a monument at the end of a turn? (Only the player whose turn it was,
+for each of his leaders of the monument's colours in its kingdom.) A player has black 8, red 5,
+blue 9, green 6 and 2 treasures: his score? (6: the first treasure lifts red to 6; the second
+lifts red or green to 7, but the other stays at 6.)""",
+    ),
+]
