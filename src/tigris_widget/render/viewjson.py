@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 1
 LOG_WINDOW = 12
 """How many plies of the event log travel with each state (those up to the shown ply)."""
+LOG_AHEAD = 6
+"""When an earlier position is shown, the log also holds this many plies after it (marked ``future``),
+so the story goes on past the move being looked at."""
 
 _SQUARE_GROUPS = {PLACE_TILE: "tile", PLACE_LEADER: "leader", MOVE_LEADER: "move", BUILD_BUILDING: "building"}
 _COLOUR_LISTS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
@@ -165,18 +168,21 @@ def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revi
     at = n if ply is None else ply
     if not 0 <= at <= n:
         raise ValueError(f"ply must be 0..{n}, not {at}")
-    actions = game.actions[:at]
-    actors = game.actors[:at]
-    batches = game.events_seen_by(seat)[:at]
+    end = min(n, at + LOG_AHEAD) if at < n else n
+    actions = game.actions[:end]
+    actors = game.actors[:end]
+    batches = game.events_seen_by(seat)[:end]
     first = max(0, at - LOG_WINDOW)
-    window = [(i, e) for i in range(first, at) for e in batches[i]]
+    window = [(i, e) for i in range(first, end) for e in batches[i]]
     history = [(actor, str(a)) for actor, a in zip(actors, actions)]
+    # history runs to the end of the log (later plies too, redacted for this seat); only the log reads it
     view = player_view(game.state_at(at), seat, history, [e for _, e in window])
     shown = {id(e) for e in view.events}  # the engine decides which events this seat may read
     log = [
         {"ply": i + 1, "seat": actors[i], "action": view.history[i],
-         "events": [{"kind": e.kind, "rule": e.rule, "text": e.text} for e in batches[i] if id(e) in shown]}
-        for i in range(first, at)
+         "events": [{"kind": e.kind, "rule": e.rule, "text": e.text} for e in batches[i] if id(e) in shown],
+         **({"future": True} if i >= at else {})}
+        for i in range(first, end)
     ]  # fmt: skip
     last = None
     if at:
