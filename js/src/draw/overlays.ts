@@ -196,7 +196,7 @@ export function drawOverlays(
   if (focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);
   if (!view.live) {
     // history: the board is dimmed, so the past never looks like the position being played
-    ctx.fillStyle = theme.dark ? "rgba(10,10,10,0.45)" : "rgba(255,255,255,0.45)";
+    ctx.fillStyle = theme.dark ? "rgba(10,10,10,0.32)" : "rgba(255,255,255,0.34)";
     ctx.fillRect(l.left, l.top, l.cell * 16, l.cell * 11);
   }
 }

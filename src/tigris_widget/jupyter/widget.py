@@ -323,6 +323,10 @@ class BoardWidget(anywidget.AnyWidget):
 
         return board_svg(self.view)
 
+    def to_html(self, path: str | Path, *, title: str | None = None) -> Path:
+        """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""
+        return self._game.to_html(path, self.seat, title=title)
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""
         return with_picture(super()._repr_mimebundle_(**kwargs), self)

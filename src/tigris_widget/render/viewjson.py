@@ -160,10 +160,13 @@ def action_squares(before_leaders: Sequence[int], actor: int, action: Action) ->
     return [action.square] if action.square >= 0 else []
 
 
-def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revision: int = 0) -> dict[str, Any]:
+def serialize_game(
+    game: Game, seat: int | None, ply: int | None = None, *, revision: int = 0, log_window: int = LOG_WINDOW
+) -> dict[str, Any]:
     """The widget JSON of ``game`` seen by ``seat`` (None: all-seeing) after ``ply`` actions (default:
     the latest). ``revision`` counts changes of the game, so ``state_id`` changes whenever the game
-    does, even when an undo and a new action bring it back to the same length."""
+    does, even when an undo and a new action bring it back to the same length. ``log_window``: how
+    many plies before the shown one the log holds."""
     n = len(game)
     at = n if ply is None else ply
     if not 0 <= at <= n:
@@ -172,7 +175,7 @@ def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revi
     actions = game.actions[:end]
     actors = game.actors[:end]
     batches = game.events_seen_by(seat)[:end]
-    first = max(0, at - LOG_WINDOW)
+    first = max(0, at - log_window)
     window = [(i, e) for i in range(first, end) for e in batches[i]]
     history = [(actor, str(a)) for actor, a in zip(actors, actions)]
     # history runs to the end of the log (later plies too, redacted for this seat); only the log reads it
