@@ -364,7 +364,7 @@ export class BoardController {
   private sendIntent(action: string): void {
     if (!this.view || this.offline === "disconnected") return;
     this.clickedAt = performance.now();
-    this.model.send({ kind: "intent", state_id: this.view.state_id, action });
+    this.send({ kind: "intent", state_id: this.view.state_id, action });
     this.expectAnswer();
   }
 
@@ -372,7 +372,7 @@ export class BoardController {
     if (!this.view || this.offline === "disconnected") return;
     const target = Math.max(0, Math.min(this.view.length, ply));
     if (target !== this.view.ply) {
-      this.model.send({ kind: "goto", ply: target });
+      this.send({ kind: "goto", ply: target });
       this.expectAnswer();
     }
   }
@@ -394,7 +394,16 @@ export class BoardController {
   /** Jupyter marks the model's comm dead when the kernel restarts or shuts down: ask whether it still answers. */
   private commLive(): void {
     this.setOffline("disconnected");
-    this.model.send({ kind: "ping" });
+    this.send({ kind: "ping" });
+  }
+
+  /** Send a message to Python; a comm that refuses it (kernel gone) makes the board read-only. */
+  private send(content: unknown): void {
+    try {
+      this.model.send(content);
+    } catch {
+      this.setOffline("disconnected");
+    }
   }
 
   private custom(content: unknown): void {
