@@ -85,7 +85,9 @@ def test_eight_canonical_positions_in_light_and_dark(browser: Any, look_dir: Pat
                 assert root.get_attribute("data-theme") == theme
                 root.screenshot(path=str(look_dir / f"{label}-{theme}-dpr{dpr}.png"))
                 canvas = page.locator("#host canvas.tw-board")
-                assert canvas.evaluate("c => c.width") == round(float(canvas.evaluate("c => parseFloat(c.style.width)")) * dpr)
+                assert canvas.evaluate("c => c.width") == round(
+                    float(canvas.evaluate("c => parseFloat(c.style.width)")) * dpr
+                )
                 assert board.messages == []
                 widget.close()
                 page.close()
@@ -159,7 +161,9 @@ def test_illegal_move_notice_never_covers_the_board(page: Any) -> None:
 
 
 @pytest.mark.parametrize("width", [600, 700, 1000])
-def test_narrow_pages_keep_squares_at_least_28px_and_move_the_panel_below(browser: Any, look_dir: Path, width: int) -> None:
+def test_narrow_pages_keep_squares_at_least_28px_and_move_the_panel_below(
+    browser: Any, look_dir: Path, width: int
+) -> None:
     context = browser.new_context(viewport={"width": width, "height": 1100}, device_scale_factor=1)
     page = context.new_page()
     try:
@@ -209,7 +213,7 @@ def test_screen_reader_description_says_what_the_picture_shows(page: Any) -> Non
     conflict = view["conflict"]
     assert conflict is not None
     assert "Revolt in" in described and "attacks from" in described
-    for colour, squares in view["tiles"].items():
+    for squares in view["tiles"].values():
         if squares:
             x, y = squares[0] % 16, squares[0] // 16
             assert f"({x},{y})" in described

@@ -47,7 +47,9 @@ COMPARE = """async (svg) => {
 }"""
 
 
-@pytest.mark.parametrize("name", ["start_all_seeing", "midgame_all_seeing", "monument", "treasure", "ziggurat_bonus", "game_over"])
+@pytest.mark.parametrize(
+    "name", ["start_all_seeing", "midgame_all_seeing", "monument", "treasure", "ziggurat_bonus", "game_over"]
+)
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_canvas_and_svg_draw_the_same_board(page: Any, artifacts: Path, name: str, theme: str) -> None:
     game, seat = scenario_game(name)

@@ -47,6 +47,7 @@ def embedded(path: Path) -> dict[str, Any]:
 def open_replay(browser: Any, path: Path, dpr: int = 1) -> tuple[Any, Any, list[str]]:
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, device_scale_factor=dpr)
     requests: list[str] = []
+
     def block(route: Any) -> None:
         url = route.request.url
         if url.startswith(("file:", "blob:", "data:")):
@@ -66,7 +67,9 @@ def open_replay(browser: Any, path: Path, dpr: int = 1) -> tuple[Any, Any, list[
     return context, page, errors
 
 
-def test_a_300_action_game_replays_from_a_file_without_network(browser: Any, game: Game, tmp_path: Path, artifacts: Path) -> None:
+def test_a_300_action_game_replays_from_a_file_without_network(
+    browser: Any, game: Game, tmp_path: Path, artifacts: Path
+) -> None:
     assert len(game) >= 300
     path = game.to_html(tmp_path / "game.html")
     size = path.stat().st_size

@@ -218,7 +218,9 @@ class BoardWidget(anywidget.AnyWidget):
         """Take trait changes from the front end: only clearing ``error`` is allowed. Everything else
         (above all ``seat``, which would reveal hidden information) changes only from Python."""
         if not isinstance(sync_data, Mapping):
-            self.error = f"Refused a state update that is not an object ({type(sync_data).__name__}); nothing was changed."
+            self.error = (
+                f"Refused a state update that is not an object ({type(sync_data).__name__}); nothing was changed."
+            )
             return
         refused = sorted(str(k) for k, v in sync_data.items() if k != "error" or v != "")
         accepted = {k: v for k, v in sync_data.items() if k == "error" and v == ""}

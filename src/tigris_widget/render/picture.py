@@ -83,10 +83,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float) -> str:
     a = math.radians(angle)
     dx, dy = rx * math.cos(a), rx * math.sin(a)
     x1, y1, x2, y2 = cx - dx, cy - dy, cx + dx, cy + dy
-    return (
-        f"M{x1:.2f} {y1:.2f}A{rx} {ry} {angle} 1 0 {x2:.2f} {y2:.2f}"
-        f"A{rx} {ry} {angle} 1 0 {x1:.2f} {y1:.2f}Z"
-    )
+    return f"M{x1:.2f} {y1:.2f}A{rx} {ry} {angle} 1 0 {x2:.2f} {y2:.2f}A{rx} {ry} {angle} 1 0 {x1:.2f} {y1:.2f}Z"
 
 
 def _circle(cx: float, cy: float, r: float) -> str:
@@ -136,12 +133,23 @@ DYNASTY_SYMBOLS: dict[str, list[Layer]] = {
     ],
     # a bull's head with wide horns
     "bull": [
-        ("M6.5 11C7 18 11.5 20.5 16.5 20.5H23.5C28.5 20.5 33 18 33.5 11C31 16 27 17.2 23.5 17.2H16.5"
-         "C13 17.2 9 16 6.5 11Z", "ink", "fill"),  # fmt: skip
-        ("M14 16.5C14 24 15.5 31.5 20 31.5C24.5 31.5 26 24 26 16.5ZM14.5 18L9.2 19.8L14.2 22ZM25.5 18L30.8 19.8"
-         "L25.8 22Z", "ink", "fill"),  # fmt: skip
-        (_circle(17, 21.8, 1.1) + _circle(23, 21.8, 1.1) + _circle(18.1, 28.4, 0.9) + _circle(21.9, 28.4, 0.9),
-         "piece", "fill"),  # fmt: skip
+        (
+            "M6.5 11C7 18 11.5 20.5 16.5 20.5H23.5C28.5 20.5 33 18 33.5 11C31 16 27 17.2 23.5 17.2H16.5"
+            "C13 17.2 9 16 6.5 11Z",
+            "ink",
+            "fill",
+        ),
+        (
+            "M14 16.5C14 24 15.5 31.5 20 31.5C24.5 31.5 26 24 26 16.5ZM14.5 18L9.2 19.8L14.2 22ZM25.5 18L30.8 19.8"
+            "L25.8 22Z",
+            "ink",
+            "fill",
+        ),
+        (
+            _circle(17, 21.8, 1.1) + _circle(23, 21.8, 1.1) + _circle(18.1, 28.4, 0.9) + _circle(21.9, 28.4, 0.9),
+            "piece",
+            "fill",
+        ),
     ],
     # a bow drawn with its arrow
     "archer": [
@@ -151,8 +159,12 @@ DYNASTY_SYMBOLS: dict[str, list[Layer]] = {
     ],
     # an amphora with two handles and a painted band
     "pot": [
-        ("M16.5 8H23.5V10.2L22.5 11V13.2C28 14.5 30 19 28.5 23.5C27.3 27 24.8 29 22.5 29.8L23.6 32H16.4"
-         "L17.5 29.8C15.2 29 12.7 27 11.5 23.5C10 19 12 14.5 17.5 13.2V11L16.5 10.2Z", "ink", "fill"),  # fmt: skip
+        (
+            "M16.5 8H23.5V10.2L22.5 11V13.2C28 14.5 30 19 28.5 23.5C27.3 27 24.8 29 22.5 29.8L23.6 32H16.4"
+            "L17.5 29.8C15.2 29 12.7 27 11.5 23.5C10 19 12 14.5 17.5 13.2V11L16.5 10.2Z",
+            "ink",
+            "fill",
+        ),
         ("M17.6 12.4C12.6 11.8 11.6 15.8 13.3 18.6M22.4 12.4C27.4 11.8 28.4 15.8 26.7 18.6", "ink", 1.7),
         ("M12.3 20.6H27.7M13 23.4H27", "piece", 1.1),
     ],

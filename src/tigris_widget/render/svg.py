@@ -31,7 +31,9 @@ def _paint(palette: Mapping[str, Any], name: str, piece: str = "#000", piece_b: 
     return str(palette[name])
 
 
-def _layers(layers: Iterable[picture.Layer], palette: Mapping[str, Any], piece: str = "#000", piece_b: str = "#000") -> str:
+def _layers(
+    layers: Iterable[picture.Layer], palette: Mapping[str, Any], piece: str = "#000", piece_b: str = "#000"
+) -> str:
     """The layers of a symbol as SVG paths (the canvas draws the same paths with Path2D)."""
     out = []
     for d, paint, mode in layers:
@@ -63,7 +65,9 @@ def _defs(dynasties: Iterable[str], palette: Mapping[str, Any]) -> str:
     out = ["<defs>"]
     for colour in COLOURS:
         base: list[picture.Layer] = [(picture.TILE_BASE, "piece", "fill"), (picture.TILE_EDGE, "shadow", "fill")]
-        out.append(f'<g id="tw-tile-{colour}">{_layers([*base, *picture.TILE_SYMBOLS[colour]], palette, pieces[colour])}</g>')
+        out.append(
+            f'<g id="tw-tile-{colour}">{_layers([*base, *picture.TILE_SYMBOLS[colour]], palette, pieces[colour])}</g>'
+        )
         for dynasty in dynasties:
             disc: list[picture.Layer] = [(picture.LEADER_DISC, "piece", "fill"), (picture.LEADER_RING, "ink", 1.6)]
             symbol = _layers(picture.DYNASTY_SYMBOLS.get(dynasty, []), palette, pieces[colour])
@@ -148,8 +152,14 @@ def board_svg(
     out.append(f'<g transform="translate(0,{top})">')
     # land in two shades (a checkerboard), river squares with waves, the grid, the special squares
     river = set(v["board"]["river"])
-    out.append(f'<rect x="{MARGIN}" y="{MARGIN}" width="{WIDTH * CELL}" height="{HEIGHT * CELL}" fill="{palette["land"]}"/>')
-    alt = [f"M{_xy(q)[0]} {_xy(q)[1]}h{CELL}v{CELL}h-{CELL}Z" for q in range(WIDTH * HEIGHT) if q not in river and (q % WIDTH + q // WIDTH) % 2]
+    out.append(
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{WIDTH * CELL}" height="{HEIGHT * CELL}" fill="{palette["land"]}"/>'
+    )
+    alt = [
+        f"M{_xy(q)[0]} {_xy(q)[1]}h{CELL}v{CELL}h-{CELL}Z"
+        for q in range(WIDTH * HEIGHT)
+        if q not in river and (q % WIDTH + q // WIDTH) % 2
+    ]
     out.append(f'<path d="{"".join(alt)}" fill="{palette["landAlt"]}"/>')
     water = [f"M{_xy(q)[0]} {_xy(q)[1]}h{CELL}v{CELL}h-{CELL}Z" for q in sorted(river)]
     out.append(f'<path d="{"".join(water)}" fill="{palette["river"]}"/>')
