@@ -2,8 +2,8 @@
 inlined) replays it with the history slider, the narrated log and the keyboard, without Python and
 without network (it opens from ``file://``).
 
-    >>> game.to_html("game.html")            # all-seeing: every hand
-    >>> game.to_html("lion.html", seat=3)    # only what seat 3 saw, move by move
+    game.to_html("game.html")            # all-seeing: every hand
+    game.to_html("lion.html", seat=3)    # only what seat 3 saw, move by move
 
 The file holds the widget JSON of every ply (``viewjson.serialize_game``) for the chosen seat only,
 without the log (one full log travels once), gzip-compressed and base64-encoded; the page unpacks it

@@ -5,6 +5,11 @@ does the same for a bare ``PlayerView`` (static pictures). Everything comes from
 ``engine.view.player_view``, so a seat's JSON holds only what that seat may know (design contract 4):
 other hands as counts, no bag order, hidden scores as ``null``, other players' swaps by size only.
 
+One producer: the widget, the static SVG (``render/svg.py``) and the HTML replay (``render/html.py``)
+all read this JSON and nothing else. ``engine.rules.view.PlayerView.to_dict`` stays the engine's own
+record of a view (the leak tests read it); ``serialize_view`` builds on it and is the only place
+where the widget's shape is made.
+
 The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 1). To stay small mid-game the
 log holds only the plies near the shown one (``LOG_WINDOW``); the rest is fetched by moving through
 the history.
