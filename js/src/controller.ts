@@ -22,6 +22,9 @@ export interface Model {
   send(content: unknown, callbacks?: unknown, buffers?: unknown[]): void;
 }
 
+/** How long a message to Python may go unanswered before the board says the kernel is not answering. */
+const ANSWER_TIMEOUT_MS = 5000;
+
 export class BoardController {
   readonly root: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
@@ -33,6 +36,11 @@ export class BoardController {
   private readonly description: HTMLElement;
   private readonly side: HTMLElement;
   private readonly history: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly offlineBox: HTMLElement;
+  /** The kernel does not answer (restarted, shut down, or busy): the board is read-only until it does. */
+  private offline: "" | "waiting" | "disconnected" = "";
+  private watchdog = 0;
   private readonly log: HTMLElement;
   private readonly disposer = new Disposer();
   private view: View | null = null;
@@ -56,7 +64,10 @@ export class BoardController {
     this.errorText = h("span", { class: "tw-error-text" });
     const dismiss = h("button", { type: "button", class: "tw-error-close", "aria-label": "Dismiss", text: "×" });
     this.errorBox = h("div", { class: "tw-error", role: "alert", hidden: true }, this.errorText, dismiss);
-    this.wrap = h("div", { class: "tw-board-wrap" }, this.canvas, this.errorBox);
+    this.wrap = h("div", { class: "tw-board-wrap" }, this.canvas);
+    const backToLive = h("button", { type: "button", class: "tw-back-live", text: "back to live" });
+    this.banner = h("div", { class: "tw-banner", hidden: true, role: "status" }, h("span", { class: "tw-banner-text" }), backToLive);
+    this.offlineBox = h("div", { class: "tw-offline-box", role: "alert", hidden: true });
     this.caption = h("div", { class: "tw-caption", hidden: true });
     this.side = h("div", { class: "tw-side" });
     this.history = h("div", { class: "tw-history", role: "toolbar", "aria-label": "History: ← and → step, Home and End jump", tabindex: 0 });
@@ -67,9 +78,10 @@ export class BoardController {
     this.canvas.setAttribute("aria-describedby", this.description.id);
     this.root = h(
       "div",
-      { class: "tigris-widget", "data-lm-suppress-shortcuts": "true" },
+      { class: "tigris-widget" },
       this.caption,
-      h("div", { class: "tw-main" }, this.wrap, this.side),
+      this.offlineBox,
+      h("div", { class: "tw-main" }, h("div", { class: "tw-board-col" }, this.banner, this.wrap, h("div", { class: "tw-notices" }, this.errorBox)), this.side),
       this.history,
       this.log,
       this.live,
@@ -77,9 +89,22 @@ export class BoardController {
     );
     host.append(this.root);
     this.theme = currentTheme(this.themeChoice(), this.root);
+    this.root.dataset.theme = this.theme.dark ? "dark" : "light";
 
     const d = this.disposer;
     d.add(listen(dismiss, "click", () => this.clearError()));
+    d.add(listen(backToLive, "click", () => this.view && this.goto(this.view.length)));
+    d.add(this.notebookKeys());
+    const onLive = () => this.commLive();
+    model.on("comm_live_update", onLive);
+    d.add(() => model.off("comm_live_update", onLive));
+    const onClose = () => this.setOffline("disconnected");
+    model.on("comm:close", onClose);
+    d.add(() => model.off("comm:close", onClose));
+    const onMsg = (content: unknown) => this.custom(content);
+    model.on("msg:custom", onMsg);
+    d.add(() => model.off("msg:custom", onMsg));
+    d.add(() => clearTimeout(this.watchdog));
     d.add(listen(this.canvas, "pointermove", (ev) => this.hover(ev)));
     d.add(listen(this.canvas, "pointerleave", () => this.setUi({ ...this.ui, hover: -1 })));
     d.add(listen(this.canvas, "click", (ev) => this.click(ev)));
@@ -123,6 +148,7 @@ export class BoardController {
 
   /** Read one trait from the model. */
   private pull(name: string): void {
+    if (name === "view" || name === "error") this.answered();
     if (name === "view") {
       const v = asView(this.model.get("view"));
       if (typeof v === "string") {
@@ -177,6 +203,12 @@ export class BoardController {
     if (!this.view) return;
     const t0 = performance.now();
     renderPanel({ side: this.side, history: this.history, log: this.log }, this.view, this.ui, this.theme, (c) => this.command(c));
+    const v = this.view;
+    this.banner.hidden = v.live;
+    this.root.classList.toggle("tw-in-history", !v.live);
+    const bannerText = this.banner.querySelector(".tw-banner-text");
+    if (bannerText) bannerText.textContent = v.live ? "" : `Move ${v.ply} of ${v.length} — you are looking at the past`;
+    if (this.offline) for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-side button, .tw-history button, .tw-history input")) b.disabled = true;
     this.description.textContent = describePosition(this.view);
     this.canvas.setAttribute("aria-label", `Tigris & Euphrates board, ${this.view.live ? "current position" : `move ${this.view.ply} of ${this.view.length}`}. Arrow keys move the cursor; k r b g pick a tile, Shift+K R B G a leader, c a catastrophe; Enter plays.`);
     this.renderError();
@@ -312,7 +344,7 @@ export class BoardController {
   }
 
   private click(ev: MouseEvent): void {
-    if (!this.view) return;
+    if (!this.view || this.offline) return;
     const [x, y] = localPoint(this.canvas, ev);
     const q = pointToSquare(this.geometry, x, y);
     if (q < 0) return;
@@ -330,20 +362,93 @@ export class BoardController {
   }
 
   private sendIntent(action: string): void {
-    if (!this.view) return;
+    if (!this.view || this.offline === "disconnected") return;
     this.clickedAt = performance.now();
-    this.model.send({ kind: "intent", state_id: this.view.state_id, action });
+    this.send({ kind: "intent", state_id: this.view.state_id, action });
+    this.expectAnswer();
   }
 
   private goto(ply: number): void {
-    if (!this.view) return;
+    if (!this.view || this.offline === "disconnected") return;
     const target = Math.max(0, Math.min(this.view.length, ply));
-    if (target !== this.view.ply) this.model.send({ kind: "goto", ply: target });
+    if (target !== this.view.ply) {
+      this.send({ kind: "goto", ply: target });
+      this.expectAnswer();
+    }
+  }
+
+  // -- the kernel's liveness ----------------------------------------------------------------------
+
+  /** Every message to Python is answered (a new view, an error, or a pong); silence means no kernel. */
+  private expectAnswer(): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = window.setTimeout(() => this.setOffline("waiting"), ANSWER_TIMEOUT_MS);
+  }
+
+  private answered(): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = 0;
+    if (this.offline) this.setOffline("");
+  }
+
+  /** Jupyter marks the model's comm dead when the kernel restarts or shuts down: ask whether it still answers. */
+  private commLive(): void {
+    this.setOffline("disconnected");
+    this.send({ kind: "ping" });
+  }
+
+  /** Send a message to Python; a comm that refuses it (kernel gone) makes the board read-only. */
+  private send(content: unknown): void {
+    try {
+      this.model.send(content);
+    } catch {
+      this.setOffline("disconnected");
+    }
+  }
+
+  private custom(content: unknown): void {
+    if (content && typeof content === "object" && (content as { kind?: unknown }).kind === "pong") this.answered();
+  }
+
+  private setOffline(state: "" | "waiting" | "disconnected"): void {
+    if (state === "waiting" && this.offline === "disconnected") return;
+    this.offline = state;
+    this.root.classList.toggle("tw-is-offline", state !== "");
+    this.root.dataset.connection = state || "live";
+    this.offlineBox.hidden = state === "";
+    this.offlineBox.textContent =
+      state === "disconnected"
+        ? "Disconnected from the Python kernel (restarted or shut down): this board is read-only. Run its cell again to play on."
+        : "The Python kernel is not answering (busy, or restarted?). The board waits for it before taking moves.";
+    this.canvas.setAttribute("aria-disabled", String(state !== ""));
+    for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-side button, .tw-history button, .tw-history input")) {
+      if (state) b.disabled = true;
+    }
+    if (!state) this.renderDom();
+    this.schedule();
+  }
+
+  /**
+   * The board keeps the plain keys it uses from the notebook's shortcuts (``a``, ``b``, ``d d`` would
+   * edit the notebook) but lets modified keys through: Shift+Enter and Ctrl/Cmd+Enter run the cell,
+   * Ctrl/Cmd+S saves. JupyterLab reads ``data-lm-suppress-shortcuts`` when it handles the key, so the
+   * attribute is set for each key before any shortcut handler runs (window, capture phase).
+   */
+  private notebookKeys(): () => void {
+    const onKey = (ev: KeyboardEvent) => {
+      const target = ev.target as Node | null;
+      if (!target || !this.root.contains(target)) return;
+      if (keepFromNotebook(ev) && !(target instanceof HTMLInputElement && ev.key === "Tab")) this.root.setAttribute("data-lm-suppress-shortcuts", "true");
+      else this.root.removeAttribute("data-lm-suppress-shortcuts");
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
   }
 
   private command(c: PanelCommand | Command): void {
     const view = this.view;
     if (!view) return;
+    if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview") return;
     switch (c.type) {
       case "select":
         this.localMessage = "";

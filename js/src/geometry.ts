@@ -1,5 +1,6 @@
 // Board layout and hit-testing: pure functions of sizes, no DOM.
 
+import { PICTURE } from "./picture.generated";
 import { HEIGHT, WIDTH, type Square } from "./schema";
 
 export interface Layout {
@@ -22,10 +23,11 @@ export interface Rect {
   h: number;
 }
 
-export const MIN_CELL = 16;
+/** Squares never get smaller than this (a narrow page scrolls rather than cramming the board). */
+export const MIN_CELL = 28;
 export const MAX_CELL = 64;
 /** The coordinate margin, in cells. */
-export const MARGIN = 0.6;
+export const MARGIN = PICTURE.margin;
 
 /** The layout for a canvas ``width`` CSS pixels wide. */
 export function layout(width: number, dpr = 1): Layout {

@@ -1,7 +1,7 @@
 // The side panel (players, hands, scores, bag, prompt and decision buttons), the history bar and
 // the event log: plain DOM built from the view, so it is keyboard- and screen-reader-usable.
 
-import { drawLeader, drawTile } from "./draw/pieces";
+import { drawCatastrophe, drawLeader, drawTile, drawTreasure } from "./draw/pieces";
 import { describePiece, samePiece, selectablePieces, swapNotation, targetsFor, treasureNotation, type Piece, type UiState } from "./ui-state";
 import { seatName } from "./describe";
 import {
@@ -40,18 +40,18 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | 
 const ICON = 26;
 
 /** A small HiDPI canvas with one piece drawn on it. */
-function icon(paint: (ctx: CanvasRenderingContext2D, size: number) => void): HTMLCanvasElement {
+function icon(paint: (ctx: CanvasRenderingContext2D, size: number) => void, size = ICON): HTMLCanvasElement {
   const dpr = window.devicePixelRatio || 1;
   const c = document.createElement("canvas");
-  c.width = Math.round(ICON * dpr);
-  c.height = Math.round(ICON * dpr);
-  c.style.width = `${ICON}px`;
-  c.style.height = `${ICON}px`;
+  c.width = Math.round(size * dpr);
+  c.height = Math.round(size * dpr);
+  c.style.width = `${size}px`;
+  c.style.height = `${size}px`;
   c.setAttribute("aria-hidden", "true");
   const ctx = c.getContext("2d");
   if (ctx) {
     ctx.scale(dpr, dpr);
-    paint(ctx, ICON);
+    paint(ctx, size);
   }
   return c;
 }
@@ -62,6 +62,15 @@ function tileIcon(theme: Theme, colour: ColourName): HTMLCanvasElement {
 
 function leaderIcon(theme: Theme, colour: ColourName, dynasty: Dynasty): HTMLCanvasElement {
   return icon((ctx, s) => drawLeader(ctx, colour, dynasty, 0, 0, s, theme));
+}
+
+function catastropheIcon(theme: Theme): HTMLCanvasElement {
+  return icon((ctx, s) => drawCatastrophe(ctx, 0, 0, s, theme));
+}
+
+function treasureIcon(theme: Theme): HTMLCanvasElement {
+  // the gem sits in the tile's corner: draw it twice as large and shifted so it fills the icon
+  return icon((ctx, s) => drawTreasure(ctx, -s * 0.2, -s * 0.19, s * 2.3, theme), 16);
 }
 
 function cap(s: string): string {
@@ -114,7 +123,7 @@ function playerBlock(view: View, ui: UiState, seat: number, theme: Theme, dispat
   }
   const cat: Piece = { kind: "catastrophe" };
   const catUsable = acting && targetsFor(view, cat).length > 0;
-  leaders.append(pieceButton(`Catastrophes left: ${p.catastrophes}`, `cat-${seat}`, [h("span", { class: "tw-cat", "aria-hidden": "true", text: "✕" }), h("span", { text: `×${p.catastrophes}` })], catUsable ? () => dispatch({ type: "select", piece: cat }) : null, samePiece(ui.selected, cat)));
+  leaders.append(pieceButton(`Catastrophes left: ${p.catastrophes}`, `cat-${seat}`, [catastropheIcon(theme), h("span", { text: `×${p.catastrophes}` })], catUsable ? () => dispatch({ type: "select", piece: cat }) : null, samePiece(ui.selected, cat)));
   // hand: face up when this view may see it, else a count
   const hand = h("div", { class: "tw-row tw-hand", role: "group", "aria-label": `${cap(p.dynasty)} hand` });
   if (p.hand) {
@@ -136,8 +145,8 @@ function playerBlock(view: View, ui: UiState, seat: number, theme: Theme, dispat
   // scores
   const score = h("div", { class: "tw-row tw-score", "aria-label": `${cap(p.dynasty)} score` });
   if (p.vp) {
-    for (const c of COLOURS) score.append(h("span", { class: `tw-vp tw-vp-${c}`, title: `${c} VP`, text: String(p.vp[c]) }));
-    score.append(h("span", { class: "tw-vp tw-vp-treasure", title: "treasures", text: `◆${p.treasures ?? 0}` }));
+    for (const c of COLOURS) score.append(h("span", { class: `tw-vp tw-vp-${c}`, style: `background:${theme.piece[c]}`, title: `${c} VP`, "aria-label": `${c} ${p.vp[c]}`, text: String(p.vp[c]) }));
+    score.append(h("span", { class: "tw-vp tw-vp-treasure", title: "treasures", "aria-label": `treasures ${p.treasures ?? 0}` }, treasureIcon(theme), String(p.treasures ?? 0)));
   } else {
     score.append(h("span", { class: "tw-muted", text: "score hidden" }));
   }
@@ -248,7 +257,7 @@ export function renderPanel(els: PanelElements, view: View, ui: UiState, theme: 
     ...view.log.map((entry) => {
       const li = h(
         "li",
-        { class: entry.ply === view.ply ? "tw-current" : undefined },
+        { class: entry.ply === view.ply ? "tw-current" : entry.future ? "tw-future" : undefined },
         h("button", { type: "button", class: "tw-log-action", text: `${entry.ply}. ${seatName(view, entry.seat)}: ${entry.action}`, title: `Go to move ${entry.ply}` }),
         ...entry.events.map((e) => h("div", { class: "tw-event", text: `${e.text} (${e.rule})` })),
       );

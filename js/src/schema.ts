@@ -87,6 +87,8 @@ export interface LogEntry {
   seat: number;
   action: string;
   events: LogEvent[];
+  /** True for plies after the shown one (the log goes on past a position looked at in the history). */
+  future?: boolean;
 }
 
 export interface LastAction {

@@ -1,9 +1,14 @@
 // Colours for drawing: a light and a dark palette, chosen from JupyterLab's theme or a manual override.
 
+import { PICTURE } from "./picture.generated";
 import type { ColourName } from "./schema";
+
+export type Palette = typeof PICTURE.light;
 
 export interface Theme {
   dark: boolean;
+  /** The shared picture palette (render/picture.py): terrain, pieces, symbols, markers. */
+  paint: Palette;
   background: string;
   land: string;
   landAlt: string;
@@ -13,66 +18,57 @@ export interface Theme {
   text: string;
   mutedText: string;
   special: string;
-  /** Fill and symbol colour of the civilization tiles and leaders. */
+  /** Fill of the civilization tiles and leaders, and the ink of their symbols. */
   piece: Record<ColourName, string>;
   symbol: Record<ColourName, string>;
   faceDown: string;
   catastrophe: string;
   treasure: string;
+  /** Legal-move dots, and the same dot under the pointer. */
   target: string;
+  targetHover: string;
   selected: string;
   last: string;
+  lastFill: string;
+  conflict: string;
   cursor: string;
   error: string;
   font: string;
 }
 
-const PIECES: Record<ColourName, string> = { black: "#2b2b2b", red: "#c8362d", blue: "#2f6fc0", green: "#2f8f46" };
+function fromPalette(p: Palette, dark: boolean): Theme {
+  const ink = p.ink;
+  return {
+    dark,
+    paint: p,
+    background: p.background,
+    land: p.land,
+    landAlt: p.landAlt,
+    river: p.river,
+    riverLine: p.riverLine,
+    grid: p.grid,
+    text: dark ? "#e6e6e6" : "#222222",
+    mutedText: p.coordinates,
+    special: p.special,
+    piece: { ...p.piece },
+    symbol: { black: ink, red: ink, blue: ink, green: ink },
+    faceDown: p.faceDown,
+    catastrophe: p.catastrophe,
+    treasure: p.gold,
+    target: p.dot,
+    targetHover: p.dotHover,
+    selected: "#ff8c00",
+    last: p.accent,
+    lastFill: p.lastFill,
+    conflict: p.conflict,
+    cursor: dark ? "#ce93d8" : "#6a1b9a",
+    error: dark ? "#ff6b6b" : "#b00020",
+    font: "system-ui, -apple-system, 'Segoe UI', sans-serif",
+  };
+}
 
-export const LIGHT: Theme = {
-  dark: false,
-  background: "#ffffff",
-  land: "#e9dcb4",
-  landAlt: "#e2d3a6",
-  river: "#9cc8e6",
-  riverLine: "#7fb1d6",
-  grid: "rgba(80,60,20,0.25)",
-  text: "#222222",
-  mutedText: "#6b6b6b",
-  special: "#b8860b",
-  piece: PIECES,
-  symbol: { black: "#f2f2f2", red: "#fff4e8", blue: "#eef6ff", green: "#effbef" },
-  faceDown: "#8a7a5a",
-  catastrophe: "#5a3a2a",
-  treasure: "#f2c12e",
-  target: "rgba(255,200,0,0.35)",
-  selected: "#ff8c00",
-  last: "#d81b60",
-  cursor: "#6a1b9a",
-  error: "#b00020",
-  font: "system-ui, -apple-system, 'Segoe UI', sans-serif",
-};
-
-export const DARK: Theme = {
-  ...LIGHT,
-  dark: true,
-  background: "#1e1e1e",
-  land: "#6b5e3e",
-  landAlt: "#645737",
-  river: "#2d5575",
-  riverLine: "#3c6a8f",
-  grid: "rgba(0,0,0,0.35)",
-  text: "#e6e6e6",
-  mutedText: "#a8a8a8",
-  special: "#f0c040",
-  piece: { black: "#0f0f0f", red: "#d9453b", blue: "#3f84d9", green: "#38a653" },
-  faceDown: "#9a8a6a",
-  catastrophe: "#a06a50",
-  target: "rgba(255,210,60,0.3)",
-  last: "#ff4f8b",
-  cursor: "#ce93d8",
-  error: "#ff6b6b",
-};
+export const LIGHT: Theme = fromPalette(PICTURE.light as Palette, false);
+export const DARK: Theme = fromPalette(PICTURE.dark as Palette, true);
 
 export type ThemeChoice = "auto" | "light" | "dark";
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from tigris_widget.engine.core.actions import Action, parse_action
@@ -352,6 +353,17 @@ class Game:
             except ValueError as err:
                 raise PositionError(f"actions[{i}] {str(action)!r}: {err}") from err
         return game
+
+    def to_html(self, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
+        """Write the whole game as one self-contained HTML file that replays it on the canvas board
+        (history slider, narrated log, keyboard) with no Python and no network; opens from file://.
+
+        :param seat: only what this seat saw (no other hand is in the file); None: all-seeing.
+        :raises ValueError: ``seat`` is not a seat of the game.
+        """
+        from tigris_widget.render.html import write_html
+
+        return write_html(self, path, seat, title=title)
 
     def _repr_svg_(self) -> str:
         """The current position as an SVG picture (all-seeing), where widgets do not run."""

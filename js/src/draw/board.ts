@@ -2,7 +2,9 @@
 
 import { squareRect, type Layout } from "../geometry";
 import { HEIGHT, SQUARES, WIDTH, type View } from "../schema";
+import { PICTURE } from "../picture.generated";
 import type { Theme } from "../theme";
+import { paintLayers, type Layer } from "./pieces";
 
 export type Ctx = CanvasRenderingContext2D;
 
@@ -17,25 +19,15 @@ export function drawBoard(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, l.width, l.height);
   const river = riverMask(view);
+  const waves = PICTURE.riverWaves as unknown as readonly Layer[];
   for (let q = 0; q < SQUARES; q++) {
     const r = squareRect(l, q);
     const x = q % WIDTH;
     const y = Math.floor(q / WIDTH);
     ctx.fillStyle = river[q] ? theme.river : (x + y) % 2 === 0 ? theme.land : theme.landAlt;
     ctx.fillRect(r.x, r.y, r.w, r.h);
-    if (river[q]) {
-      // two small waves mark water even without colour vision
-      ctx.strokeStyle = theme.riverLine;
-      ctx.lineWidth = Math.max(1, l.cell / 24);
-      for (const f of [0.38, 0.66]) {
-        ctx.beginPath();
-        const yy = r.y + r.h * f;
-        ctx.moveTo(r.x + r.w * 0.2, yy);
-        ctx.quadraticCurveTo(r.x + r.w * 0.35, yy - r.h * 0.08, r.x + r.w * 0.5, yy);
-        ctx.quadraticCurveTo(r.x + r.w * 0.65, yy + r.h * 0.08, r.x + r.w * 0.8, yy);
-        ctx.stroke();
-      }
-    }
+    // waves mark water even without colour vision
+    if (river[q]) paintLayers(ctx, waves, r.x, r.y, l.cell, theme);
   }
   // grid
   ctx.strokeStyle = theme.grid;
@@ -52,14 +44,10 @@ export function drawBoard(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
     ctx.lineTo(l.left + WIDTH * l.cell, py);
   }
   ctx.stroke();
-  // special treasure squares: a double golden frame
-  ctx.strokeStyle = theme.special;
+  const special = PICTURE.special as unknown as readonly Layer[];
   for (const q of view.board.specials) {
     const r = squareRect(l, q);
-    ctx.lineWidth = Math.max(1.5, l.cell / 16);
-    ctx.strokeRect(r.x + 2, r.y + 2, r.w - 4, r.h - 4);
-    ctx.lineWidth = 1;
-    ctx.strokeRect(r.x + l.cell * 0.14, r.y + l.cell * 0.14, r.w - l.cell * 0.28, r.h - l.cell * 0.28);
+    paintLayers(ctx, special, r.x, r.y, l.cell, theme);
   }
   drawCoordinates(ctx, l, theme);
 }

@@ -63,6 +63,33 @@ def with_picture(bundle: Any, board: BoardWidget) -> Any:
     return bundle
 
 
+def _message_problem(msg: Any) -> str:
+    """What is wrong with a comm message from the front end ("" when it has the shape ipywidgets reads)."""
+    if not isinstance(msg, Mapping):
+        return "not a message"
+    content = msg.get("content")
+    data = content.get("data") if isinstance(content, Mapping) else None
+    if not isinstance(data, Mapping):
+        return "no data"
+    method = data.get("method")
+    if method not in ("update", "request_state", "custom"):
+        return f"unknown method {str(method)[:40]!r}"
+    buffers = msg.get("buffers", [])
+    if not isinstance(buffers, (list, tuple)):
+        return "buffers are not a list"
+    if method == "update":
+        if not isinstance(data.get("state", {}), Mapping):
+            return "the state is not an object"
+        paths = data.get("buffer_paths", [])
+        if not isinstance(paths, list) or len(paths) > len(buffers):
+            return "bad buffer paths"
+        if any(not isinstance(p, list) or not p or not all(isinstance(k, (str, int)) for k in p) for p in paths):
+            return "bad buffer paths"
+        if any(not isinstance(p[0], str) or p[0] not in data.get("state", {}) for p in paths):
+            return "bad buffer paths"
+    return ""
+
+
 class BoardWidget(anywidget.AnyWidget):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
@@ -177,11 +204,26 @@ class BoardWidget(anywidget.AnyWidget):
                 callback(record)
 
     # -- intents from the front end -------------------------------------------------------------
+    def _handle_msg(self, msg: Any) -> None:
+        """Check the shape of every message from the front end before ipywidgets reads it: a forged or
+        broken message is refused with a visible ``error`` and changes nothing (ipywidgets itself would
+        raise AttributeError/TypeError into the kernel log, where nobody sees it)."""
+        problem = _message_problem(msg)
+        if problem:
+            self.error = f"Refused a message from the board: {problem}; nothing was changed."
+            return
+        super()._handle_msg(msg)
+
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Take trait changes from the front end: only clearing ``error`` is allowed. Everything else
         (above all ``seat``, which would reveal hidden information) changes only from Python."""
-        refused = sorted(k for k, v in sync_data.items() if k != "error" or v != "")
-        accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if not isinstance(sync_data, Mapping):
+            self.error = (
+                f"Refused a state update that is not an object ({type(sync_data).__name__}); nothing was changed."
+            )
+            return
+        refused = sorted(str(k) for k, v in sync_data.items() if k != "error" or v != "")
+        accepted = {k: v for k, v in sync_data.items() if k == "error" and v == ""}
         if accepted:
             super().set_state(accepted)
         if refused:
@@ -198,6 +240,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, Mapping):
             raise ValueError(f"message must be a JSON object, not {type(content).__name__}")
         kind = content.get("kind")
+        if kind == "ping":  # the board asks whether the kernel still answers (after a restart it does not)
+            self.send({"kind": "pong"})
+            return
         if kind == "goto":
             ply = content.get("ply")
             if isinstance(ply, bool) or not isinstance(ply, int):
@@ -205,7 +250,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.goto(ply)
             return
         if kind != "intent":
-            raise ValueError(f"unknown message kind {kind!r} (expected 'intent' or 'goto')")
+            raise ValueError(f"unknown message kind {kind!r} (expected 'intent', 'goto' or 'ping')")
         unknown = set(content) - {"kind", "state_id", "action"}
         if unknown:
             raise ValueError(f"intent has unknown field(s): {', '.join(sorted(unknown))}")
@@ -279,6 +324,10 @@ class BoardWidget(anywidget.AnyWidget):
         from tigris_widget.render import board_svg
 
         return board_svg(self.view)
+
+    def to_html(self, path: str | Path, *, title: str | None = None) -> Path:
+        """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""
+        return self._game.to_html(path, self.seat, title=title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""

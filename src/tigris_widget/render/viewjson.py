@@ -5,6 +5,11 @@ does the same for a bare ``PlayerView`` (static pictures). Everything comes from
 ``engine.rules.view.player_view``, so a seat's JSON holds only what that seat may know (design contract 4):
 other hands as counts, no bag order, hidden scores as ``null``, other players' swaps by size only.
 
+One producer: the widget, the static SVG (``render/svg.py``) and the HTML replay (``render/html.py``)
+all read this JSON and nothing else. ``engine.rules.view.PlayerView.to_dict`` stays the engine's own
+record of a view (the leak tests read it); ``serialize_view`` builds on it and is the only place
+where the widget's shape is made.
+
 The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 1). To stay small mid-game the
 log holds only the plies near the shown one (``LOG_WINDOW``); the rest is fetched by moving through
 the history.
@@ -45,6 +50,9 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 1
 LOG_WINDOW = 12
 """How many plies of the event log travel with each state (those up to the shown ply)."""
+LOG_AHEAD = 6
+"""When an earlier position is shown, the log also holds this many plies after it (marked ``future``),
+so the story goes on past the move being looked at."""
 
 _SQUARE_GROUPS = {PLACE_TILE: "tile", PLACE_LEADER: "leader", MOVE_LEADER: "move", BUILD_BUILDING: "building"}
 _COLOUR_LISTS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
@@ -157,26 +165,32 @@ def action_squares(before_leaders: Sequence[int], actor: int, action: Action) ->
     return [action.square] if action.square >= 0 else []
 
 
-def serialize_game(game: Game, seat: int | None, ply: int | None = None, *, revision: int = 0) -> dict[str, Any]:
+def serialize_game(
+    game: Game, seat: int | None, ply: int | None = None, *, revision: int = 0, log_window: int = LOG_WINDOW
+) -> dict[str, Any]:
     """The widget JSON of ``game`` seen by ``seat`` (None: all-seeing) after ``ply`` actions (default:
     the latest). ``revision`` counts changes of the game, so ``state_id`` changes whenever the game
-    does, even when an undo and a new action bring it back to the same length."""
+    does, even when an undo and a new action bring it back to the same length. ``log_window``: how
+    many plies before the shown one the log holds."""
     n = len(game)
     at = n if ply is None else ply
     if not 0 <= at <= n:
         raise ValueError(f"ply must be 0..{n}, not {at}")
-    actions = game.actions[:at]
-    actors = game.actors[:at]
-    batches = game.events_seen_by(seat)[:at]
-    first = max(0, at - LOG_WINDOW)
-    window = [(i, e) for i in range(first, at) for e in batches[i]]
+    end = min(n, at + LOG_AHEAD) if at < n else n
+    actions = game.actions[:end]
+    actors = game.actors[:end]
+    batches = game.events_seen_by(seat)[:end]
+    first = max(0, at - log_window)
+    window = [(i, e) for i in range(first, end) for e in batches[i]]
     history = [(actor, str(a)) for actor, a in zip(actors, actions)]
+    # history runs to the end of the log (later plies too, redacted for this seat); only the log reads it
     view = player_view(game.state_at(at), seat, history, [e for _, e in window])
     shown = {id(e) for e in view.events}  # the engine decides which events this seat may read
     log = [
         {"ply": i + 1, "seat": actors[i], "action": view.history[i],
-         "events": [{"kind": e.kind, "rule": e.rule, "text": e.text} for e in batches[i] if id(e) in shown]}
-        for i in range(first, at)
+         "events": [{"kind": e.kind, "rule": e.rule, "text": e.text} for e in batches[i] if id(e) in shown],
+         **({"future": True} if i >= at else {})}
+        for i in range(first, end)
     ]  # fmt: skip
     last = None
     if at:

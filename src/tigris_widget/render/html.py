@@ -1,0 +1,158 @@
+"""A whole game as ONE self-contained HTML file: the widget's canvas board (the built ``widget.js``
+inlined) replays it with the history slider, the narrated log and the keyboard, without Python and
+without network (it opens from ``file://``).
+
+    game.to_html("game.html")            # all-seeing: every hand
+    game.to_html("lion.html", seat=3)    # only what seat 3 saw, move by move
+
+The file holds the widget JSON of every ply (``viewjson.serialize_game``) for the chosen seat only,
+without the log (one full log travels once), gzip-compressed and base64-encoded; the page unpacks it
+with the browser's ``DecompressionStream``. Nothing in the file can act: the replay's views never
+answer a decision.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import html
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tigris_widget.render.viewjson import serialize_game
+
+if TYPE_CHECKING:
+    from tigris_widget.game import Game
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{css}
+body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }}
+@media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; color: #e6e6e6; }} }}
+.tw-replay-title {{ font-size: 18px; font-weight: 600; margin: 0 0 8px; }}
+.tw-replay-note {{ color: #777; font-size: 12px; margin: 4px 0 10px; }}
+</style>
+</head>
+<body>
+<h1 class="tw-replay-title">{title}</h1>
+<p class="tw-replay-note">{note}</p>
+<div id="board"></div>
+<noscript>This replay needs JavaScript.</noscript>
+<script type="application/octet-stream" id="tw-code">{code}</script>
+<script type="application/octet-stream" id="tw-data">{data}</script>
+<script type="module">
+const bytes = (id) => Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
+async function gunzip(data) {{
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new TextDecoder().decode(await new Response(stream).arrayBuffer());
+}}
+const replay = JSON.parse(await gunzip(bytes("tw-data")));
+const url = URL.createObjectURL(new Blob([bytes("tw-code")], {{ type: "text/javascript" }}));
+const widget = (await import(url)).default;
+
+// A model for the board with no kernel behind it: "goto" shows another ply, nothing else changes.
+const listeners = new Map();
+const emit = (name) => {{ for (const cb of [...(listeners.get(name) ?? [])]) cb(); }};
+let ply = replay.start;
+function viewAt(p) {{
+  const v = replay.views[p];
+  const log = replay.log.filter((e) => e.ply > p - 12 && e.ply <= p + 6).map((e) => (e.ply > p ? {{ ...e, future: true }} : e));
+  return {{ ...v, log }};
+}}
+const state = {{ view: viewAt(ply), error: "", overlay: {{}}, heatmap: null, theme: "auto", seat: replay.seat, ply }};
+const model = {{
+  get: (name) => state[name],
+  set: (name, value) => {{ state[name] = value; emit(`change:${{name}}`); }},
+  save_changes: () => {{}},
+  on: (name, cb) => {{ if (!listeners.has(name)) listeners.set(name, new Set()); listeners.get(name).add(cb); }},
+  off: (name, cb) => {{ listeners.get(name)?.delete(cb); }},
+  send: (msg) => {{
+    if (msg && msg.kind === "goto" && Number.isInteger(msg.ply) && msg.ply >= 0 && msg.ply < replay.views.length) {{
+      ply = msg.ply;
+      state.ply = ply;
+      state.view = viewAt(ply);
+      state.error = "";
+      emit("change:view");
+    }} else if (msg && msg.kind === "ping") {{
+      emit("msg:custom");
+    }} else if (msg && msg.kind === "intent") {{
+      state.error = "This is a replay of a finished record: moves cannot be played here.";
+      emit("change:error");
+    }}
+  }},
+}};
+window.tigrisReplay = {{ model, plies: replay.views.length - 1, seat: replay.seat }};
+widget.render({{ model, el: document.getElementById("board") }});
+document.body.dataset.replayReady = "true";
+</script>
+</body>
+</html>
+"""
+
+
+def replay_data(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The replay's data: the widget JSON of every ply for ``seat`` (no log, no targets: nothing can
+    be played) and the whole log once."""
+    n = len(game)
+    views = []
+    for ply in range(n + 1):
+        view = serialize_game(game, seat, ply)
+        view["log"] = []
+        view["targets"] = {}
+        view["state_id"] = f"replay.{ply}"
+        if view["decision"] is not None:
+            view["decision"]["mine"] = False
+        views.append(view)
+    full = serialize_game(game, seat, n, log_window=n)
+    return {"seat": seat, "start": n, "views": views, "log": full["log"]}
+
+
+def pack(data: Any) -> str:
+    """JSON, gzip-compressed, base64-encoded (what the page unpacks)."""
+    raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def game_html(game: Game, seat: int | None = None, *, title: str | None = None) -> str:
+    """The self-contained HTML replay of ``game`` as seen by ``seat`` (None: all-seeing).
+
+    :raises ValueError: ``seat`` is not a seat of the game.
+    :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
+    """
+    players = game.state.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+        raise ValueError(f"seat must be 0..{players - 1} or None, not {seat!r}")
+    code_path = STATIC / "widget.js"
+    if not code_path.exists():
+        raise FileNotFoundError("The board's front end is not built: run `npm run build` in js/ (or reinstall).")
+    css_path = STATIC / "widget.css"
+    css = css_path.read_text(encoding="utf-8") if css_path.exists() else ""
+    data = replay_data(game, seat)
+    who = "all-seeing view" if seat is None else f"what {_seat_name(data, seat)} saw"
+    heading = title or f"Tigris & Euphrates — {len(game)} actions, {who}"
+    return _PAGE.format(
+        title=html.escape(heading),
+        css=css.replace("</", "<\\/"),
+        note="Replay: ← → on the history bar or , . on the board step through the moves; Home and End jump.",
+        code=base64.b64encode(code_path.read_bytes()).decode("ascii"),
+        data=pack(data),
+    )
+
+
+def _seat_name(data: dict[str, Any], seat: int) -> str:
+    players = data["views"][0]["players"]
+    return str(players[seat]["dynasty"]).capitalize() if seat < len(players) else f"seat {seat}"
+
+
+def write_html(game: Game, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
+    """Write ``game_html`` to ``path``; returns the path."""
+    out = Path(path)
+    out.write_text(game_html(game, seat, title=title), encoding="utf-8")
+    return out

@@ -1,0 +1,95 @@
+"""The board in a real JupyterLab 4: it takes only its own keys (Shift+Enter, Ctrl+Enter and Ctrl+S
+reach the notebook with the board focused, plain keys do not), and after a kernel restart it says
+so and its controls are disabled."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import ARTIFACTS, JupyterServer, jupyter_server
+
+pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "01_quick_start.ipynb"
+NB = "window.jupyterapp.shell.currentWidget"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    work = tmp_path_factory.mktemp("lab-robust")
+    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
+    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
+    with jupyter_server("jupyterlab", work, *options) as server:
+        yield server
+
+
+def open_and_run(lab: JupyterServer, page: Any) -> Any:
+    page.goto(lab.url(f"/lab/tree/{NOTEBOOK.name}"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function(f"() => window.jupyterapp && {NB} && {NB}.sessionContext && "
+                           f"{NB}.sessionContext.session && {NB}.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    board = page.locator(".tigris-widget[data-ready]").first
+    board.wait_for(timeout=60_000)
+    page.wait_for_selector(".jp-RenderedSVG", timeout=60_000)
+    return board
+
+
+def test_board_keys_and_kernel_restart(lab: JupyterServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    board = open_and_run(lab, page)
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    n_cells = cells.count()
+    canvas = board.locator("canvas.tw-board")
+
+    # plain keys stay with the board
+    canvas.focus()
+    for key in ("a", "b", "d", "d"):
+        page.keyboard.press(key)
+    assert cells.count() == n_cells
+
+    # Ctrl+S saves the notebook (it is dirty after running it)
+    page.wait_for_function(f"() => {NB}.context.model.dirty === true", timeout=10_000)
+    canvas.focus()
+    page.keyboard.press("Control+s")
+    page.wait_for_function(f"() => {NB}.context.model.dirty === false", timeout=15_000)
+
+    # Ctrl+Enter runs the board's cell (its execution count grows) and Shift+Enter runs and advances
+    index = page.evaluate(f"() => {NB}.content.activeCellIndex")
+    count = page.evaluate(f"() => {NB}.content.activeCell.model.executionCount")
+    canvas.focus()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function(f"() => {NB}.content.activeCell.model.executionCount > {count}", timeout=30_000)
+    board = page.locator(".tigris-widget[data-ready]").first
+    board.wait_for(timeout=60_000)
+    board.locator("canvas.tw-board").focus()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function(f"() => {NB}.content.activeCellIndex === {index + 1}", timeout=30_000)
+
+    # a kernel restart: the board says it is disconnected and takes no more moves
+    board = page.locator(".tigris-widget[data-ready]").first
+    board.wait_for(timeout=60_000)
+    assert board.get_attribute("data-connection") in (None, "live")
+    # what Kernel > Restart Kernel does after its confirmation dialog
+    page.evaluate(f"() => {NB}.sessionContext.session.kernel.restart()")
+    page.wait_for_selector(".tigris-widget[data-connection=disconnected]", timeout=30_000)
+    board = page.locator(".tigris-widget[data-connection=disconnected]").first
+    assert "Disconnected from the Python kernel" in board.locator(".tw-offline-box").inner_text()
+    assert board.locator("canvas.tw-board").get_attribute("aria-disabled") == "true"
+    assert board.locator(".tw-side button:not([disabled])").count() == 0
+    page.wait_for_timeout(2500)  # a pong would have come by now: it stays disconnected
+    assert board.get_attribute("data-connection") == "disconnected"
+    ARTIFACTS.mkdir(exist_ok=True)
+    board.screenshot(path=str(ARTIFACTS / "jupyterlab-disconnected.png"))
+    (ARTIFACTS / "jupyterlab-robust.json").write_text(json.dumps({"ok": True}))
+    page.close()
+    assert not errors, errors
