@@ -22,11 +22,11 @@ from tigris_widget.jupyter.course import (
 )
 from tigris_widget.jupyter.lessons import lesson
 from tigris_widget.puzzles.goals import solve
-from tigris_widget.render.svg import PIECE
+from tigris_widget.render.picture import PIECE
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("02_course_*.ipynb"))
 HIGHLIGHT = 'stroke="#ff8c00"'
-CATASTROPHE = 'fill="#5a3a2a"'
+CATASTROPHE = 'xlink:href="#tw-catastrophe"'  # a catastrophe drawn on the board (the symbol's use)
 
 
 def _panels(svg: str) -> list[str]:

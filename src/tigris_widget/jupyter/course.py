@@ -28,7 +28,8 @@ from tigris_widget.game import Game
 from tigris_widget.jupyter.lessons import Narration
 from tigris_widget.puzzles.goals import Goal, Puzzle
 from tigris_widget.render import board_svg, game_view
-from tigris_widget.render.svg import CELL, MARGIN, PIECE
+from tigris_widget.render.picture import PIECE
+from tigris_widget.render.svg import CELL, MARGIN
 
 XY = tuple[int, int]
 SquareLike = Any

@@ -259,7 +259,7 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
             # one coloured swatch and the notation's code per colour (k r b g), so black and blue differ
             score = (
                 "".join(
-                    f'<tspan fill="{PIECE[c]}" font-weight="bold">■{codes[c]}</tspan><tspan> {p["vp"][c]} </tspan>'
+                    f'<tspan fill="{picture.PIECE[c]}" font-weight="bold">■{codes[c]}</tspan><tspan> {p["vp"][c]} </tspan>'
                     for c in COLOURS
                 )
                 + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
