@@ -35,6 +35,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     nb.cells = [nbformat.v4.new_code_cell(
         f"from tigris_widget import PuzzleBrowser\nb = PuzzleBrowser(rating=1500)\nb.show({key!r})\nb"
     )]  # fmt: skip
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, work / "puzzles.ipynb")
     options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip

@@ -97,13 +97,15 @@ class PuzzleBoard:
         themes = ", ".join(puzzle.themes) or puzzle.topic
         rating = f"{puzzle.elo} · {puzzle.label}"
         self.header = widgets.HTML(
+            "<div style='line-height:1.45'>"
             f"<h3 style='margin:0.2em 0'>{html.escape(puzzle.title)} "
             f"<span title='difficulty' style='font-weight:normal;opacity:.75'>{STARS.get(puzzle.difficulty, '')}"
             f" {html.escape(rating)}</span></h3>"
             f"<p style='margin:0.2em 0'><b>{who} to play.</b> {html.escape(puzzle.goal.text)}</p>"
-            f"<p style='margin:0.2em 0;opacity:.75'>Hands — {html.escape(hands)}. Themes: {html.escape(themes)}.</p>"
+            f"<p style='margin:0.2em 0;opacity:.75'>Hands — {html.escape(hands)}. Themes: {html.escape(themes)}.</p></div>"
         )
         self.status = widgets.HTML()
+        self.status.add_class("tw-puzzle-status")
         self.buttons = {
             "Hint": widgets.Button(description="Hint", icon="question-circle", tooltip="A clue (then the first move)"),
             "Solution": widgets.Button(description="Solution", icon="eye", tooltip="Show a verified solution"),
@@ -157,7 +159,7 @@ class PuzzleBoard:
         colour = "#2e8b57" if solved else "#c0392b"
         word = "Solved" if solved else "Not solved"
         text = verdict.message.removeprefix("Solved! ").removeprefix("Not quite. ")
-        self.status.value = (f"<p style='color:{colour}'><b>{word}.</b> {html.escape(text)}</p>")  # fmt: skip
+        self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b> {html.escape(text, quote=False)}</p>")  # fmt: skip
         self._show("Retry", "Next") if solved else self._show("Retry", "Solution", "Next")
         if not self._reported and not self._shown_solution:
             self._reported = True
@@ -172,7 +174,7 @@ class PuzzleBoard:
     def hint(self) -> str:
         text = self.puzzle.hint(self._hints_given)
         self._hints_given += 1
-        self.status.value = f"<p><b>Hint:</b> {html.escape(text)}</p>"
+        self.status.value = f"<p style='line-height:1.45'><b>Hint:</b> {html.escape(text)}</p>"
         return text
 
     def reset(self) -> None:
@@ -205,8 +207,8 @@ class PuzzleBoard:
             self._answering = False
         self._update()
         moves = ", ".join(str(a) for a in solved.actions)
-        self.status.value = (f"<p><b>Solution:</b> <code>{html.escape(moves)}</code></p>"
-                             f"<p>{html.escape(self.puzzle.explanation)}</p>")  # fmt: skip
+        self.status.value = (f"<p style='line-height:1.45'><b>Solution:</b> <code>{html.escape(moves)}</code></p>"
+                             f"<p style='line-height:1.45'>{html.escape(self.puzzle.explanation)}</p>")  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -155,7 +155,7 @@ class PuzzleBrowser:
             change = f" ({'+' if delta >= 0 else '−'}{abs(round(delta))})"
         pool = len(self.candidates())
         self.score.value = (
-            f"<p style='margin:0.3em 0'><b>Your rating {round(self.rating)}</b>{change} · {rating_label(self.rating)}"
+            f"<p style='margin:0.3em 0;line-height:1.45'><b>Your rating {round(self.rating)}</b>{change} · {rating_label(self.rating)}"
             f" &nbsp;|&nbsp; streak {self.streak} (best {self.best_streak}) &nbsp;|&nbsp; solved {self.solved}"
             f" of {self.tried} &nbsp;|&nbsp; {pool} puzzle{'s' if pool != 1 else ''} to choose from</p>"
         )

@@ -495,7 +495,8 @@ def problems_idle(puzzle: Puzzle) -> bool:
     idle = puzzle.game()
     turn = idle.state.turn
     while idle.state.turn == turn and not idle.is_over:
-        idle.apply("pass" if idle.state.decider == puzzle.seat else idle.legal_actions()[0])
+        s = idle.state
+        idle.apply("pass" if s.decider == puzzle.seat and s.phase == D_ACTION else idle.legal_actions()[0])
     return puzzle.check(idle).status != "failed"
 
 
@@ -617,7 +618,10 @@ def mine_game(task: MineTask) -> dict[str, Any]:
                 continue
             origin = {"players": task.players, "board": task.board, "variants": task.variants,
                       "bots": list(task.bots), "seed": task.seed, "ply": ply}  # fmt: skip
-            puzzle = make_puzzle(state, c, origin, seed=task.seed)
+            try:
+                puzzle = make_puzzle(state, c, origin, seed=task.seed)
+            except (ValueError, RuntimeError):  # e.g. the solver's node limit: not a puzzle to ship
+                puzzle = None
             if puzzle is None:
                 continue
             seen.add(key)
