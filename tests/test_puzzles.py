@@ -43,7 +43,7 @@ def test_check_follows_an_attempt() -> None:
     assert puzzle.check(game).status == "playing"
     game.apply("tile k (0,0)")
     verdict = puzzle.check(game)
-    assert verdict.status == "failed" and "reaches 1" in verdict.message
+    assert verdict.status == "failed" and "scores 1 blue point; the goal is 2" in verdict.message
     assert puzzle.hint(0).startswith("Your kingdom has no farmer") and puzzle.hint(9) == "Try: tile b (3,3)"
 
 

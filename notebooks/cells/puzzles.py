@@ -7,8 +7,46 @@ CELLS: list[tuple[str, str]] = [
 
 Each puzzle is a position, whose turn it is, and a goal for this turn. Play on the board; when an
 opponent must decide (support in a conflict), the puzzle answers with the best defence. When
-your turn is over, the verdict appears. **Hint** gives a clue, **Solution** shows a verified
-solution, **Reset** starts again. Every solution here was checked by the engine's solver.""",
+your turn is over, the verdict appears and the board stops taking moves: **Retry** starts again,
+**Next** moves on. **Hint** gives a clue, **Solution** shows a verified solution. Every solution
+here was checked by the engine's solver.
+
+## The puzzle browser
+
+Besides the twelve hand-made puzzles below, the library holds puzzles *mined* from games between
+the bots: positions where exactly one move wins something concrete — a war or a revolt, a
+monument, treasures, points in the weakest colour, an opponent's leader sent home — against
+every defence. Puzzles show every hand, like a chess problem, and the defence uses the hands
+shown. Choose a theme and a difficulty; your rating moves with each verdict (like Elo against the
+puzzle's rating) and the streak counts the puzzles solved in a row.""",
+    ),
+    (
+        "code",
+        """from tigris_widget import PuzzleBrowser
+
+browser = PuzzleBrowser(theme="revolt", level="easy", rating=1200)
+browser""",
+    ),
+    (
+        "md",
+        """The library from Python: every puzzle has an id, themes, a rating and where it comes from
+(`python -m tigris_widget puzzles list` prints the same from the command line).""",
+    ),
+    (
+        "code",
+        """from collections import Counter
+from tigris_widget.puzzles.library import library, select
+
+lib = library()
+mined = [p for p in lib.values() if p.source == "mined"]
+print(len(lib), "puzzles,", len(mined), "mined from games")
+print(Counter(t for p in mined for t in p.themes).most_common(8))
+for p in select(theme="monument")[:3]:
+    print(f"{p.key:<11} {p.elo:>5} {p.label:<12} {p.title} — {p.goal.text}")""",
+    ),
+    (
+        "md",
+        """## The hand-made puzzles""",
     ),
     (
         "code",
@@ -33,7 +71,7 @@ for key, p in PUZZLES.items():
             ("market-hall", "Double points"),
             ("king-at-monument", "The king and the monument"),
         ]
-        for item in (("md", f"## {title}"), ("code", f'PuzzleBoard("{key}")'))
+        for item in (("md", f"### {title}"), ("code", f'PuzzleBoard("{key}")'))
     ],
     (
         "md",

@@ -24,6 +24,7 @@ _LAZY = {
     "BoardWidget": "tigris_widget.jupyter.widget",
     "GameStepper": "tigris_widget.jupyter.stepper",
     "PuzzleBoard": "tigris_widget.jupyter.puzzle_board",
+    "PuzzleBrowser": "tigris_widget.jupyter.puzzle_browser",
     "BotInspector": "tigris_widget.jupyter.inspect",
     "BotMatch": "tigris_widget.jupyter.versus",
 }
@@ -47,6 +48,7 @@ __all__ = [
     "PositionBuilder",
     "PositionError",
     "PuzzleBoard",
+    "PuzzleBrowser",
     "__version__",
 ]
 

@@ -66,7 +66,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure engine speed on this machine")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
     _add_tournament_parser(sub)
+    from tigris_widget.puzzles import cli as puzzles_cli
+
+    puzzles_cli.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "puzzles":
+        return puzzles_cli.run(args)
     if args.command == "tournament":
         return tournament_command(args)
     if args.command == "bench":

@@ -67,7 +67,7 @@ def test_puzzle_board_judges_defends_hints_and_shows_the_solution() -> None:
     assert board.verdict == "playing" and "Send Pot&#x27;s priest home" in board.header.value
     board.board.play("leader r (10,4)")
     board.board.play("commit 1")  # the puzzle defends for Pot at once
-    assert board.verdict == "failed" and "Not quite" in board.status.value
+    assert board.verdict == "failed" and "Not solved" in board.status.value
     board.reset()
     assert len(board.game) == 0 and board.verdict == "playing"
     assert board.hint().startswith("A revolt")

@@ -16,12 +16,13 @@ their draws are luck, so no puzzle line depends on them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tigris_widget.engine.core.actions import Action, parse_action
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, D_ACTION, SWAP
+from tigris_widget.engine.core.types import COLOUR_NAMES, D_ACTION, LEADER_NAMES, SWAP, to_colour
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.scoring import allocate_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
@@ -36,12 +37,16 @@ class Goal:
 
     ``score(start, end, seat)`` measures the result; the goal is met when it reaches ``target``.
     With ``best=True`` the target is the best score any line can force (found by the solver).
+    ``spec`` names the kind of goal and its arguments (``{"kind": "gain", "colour": "blue",
+    "points": 2}``): goals with a spec are stored as JSON (``to_spec``/``from_spec``) and their
+    verdicts are said in words of their own kind.
     """
 
     text: str
-    score: Score
+    score: Score = field(compare=False)
     target: float = 1.0
     best: bool = False
+    spec: Mapping[str, Any] | None = field(default=None, compare=False)
 
     # -- the kinds of goals puzzles use ------------------------------------------------------
     @staticmethod
@@ -51,38 +56,110 @@ class Goal:
             f"Score {points} {COLOUR_NAMES[colour]} point{'s' if points != 1 else ''} this turn.",
             lambda a, b, p: b.points(p)[colour] - a.points(p)[colour],
             points,
+            spec={"kind": "gain", "colour": COLOUR_NAMES[colour], "points": points},
         )
 
     @staticmethod
     def gain_total(points: int) -> Goal:
         return Goal(f"Score {points} points (any colours) this turn.", lambda a, b, p: sum(b.points(p)) - sum(a.points(p)),
-                    points)  # fmt: skip
+                    points, spec={"kind": "gain_total", "points": points})  # fmt: skip
 
     @staticmethod
     def treasures(count: int) -> Goal:
         return Goal(f"Take {count} treasure{'s' if count != 1 else ''} this turn.",
-                    lambda a, b, p: b.treasures_taken[p] - a.treasures_taken[p], count)  # fmt: skip
+                    lambda a, b, p: b.treasures_taken[p] - a.treasures_taken[p], count,
+                    spec={"kind": "treasures", "count": count})  # fmt: skip
 
     @staticmethod
     def send_home(victim: int, colour: int, text: str) -> Goal:
         """The victim's leader of ``colour`` must be off the board at the end of the turn."""
-        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0))
+        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0),
+                    spec={"kind": "send_home", "victim": victim, "colour": COLOUR_NAMES[colour], "text": text})  # fmt: skip
 
     @staticmethod
     def win_conflict(victim: int, colour: int, text: str) -> Goal:
         """The victim's leader of ``colour`` goes home while the player's stays on the board."""
-        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0 <= b.leader_square(p, colour)))
+        return Goal(text, lambda a, b, p: float(b.leader_square(victim, colour) < 0 <= b.leader_square(p, colour)),
+                    spec={"kind": "win_conflict", "victim": victim, "colour": COLOUR_NAMES[colour], "text": text})  # fmt: skip
 
     @staticmethod
     def monuments(count: int = 1) -> Goal:
-        return Goal("Build a monument this turn.", lambda a, b, p: b.monuments_built() - a.monuments_built(), count)  # fmt: skip
+        return Goal("Build a monument this turn." if count == 1 else f"Build {count} monuments this turn.",
+                    lambda a, b, p: b.monuments_built() - a.monuments_built(), count,
+                    spec={"kind": "monuments", "count": count})  # fmt: skip
 
     @staticmethod
     def weakest_colour() -> Goal:
         """Make the weakest colour (treasures counted as wild points) as high as possible."""
         return Goal("Make your weakest colour (treasures are wild) as high as possible this turn.",
-                    lambda a, b, p: float(min(allocate_treasures(tuple(b.points(p)), b.treasures_taken[p]))),
-                    best=True)  # fmt: skip
+                    lambda a, b, p: float(weakest(b, p)), best=True, spec={"kind": "weakest"})  # fmt: skip
+
+    # -- stored goals ------------------------------------------------------------------------------
+    def to_spec(self) -> dict[str, Any]:
+        if self.spec is None:
+            raise ValueError(
+                f"the goal {self.text!r} has no spec: only goals made by Goal's constructors can be stored"
+            )
+        return dict(self.spec)
+
+    @staticmethod
+    def from_spec(spec: Mapping[str, Any]) -> Goal:
+        """The goal a spec describes (``ValueError`` for an unknown kind or bad arguments)."""
+        kind = spec.get("kind")
+        try:
+            if kind == "gain":
+                return Goal.gain(to_colour(spec["colour"]), int(spec["points"]))
+            if kind == "gain_total":
+                return Goal.gain_total(int(spec["points"]))
+            if kind == "treasures":
+                return Goal.treasures(int(spec["count"]))
+            if kind == "monuments":
+                return Goal.monuments(int(spec.get("count", 1)))
+            if kind == "weakest":
+                return Goal.weakest_colour()
+            if kind in ("send_home", "win_conflict"):
+                make = Goal.send_home if kind == "send_home" else Goal.win_conflict
+                return make(int(spec["victim"]), to_colour(spec["colour"]), str(spec["text"]))
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"goal spec {dict(spec)!r}: missing or bad field {err}") from None
+        raise ValueError(f"goal spec {dict(spec)!r}: unknown kind {kind!r}")
+
+    def shortfall(self, value: float, target: float, start: GameState, end: GameState, seat: int) -> str:
+        """Why a finished line fails this goal, in plain words."""
+        kind = self.spec.get("kind") if self.spec else None
+        names = start.setup.dynasties
+        if kind in ("send_home", "win_conflict"):
+            assert self.spec is not None
+            victim, colour = int(self.spec["victim"]), to_colour(self.spec["colour"])
+            title = LEADER_NAMES[colour]
+            if end.leader_square(victim, colour) >= 0:
+                return f"{names[victim].capitalize()}'s {title} is still on the board."
+            return f"{names[victim].capitalize()}'s {title} went home, but so did yours: win the conflict, keep your {title}."
+        if kind == "monuments":
+            return (
+                "No monument was built this turn."
+                if value <= 0
+                else f"Only {value:g} monument{'s' if value != 1 else ''} built; the goal is {target:g}."
+            )
+        if kind == "treasures":
+            taken = f"{value:g} treasure{'s' if value != 1 else ''}" if value > 0 else "no treasure"
+            return f"You took {taken}; the goal is {target:g}."
+        if kind == "gain":
+            assert self.spec is not None
+            colour = self.spec["colour"]
+            got = f"{value:g} {colour} point{'s' if value != 1 else ''}" if value > 0 else f"no {colour} point"
+            return f"That line scores {got}; the goal is {target:g}."
+        if kind == "gain_total":
+            got = f"{value:g} point{'s' if value != 1 else ''}" if value > 0 else "no point"
+            return f"That line scores {got}; the goal is {target:g}."
+        if kind == "weakest":
+            return f"Your weakest colour ends at {value:g}; {target:g} can be forced."
+        return f"That line reaches {value:g}; the goal needs {target:g}."
+
+
+def weakest(s: GameState, seat: int) -> int:
+    """``seat``'s weakest colour with the treasures placed where they help most (the final score)."""
+    return min(allocate_treasures(tuple(s.points(seat)), s.treasures_taken[seat]))
 
 
 @dataclass
@@ -159,6 +236,16 @@ class Puzzle:
     explanation: str = ""
     topic: str = ""
     """The rules section the puzzle teaches, e.g. "§8 revolts"."""
+    themes: tuple[str, ...] = ()
+    """What the solution does (``revolt``, ``war``, ``monument``, …; see ``puzzles.themes``)."""
+    rating: int = 0
+    """Difficulty as a rating (about 600–2200, see ``puzzles.miner.rate``); 0: from ``difficulty``."""
+    source: str = "hand-made"
+    """``"hand-made"`` or ``"mined"`` (found in a game between bots)."""
+    origin: Mapping[str, Any] | None = field(default=None, compare=False)
+    """For a mined puzzle: the game it comes from (players, board, variants, bots, seed, ply)."""
+    known_target: float | None = None
+    """For a ``best`` goal: the value the solver found when the puzzle was made (saves a solve)."""
 
     def game(self) -> Game:
         return Game.from_position(self.position)
@@ -177,12 +264,24 @@ class Puzzle:
         target = self.target()
         if value >= target:
             return Verdict("solved", f"Solved! {self.explanation}".strip())
-        return Verdict("failed", f"Not quite: that line reaches {value:g}, the goal needs {target:g}. Try again.")
+        why = self.goal.shortfall(value, target, start, s, self.seat)
+        return Verdict("failed", f"Not quite. {why} Try again.")
 
     def target(self) -> float:
         if not self.goal.best:
             return self.goal.target
+        if self.known_target is not None:
+            return self.known_target
         return solve(self.game().state, self.seat, self.goal).value
+
+    @property
+    def elo(self) -> int:
+        """The difficulty as a rating: the measured one, or 800/1200/1600 for one to three stars."""
+        return self.rating or {1: 800, 2: 1200, 3: 1600}.get(self.difficulty, 1200)
+
+    @property
+    def label(self) -> str:
+        return rating_label(self.elo)
 
     def reply(self, game: Game) -> Action | None:
         """The opponents' best defence when it is their decision inside the puzzle's turn."""
@@ -214,6 +313,22 @@ class Puzzle:
         if moves:
             raise ValueError(f"puzzle {self.key}: moves left over after the turn: {moves}")
         return game
+
+
+LABELS = ((1000, "beginner"), (1300, "easy"), (1600, "intermediate"), (1900, "hard"), (math.inf, "expert"))
+
+
+def rating_label(rating: float) -> str:
+    """A word for a puzzle rating: beginner (< 1000), easy, intermediate, hard, expert (≥ 1900)."""
+    return next(word for limit, word in LABELS if rating < limit)
+
+
+def best_continuation(puzzle: Puzzle, game: Game) -> Action:
+    """The player's best choice for the goal at a decision of his inside the puzzle's turn."""
+    line = _solve_from(game.state, puzzle)
+    if not line.moves:
+        raise ValueError("the puzzle's turn is over: there is nothing to choose")
+    return line.moves[0]
 
 
 def _solve_from(s: GameState, puzzle: Puzzle) -> Line:

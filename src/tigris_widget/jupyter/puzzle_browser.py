@@ -1,0 +1,167 @@
+"""``PuzzleBrowser``: puzzles one after another, by theme and difficulty, with a streak and a rating.
+
+    >>> from tigris_widget.jupyter.puzzle_browser import PuzzleBrowser
+    >>> browser = PuzzleBrowser(theme="revolt", level="easy", rating=1200)
+    >>> "revolt" in browser.current.puzzle.themes
+    True
+
+Choose a theme and a difficulty above the board and solve on it. Each verdict moves your rating
+like a game of chess against the puzzle (Elo: the puzzle's rating is its strength; solving a
+puzzle rated above you gains more than one below), and counts in your streak of solved puzzles.
+"Next" brings the unseen puzzle (of the chosen theme and difficulty) whose rating is closest to
+yours; asking for the solution gives the puzzle up.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+from tigris_widget.jupyter.widget import with_picture
+from tigris_widget.puzzles.goals import LABELS, Puzzle, rating_label
+from tigris_widget.puzzles.library import select
+from tigris_widget.puzzles.miner import THEMES
+
+K_FACTOR = 32
+"""How far one result moves the rating (Elo's K)."""
+LEVELS = tuple(word for _, word in LABELS)
+
+
+def expected(player: float, puzzle: float) -> float:
+    """The chance that a player of rating ``player`` solves a puzzle rated ``puzzle`` (Elo)."""
+    return 1 / (1 + 10 ** ((puzzle - player) / 400))
+
+
+def updated_rating(player: float, puzzle: float, solved: bool, k: float = K_FACTOR) -> float:
+    return player + k * ((1.0 if solved else 0.0) - expected(player, puzzle))
+
+
+def _bounds(level: str | None) -> tuple[int, int]:
+    if level is None:
+        return 0, 10_000
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    low = 0
+    for limit, word in LABELS:
+        if word == level:
+            return low, int(min(limit - 1, 10_000))
+        low = int(limit)
+    raise AssertionError(level)
+
+
+class PuzzleBrowser:
+    """Browse and solve the puzzle library with a streak and a rating that follows your results.
+
+    :param theme: only puzzles with this theme (``puzzles.miner.THEMES``); None: every theme.
+    :param level: ``beginner``, ``easy``, ``intermediate``, ``hard`` or ``expert``; None: any.
+    :param rating: your starting rating.
+    :param board_theme: the board's theme, ``"auto"``, ``"light"`` or ``"dark"``.
+    """
+
+    def __init__(
+        self, theme: str | None = None, level: str | None = None, *, rating: float = 1500, board_theme: str = "auto"
+    ) -> None:
+        self._board_theme = board_theme
+        self.rating = float(rating)
+        self._start = self.rating
+        self.streak = 0
+        self.best_streak = 0
+        self.solved = 0
+        self.tried = 0
+        self.seen: set[str] = set()
+        self.history: list[tuple[str, str, float]] = []
+        """(puzzle id, "solved"/"failed", your rating after it)."""
+        counts = {t: len(select(theme=t)) for t in THEMES}
+        theme_options = [("Every theme", "")] + [(f"{t} ({n})", t) for t, n in counts.items() if n]
+        self.theme_box = widgets.Dropdown(options=theme_options, value="", description="Theme")
+        self.level_box = widgets.Dropdown(options=[("Any difficulty", "")] + [(w, w) for w in LEVELS],
+                                          value="", description="Difficulty")  # fmt: skip
+        self.score = widgets.HTML()
+        self.stage = widgets.Box()
+        self.current: PuzzleBoard
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.theme_box, self.level_box], layout=widgets.Layout(flex_flow="row wrap")), self.score,
+             self.stage]
+        )  # fmt: skip
+        self.choose(theme, level)
+        self.theme_box.observe(lambda _c: self._filters_changed(), names="value")
+        self.level_box.observe(lambda _c: self._filters_changed(), names="value")
+
+    # -- choosing puzzles --------------------------------------------------------------------------
+    def candidates(self) -> list[Puzzle]:
+        """The puzzles of the chosen theme and difficulty, easiest first."""
+        low, high = _bounds(self.level_box.value or None)
+        return select(theme=self.theme_box.value or None, low=low, high=high)
+
+    def choose(self, theme: str | None = None, level: str | None = None) -> None:
+        """Set the theme and difficulty (``ValueError`` for unknown ones; nothing changes) and show a puzzle."""
+        if theme is not None and theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(THEMES))}")
+        _bounds(level)
+        self._quiet = True
+        try:
+            self.theme_box.value = theme or ""
+            self.level_box.value = level or ""
+        finally:
+            self._quiet = False
+        self.next()
+
+    def _filters_changed(self) -> None:
+        if not getattr(self, "_quiet", False):
+            self.next()
+
+    def next(self) -> Puzzle | None:
+        """Show the unseen puzzle closest to your rating among the chosen ones (None: none left)."""
+        pool = self.candidates()
+        fresh = [p for p in pool if p.key not in self.seen] or pool  # all seen: go round again
+        if not fresh:
+            self.stage.children = [widgets.HTML("<p>No puzzle has this theme at this difficulty. Choose another.</p>")]
+            self._show_score()
+            return None
+        puzzle = min(fresh, key=lambda p: (abs(p.elo - self.rating), p.key))
+        self.show(puzzle)
+        return puzzle
+
+    def show(self, puzzle: Puzzle | str) -> None:
+        """Show this puzzle (a ``Puzzle`` or an id)."""
+        board = PuzzleBoard(puzzle, on_next=self.next, on_verdict=self._verdict, theme=self._board_theme)
+        old = getattr(self, "current", None)
+        self.current = board
+        self.seen.add(board.puzzle.key)
+        self.stage.children = [board.widget]
+        if old is not None:
+            old.board.close()
+        self._show_score()
+
+    # -- results -------------------------------------------------------------------------------------
+    def _verdict(self, status: str) -> None:
+        puzzle = self.current.puzzle
+        solved = status == "solved"
+        self.rating = updated_rating(self.rating, puzzle.elo, solved)
+        self.tried += 1
+        self.solved += solved
+        self.streak = self.streak + 1 if solved else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        self.history.append((puzzle.key, status, round(self.rating, 1)))
+        self._show_score()
+
+    def _show_score(self) -> None:
+        change = ""
+        if self.history:
+            delta = self.rating - (self.history[-2][2] if len(self.history) > 1 else self._start)
+            change = f" ({'+' if delta >= 0 else '−'}{abs(round(delta))})"
+        pool = len(self.candidates())
+        self.score.value = (
+            f"<p style='margin:0.3em 0;line-height:1.45'><b>Your rating {round(self.rating)}</b>{change} · {rating_label(self.rating)}"
+            f" &nbsp;|&nbsp; streak {self.streak} (best {self.best_streak}) &nbsp;|&nbsp; solved {self.solved}"
+            f" of {self.tried} &nbsp;|&nbsp; {pool} puzzle{'s' if pool != 1 else ''} to choose from</p>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.current.board)
+
+    def __repr__(self) -> str:
+        return f"PuzzleBrowser(rating={round(self.rating)}, streak={self.streak}, puzzle={html.escape(self.current.puzzle.key)!r})"
