@@ -57,3 +57,29 @@ def test_nothing_a_user_reads_points_outside_the_repository() -> None:
         if re.search(r"\.\./shared|shared/rules|tigris-euphrates\.md", p.read_text(encoding="utf-8"))
     ]
     assert not offenders, f"these files point to a rules file users don't have: {offenders}"
+
+
+def test_the_section_titles_module_matches_the_reference() -> None:
+    """src/…/engine/core/sections.py is generated from docs/rules.md (scripts/make_sections.py)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_sections.py"), "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout
+
+
+def test_every_refusal_reads_with_its_section_title() -> None:
+    from tigris_widget import Game, IllegalActionError
+    from tigris_widget.engine.core.errors import RULE_CODES, explain
+    from tigris_widget.engine.core.sections import TITLES, section_title
+
+    assert all(code in TITLES for code in RULE_CODES)
+    game = Game.new(players=2, seed=7)
+    try:
+        game.apply("leader k (4,0)")  # (4,0) is a river square
+    except IllegalActionError as err:
+        assert explain(err).startswith(f"{section_title(err.rule)} — ") and err.rule in TITLES
+    else:  # pragma: no cover
+        raise AssertionError("a leader on the river was accepted")

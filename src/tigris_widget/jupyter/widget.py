@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from tigris_widget.engine.core.board import SQUARES, to_square
+from tigris_widget.engine.core.errors import explain
 from tigris_widget.engine.core.events import Event
 from tigris_widget.game import Game
 from tigris_widget.render.viewjson import serialize_game
@@ -234,7 +235,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             self._handle(content)
         except ValueError as err:
-            self.error = str(err)
+            self.error = explain(err)
 
     def _handle(self, content: Any) -> None:
         if not isinstance(content, Mapping):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tigris_widget.engine.core.sections import section_title
+
 RULE_CODES: Final[dict[str, str]] = {
     # Malformed actions and decisions (rules §16)
     "§16 A1": "the value given is not an Action",
@@ -69,3 +71,13 @@ class PositionError(ValueError):
 
 class SquareError(ValueError):
     """A value that names no square of the board."""
+
+
+def explain(err: ValueError) -> str:
+    """The error as a person reads it: a refusal leads with its rule code and the title of that
+    section of the rules reference (``§6.1 L2 Land only — …``), so the reader knows where to look."""
+    text = str(err)
+    rule = getattr(err, "rule", "")
+    if rule and text.startswith(f"{rule}: "):
+        return f"{section_title(rule)} — {text[len(rule) + 2 :]}"
+    return text
