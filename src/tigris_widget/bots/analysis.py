@@ -54,6 +54,8 @@ UNIT_NAMES = {"win_probability": "chance to win", "win_share": "share of the win
 """How the unit of an analysis is written for people."""
 EXPLAIN_SAMPLES = 6
 """Sampled hands over which an action's immediate effects (points, leaders lost …) are averaged."""
+DEFAULT_ITERATIONS = 400
+"""The budget of BotInspector's Think and BotMatch's Hint (the search bot's own default)."""
 NEAR_TIE = 0.01
 """Search values closer than this (one percentage point) are called alike in the reasons."""
 
