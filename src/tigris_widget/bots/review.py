@@ -109,7 +109,8 @@ def _view_before(game: Game, ply: int) -> PlayerView:
     actions, actors, events = game.actions, game.actors, game.events
     history = [(actors[i], str(actions[i])) for i in range(ply)]
     flat = [e for batch in events[:ply] for e in batch]
-    return player_view(game.state_at(ply), actors[ply], history, flat)
+    state = game.state_at(ply)
+    return player_view(state, state.decider, history, flat)
 
 
 def _task(game: Game, ply: int, iterations: int, seed: int) -> DecisionTask:
@@ -325,7 +326,7 @@ def format_review(report: Mapping[str, Any]) -> str:
 
 
 def main_review(path: str, *, as_json: bool, workers: int, scheduler: str | None, iterations: int,
-                quiet: bool, out: TextIO = sys.stdout) -> int:  # fmt: skip
+                quiet: bool) -> int:  # fmt: skip
     """The ``review`` subcommand of ``python -m tigris_widget``."""
     try:
         with open(path) as f:
@@ -335,5 +336,5 @@ def main_review(path: str, *, as_json: bool, workers: int, scheduler: str | None
     except (ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    out.write((json.dumps(report, indent=1) if as_json else format_review(report)) + "\n")
+    print(json.dumps(report, indent=1) if as_json else format_review(report))
     return 0
