@@ -140,7 +140,9 @@ def run_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float
     print_(f"Game.apply (validated, with events): {t * 1e6:7.1f} µs")
     timings = analysis_timings()
     results.update(timings)
-    print_(f"analysis (median of {timings['analysis_positions']:.0f} positions): first result "
-           f"{timings['analysis_first_result_ms']:.0f} ms, default analysis {timings['analysis_default_ms']:.0f} ms "
-           f"(slowest {timings['analysis_default_max_ms']:.0f} ms), search bot's move {timings['bot_move_ms']:.0f} ms")
+    print_(
+        f"analysis (median of {timings['analysis_positions']:.0f} positions): first result "
+        f"{timings['analysis_first_result_ms']:.0f} ms, default analysis {timings['analysis_default_ms']:.0f} ms "
+        f"(slowest {timings['analysis_default_max_ms']:.0f} ms), search bot's move {timings['bot_move_ms']:.0f} ms"
+    )
     return results

@@ -349,7 +349,7 @@ def conflict_reason(table: dict[str, Any], chosen: int, unit: str = "chance to w
     """Why ``chosen`` tiles are committed, in words, from the conflict table (levels with values)."""
     kind, role, colour = table["kind"], table["role"], table["colour"]
     what = "temples (red tiles)" if kind == "revolt" else f"{colour} tiles"
-    counts = (f"In a revolt only temples count (next to each leader, plus those committed from the hand)"
+    counts = ("In a revolt only temples count (next to each leader, plus those committed from the hand)"
               if kind == "revolt" else f"In a war only {colour} tiles count (in each kingdom, plus those committed)")  # fmt: skip
     rules = f"{counts}; committed {what} are discarded whoever wins."
     levels = table["levels"]
@@ -429,7 +429,11 @@ def _effects(search: Search, a: Action) -> dict[str, Any]:
             if p != seat:
                 others += sum(t.vp[p * 4 : p * 4 + 4]) - sum(s.vp[p * 4 : p * 4 + 4])
         for slot in range(s.players * 4):
-            if s.leaders[slot] >= 0 and t.leaders[slot] < 0 and not (a.kind == MOVE_LEADER and slot == seat * 4 + a.colour):
+            if (
+                s.leaders[slot] >= 0
+                and t.leaders[slot] < 0
+                and not (a.kind == MOVE_LEADER and slot == seat * 4 + a.colour)
+            ):
                 if slot // 4 == seat:
                     mine_lost += 1
                 else:
@@ -470,16 +474,26 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
                                            for name, g in points))  # fmt: skip
     if fx["conflict"]:
         kind, colour, attacker, defender = fx["conflict"].split(":")
-        against = _who(int(defender), seat, dynasties) if int(attacker) == seat else _who(int(attacker), seat, dynasties)
-        text = f"starts a {kind} over {colour} against {against}" if int(attacker) == seat else f"starts a {kind} over {colour}"
+        against = (
+            _who(int(defender), seat, dynasties) if int(attacker) == seat else _who(int(attacker), seat, dynasties)
+        )
+        text = (
+            f"starts a {kind} over {colour} against {against}"
+            if int(attacker) == seat
+            else f"starts a {kind} over {colour}"
+        )
         if conflict is not None and conflict["role"] == "attacker":
             chances = [lv["win_probability"] for lv in conflict["levels"]]
             text += f" (best chance to win it: {_pct(max(chances))})"
         parts.append(text)
     if fx["theirs_lost"] >= 0.5:
-        parts.append("removes a rival leader" if fx["theirs_lost"] < 1.5 else f"removes {fx['theirs_lost']:.0f} rival leaders")
+        parts.append(
+            "removes a rival leader" if fx["theirs_lost"] < 1.5 else f"removes {fx['theirs_lost']:.0f} rival leaders"
+        )
     if fx["mine_lost"] >= 0.5:
-        parts.append("loses one of your leaders" if fx["mine_lost"] < 1.5 else f"loses {fx['mine_lost']:.0f} of your leaders")
+        parts.append(
+            "loses one of your leaders" if fx["mine_lost"] < 1.5 else f"loses {fx['mine_lost']:.0f} of your leaders"
+        )
     if fx["monuments"] >= 0.5:
         parts.append("builds a monument")
     if fx["treasures"] >= 0.5:
@@ -489,7 +503,9 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
     weakest = fx["weakest"]
     change = fx["projection"]
     if change[weakest] >= 0.3:
-        parts.append(f"raises your weakest colour, {COLOUR_NAMES[weakest]} (+{change[weakest]:.1f} expected at the end)")
+        parts.append(
+            f"raises your weakest colour, {COLOUR_NAMES[weakest]} (+{change[weakest]:.1f} expected at the end)"
+        )
     elif change[weakest] <= -0.3:
         parts.append(f"lowers your weakest colour, {COLOUR_NAMES[weakest]} ({change[weakest]:.1f} expected)")
     else:

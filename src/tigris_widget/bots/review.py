@@ -170,7 +170,9 @@ def _reason(search: Search, action: Any, view: PlayerView) -> str:
             for level in table["levels"]:
                 node = children.get(parse_action(f"commit {level['commit']}"))
                 level["value"] = round(node.q(), 4) if node and node.visits else None
-            return conflict_reason(table, action.committed, UNIT_NAMES["win_probability" if search.players == 2 else "win_share"])
+            return conflict_reason(
+                table, action.committed, UNIT_NAMES["win_probability" if search.players == 2 else "win_share"]
+            )
         return "the search's value of the position after it"
     node = next((n for n in search.root.children if n.action == action), None)
     node = node or search._outside.get(action)
