@@ -504,10 +504,12 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
     change = fx["projection"]
     if change[weakest] >= 0.3:
         parts.append(
-            f"raises your weakest colour, {COLOUR_NAMES[weakest]} (+{change[weakest]:.1f} expected at the end)"
+            f"raises {COLOUR_NAMES[weakest]}, your weakest colour now (+{change[weakest]:.1f} expected at the end)"
         )
     elif change[weakest] <= -0.3:
-        parts.append(f"lowers your weakest colour, {COLOUR_NAMES[weakest]} ({change[weakest]:.1f} expected)")
+        parts.append(
+            f"lowers {COLOUR_NAMES[weakest]}, your weakest colour now ({change[weakest]:.1f} expected at the end)"
+        )
     else:
         top = max(range(4), key=lambda c: change[c])
         if change[top] >= 0.3:

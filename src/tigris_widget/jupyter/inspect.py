@@ -60,38 +60,42 @@ def show_analysis_heatmap(board: BoardWidget, analysis: Mapping[str, Any], key: 
 
 
 _TABLE_CSS = (
-    "<style>.tw-cands{border-collapse:collapse;font-size:13px;font-variant-numeric:tabular-nums;width:100%}"
-    ".tw-cands th,.tw-cands td{padding:3px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:top}"
-    ".tw-cands th{text-align:left;font-weight:600;white-space:nowrap}"
-    ".tw-cands td.n,.tw-cands th.n{text-align:right;white-space:nowrap}"
-    ".tw-cands td.a{white-space:nowrap}.tw-cands td.w{min-width:14em}"
-    ".tw-cands tr.sel td{background:rgba(123,63,160,.16)}.tw-cands tr.top td.a{font-weight:600}</style>"
+    "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
+    "width:100%;max-width:44em}"
+    ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
+    ".tw-cands th{text-align:left;font-weight:600;white-space:nowrap;border-bottom:1px solid rgba(128,128,128,.45)}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a{white-space:nowrap}"
+    ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
+    ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}</style>"
 )
 
 
 def candidate_table(analysis: Mapping[str, Any], selected: str | None = None) -> str:
-    """HTML table of the candidates: action, value (the analysis' unit), the difference to the best,
-    visits, and the reason (with the expected continuation as a tooltip). The first row is the
-    recommendation, the same as the headline."""
+    """HTML table of the candidates: move, value (the analysis' unit), the difference to the best
+    and visits on one line, the reason below it (the expected continuation is the move's tooltip).
+    The first row is the recommendation, the same as the headline."""
     unit = analysis.get("unit", "chance to win")
     best_value = analysis["value"]
     rows = []
     for i, c in enumerate(analysis["candidates"]):
         value = "–" if c["value"] is None else f"{100 * c['value']:.0f} %"
-        diff = (
-            "–"
-            if c["value"] is None
-            else ("best" if i == 0 else f"{100 * (c['value'] - best_value):+.0f}".replace("-", "−"))
-        )
+        if c["value"] is None:
+            diff = "–"
+        elif i == 0:
+            diff = "best"
+        else:
+            diff = f"{100 * (c['value'] - best_value):+.0f}".replace("-", "−")
         classes = " ".join(x for x in ("sel" if c["action"] == selected else "", "top" if i == 0 else "") if x)
         pv = html.escape(" → ".join(c["principal_variation"][:5]), quote=True)
         reason = html.escape(c.get("reason") or ("searching…" if not analysis["final"] else ""))
         rows.append(
             f"<tr class='{classes}'><td class='a' title='then: {pv}'><code>{html.escape(c['action'])}</code></td>"
-            f"<td class='n'>{value}</td><td class='n'>{diff}</td><td class='n'>{c['visits']}</td><td class='w'>{reason}</td></tr>"
+            f"<td class='n'>{value}</td><td class='n'>{diff}</td><td class='n'>{c['visits']}</td></tr>"
         )
+        if reason:
+            rows.append(f"<tr class='why {classes}'><td colspan='4'>{reason}</td></tr>")
     head = (f"<tr><th>move</th><th class='n'>{html.escape(unit)}</th><th class='n'>vs best</th>"
-            f"<th class='n'>visits</th><th>why</th></tr>")  # fmt: skip
+            f"<th class='n'>visits</th></tr>")  # fmt: skip
     return f"{_TABLE_CSS}<table class='tw-cands'>{head}{''.join(rows)}</table>"
 
 
@@ -106,7 +110,13 @@ def summary(analysis: Mapping[str, Any]) -> str:
     lines = [
         f"<b>Best: <code>{html.escape(analysis['best'])}</code></b> — {unit} {100 * analysis['value']:.0f} %{state}",
     ]
-    if analysis.get("explanation"):
+    top = analysis["candidates"][0] if analysis["candidates"] else {}
+    greedy = analysis.get("greedy")
+    if top.get("reason") and analysis["decision"] == "action":
+        lines.append("Why: " + html.escape(top["reason"]) + ".")
+        if greedy:
+            lines.append(html.escape(greedy["reason"]))
+    elif analysis.get("explanation"):
         lines.append(html.escape(analysis["explanation"]))
     conflict = analysis.get("conflict")
     if conflict:

@@ -91,7 +91,7 @@ class GameStepper:
         self.evaluation_label = evaluation_label
         self._ply = 0
         self.mode = widgets.ToggleButtons(options=[("actions", "action"), ("turns", "turn")], value="action",
-                                          description="Play by", style={"button_width": "auto"},
+                                          description="Play by", style={"button_width": "auto", "description_width": "initial"},
                                           layout=widgets.Layout(width="auto"))  # fmt: skip
         self.mode.observe(lambda _c: self._sync_player(), names="value")
         self.player = widgets.Play(value=0, min=0, max=len(self.game), interval=interval_ms, description="Play",
