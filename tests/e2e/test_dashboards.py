@@ -91,7 +91,7 @@ def _run_all(page: Any, lab: JupyterServer) -> None:
                            "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 3", timeout=120_000)
-    no_news = page.locator(".jp-Notification-Toast button", has_text="No")
+    no_news = page.get_by_role("button", name="No", exact=True)
     if no_news.count():
         no_news.first.click()  # JupyterLab's "news?" toast would cover the charts
     page.wait_for_timeout(1500)
@@ -171,7 +171,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
 
 @pytest.mark.parametrize("dpr", [1, 2])
 def test_charts_are_sharp(lab: JupyterServer, browser: Any, dpr: int) -> None:
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=dpr)
+    context = browser.new_context(viewport={"width": 1200, "height": 2400}, device_scale_factor=dpr)
     page = context.new_page()
     _open(page, lab)
     stepper = _outputs(page)[2]

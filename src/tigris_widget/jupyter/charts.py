@@ -299,6 +299,16 @@ def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], 
         for p, v, kind in marks:
             canvas.fill_style = CLASS_INK.get(kind, "#e67e22")
             canvas.fill_circle(x_of(p), y_of(v), 5 if kind == "blunder" else 4)
+        if marks:  # the key of the marks, top right
+            x = right
+            canvas.text_align = "right"
+            for kind in ("blunder", "mistake", "inaccuracy"):
+                canvas.fill_style = text
+                canvas.fill_text(kind, x, ceiling - 8)
+                x -= len(kind) * 6.6 + 10
+                canvas.fill_style = CLASS_INK[kind]
+                canvas.fill_circle(x + 4, ceiling - 12, 4)
+                x -= 14
         canvas.stroke_style = "#e67e22"
         canvas.line_width = 1.5
         canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)

@@ -86,13 +86,17 @@ class GameStepper:
             evaluation = {0: 0.5, **curve(review, review_seat)}
             dynasty = self.game.state_at(0).setup.dynasties[review_seat].capitalize()
             unit = review.get("unit", "chance to win")
-            evaluation_label = f"{dynasty}'s {unit} (review: ● inaccuracy, mistake, blunder)"
+            evaluation_label = f"{dynasty}'s {unit} after each move (click to jump there)"
         self.evaluation = evaluation
         self.evaluation_label = evaluation_label
         self._ply = 0
-        self.mode = widgets.ToggleButtons(options=[("actions", "action"), ("turns", "turn")], value="action",
-                                          description="Play by", style={"button_width": "auto", "description_width": "initial"},
-                                          layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.mode = widgets.ToggleButtons(
+            options=[("actions", "action"), ("turns", "turn")],
+            value="action",
+            tooltips=["play one action at a time", "play one turn at a time"],
+            style={"button_width": "auto"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.mode.observe(lambda _c: self._sync_player(), names="value")
         self.player = widgets.Play(value=0, min=0, max=len(self.game), interval=interval_ms, description="Play",
                                    layout=widgets.Layout(width="auto", flex="0 0 auto"))  # fmt: skip
@@ -110,7 +114,7 @@ class GameStepper:
         self.eval_chart = SharpCanvas(170, self._draw_evaluation)
         self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
-        controls = widgets.HBox([self.player, self.mode, *self.buttons.values()],
+        controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         charts = [self.chart.widget] + ([self.eval_chart.widget] if evaluation is not None else [])
         self.widget = widgets.VBox([self.board, controls, self.text, *charts], layout=widgets.Layout(width="100%"))
