@@ -112,3 +112,15 @@ def test_cli_review_prints_json(tmp_path, capsys) -> None:
         assert {"ply", "seat", "action", "best", "loss", "class"} <= set(m)
     assert all({"seat", "accuracy"} <= set(p) for p in data["players"])
     assert main(["review", str(tmp_path / "missing.json")]) == 2
+
+
+def test_review_on_a_local_dask_cluster_matches_this_process() -> None:
+    distributed = pytest.importorskip("distributed")
+    game = greedy_game(4, 10)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = review(game, iterations=15, scheduler=cluster.scheduler_address)
+    local = review(game, iterations=15)
+    assert remote["moves"] == local["moves"], "the cluster reviews exactly the same decisions the same way"
+    assert remote["players"] == local["players"]
