@@ -155,6 +155,12 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
                     assert c["right"] <= data["right"] + 1, f"{name} at {width}px: {c} sticks out of the output"
                 output.screenshot(path=str(ARTIFACTS / f"dashboards-{name}-{width}.png"))
 
+        # dark theme: the violet scale and the legend stay readable
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+        page.wait_for_selector(".tigris-widget[data-theme=dark]", timeout=30_000)
+        page.wait_for_timeout(800)
+        _outputs(page)[0].screenshot(path=str(ARTIFACTS / "dashboards-inspector-dark.png"))
+
         # icons: Font Awesome glyphs with a width (not empty boxes)
         icons = page.locator(".jp-OutputArea .jupyter-button i.fa").evaluate_all(
             "els => els.map(e => [getComputedStyle(e, '::before').fontFamily, e.getBoundingClientRect().width])"
