@@ -58,7 +58,8 @@ def playouts_per_second(seconds: float, players: int = 2) -> tuple[float, float]
 
 
 def analysis_positions(count: int = 5) -> list[Game]:
-    """Reproducible positions a user might analyse: the opening and greedy self-play further on."""
+    """Reproducible positions a user might analyse: the opening and turn actions of greedy self-play
+    further on (after at least 22, 44, 66 … actions)."""
     from tigris_widget.bots.greedy import GreedyBot
     from tigris_widget.bots.runner import step
 
@@ -66,8 +67,8 @@ def analysis_positions(count: int = 5) -> list[Game]:
     for k in range(1, count):
         game = Game.new(players=2, seed=10 + k)
         bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
-        while len(game) < 22 * k and not game.is_over:
-            step(game, bots)
+        while not game.is_over and (len(game) < 22 * k or game.decision is None or game.decision.kind != "action"):
+            step(game, bots)  # to a turn action: the decisions with the most choices
         out.append(game)
     return out
 
