@@ -8,7 +8,10 @@ CELLS: list[tuple[str, str]] = [
 Three bots play here: **random**, **greedy** (one move ahead, with a heuristic that knows the
 weakest colour decides) and **search** (information-set Monte Carlo tree search: it samples the
 hands it cannot see, so it never cheats). The inspector shows what the search bot thinks about a
-decision while it thinks.""",
+decision while it thinks, and a game review finds the moves that threw a game away.
+
+Every number below is in **one unit**: with two players, the deciding player's *chance to win* as
+the search estimates it (with three or four, their *share of the win*).""",
     ),
     (
         "code",
@@ -20,38 +23,53 @@ from tigris_widget.jupyter.lessons import lesson""",
         "md",
         """## A decision at the start of a game
 
-The heatmap shows how good each placement of the chosen tile colour (or leader) looks; the table
-lists the candidates with their visits, value (win chance), prior and what the bot expects to
-follow. Pick a candidate to see it on the board; **What if** plays it on a copy.""",
+Press **Think** (or run the cell): the first result appears at once from a one-move look-ahead,
+then the search refines it. The table lists the candidates — chance to win, the difference to the
+best move, how often the search tried it — with a reason under each, taken from the evaluation's
+own terms (points scored, conflicts started, leaders lost, the weakest colour) and from the answer
+the search expects. The first row is the recommendation.
+
+The **heatmap** is for one piece — by default the piece of the best move (here the king). On each
+square: the chance to win of the best move that puts that piece there, *compared with the best
+move*, in percentage points (0 = as good as the best, −6 = six points worse). Squares where the
+piece cannot go stay blank; the violet scale is explained in the legend on the board. Pick another
+piece in the *Heatmap* list, a candidate in *Show*, and **What if** to play it on a copy.""",
     ),
     (
         "code",
         """game = Game.new(players=2, seed=7)
 inspector = BotInspector(game)
-analysis = inspector.think(iterations=300)
+analysis = inspector.think()
 inspector""",
     ),
     (
         "code",
-        """print("best:", analysis["best"], "value", analysis["value"])
-print("expected points at the end:", analysis["expected_score"]["colours"], "weakest:", analysis["expected_score"]["weakest"])""",
+        """print("best:", analysis["best"], f"— {analysis['unit']} {analysis['value']:.0%}")
+print("why:", analysis["candidates"][0]["reason"])
+if analysis["greedy"]:
+    print(analysis["greedy"]["reason"])""",
     ),
     (
         "md",
         """## Why the bot commits the support it does
 
-In a revolt the bot knows its own hand and the board, but not the defender's hand. For each
-number of temples it could commit, it estimates the chance of winning over the hands the
-defender might hold.""",
+In a revolt only temples count — those next to each leader plus those committed from the hand — and
+committed tiles are discarded whoever wins. The attacker knows its own hand and the board, not the
+defender's hand: for each number of temples it could commit, the analysis estimates the chance to
+win the revolt over the hands the defender might hold, the temples the defender would spend to
+hold, and the game's chance to win after it. The reason says why the chosen level is best.""",
     ),
     (
         "code",
         """game = lesson("revolt")
 game.apply("leader r (9,3)")            # now the archer must decide how many temples to commit
 inspector = BotInspector(game)
-analysis = inspector.think(iterations=200)
+analysis = inspector.think()
 for level in analysis["conflict"]["levels"]:
-    print(f"commit {level['commit']}: wins {100 * level['win_probability']:.0f}% of sampled hands")
+    game_value = "not searched" if level["value"] is None else f"{level['value']:.0%}"
+    print(f"commit {level['commit']}: wins the revolt {level['win_probability']:.0%} of sampled hands, "
+          f"the defender commits {level['opponent_commit']:.1f}, game {analysis['unit']}: {game_value}")
+print(analysis["conflict"]["reason"])
 inspector""",
     ),
     (
@@ -64,41 +82,64 @@ committing two can never win — the fair bot could only estimate that.""",
     (
         "code",
         """inspector.cheating.value = True
-cheat = inspector.think(iterations=200)
+cheat = inspector.think()
 for level in cheat["conflict"]["levels"]:
-    print(f"commit {level['commit']}: wins {100 * level['win_probability']:.0f}% (cheating)")""",
+    print(f"commit {level['commit']}: wins {level['win_probability']:.0%} (cheating)")""",
     ),
     (
         "md",
         """## Play against the search bot
 
 Your board shows only your own hand. The bot answers one action at a time; **Hint** lets the
-search bot analyse your decision, with its heatmap on the board.""",
+search bot analyse your decision (the first result in a fraction of a second), with its heatmap on
+the board. The hint disappears as soon as the position changes.""",
     ),
     (
         "code",
         """from tigris_widget.bots.search import SearchBot
 from tigris_widget.jupyter import BotMatch
 
-match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=200))
+match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=400))
 match""",
     ),
     (
         "md",
-        """## A whole game, with the bot's evaluation
+        """## Reviewing a whole game
 
-A game between the greedy bot (archer) and the random bot (bull). Step through it; the lower chart
-is the search bot's estimate of the archer's chance to win at the start of each turn. (Use
-`python -m tigris_widget tournament` for measured strength; see `docs/bots.md`.)""",
+The search bot (archer) against the greedy bot (bull), a close game. `review` analyses every
+decision from the mover's own view — the hands they could not see are sampled, never read from
+the record, so each move is judged on what its player could know. For each move it compares the
+chance to win after the best move and after the move played: the difference is the move's
+*loss*. Losses of 5, 10 and 20 points are inaccuracies, mistakes and blunders; a player's accuracy
+(0–100) weighs a few blunders heavily. The same review runs from the command line, in parallel:
+`python -m tigris_widget review game.json --workers 4` (add `--json` for the data).""",
     ),
     (
         "code",
-        """from tigris_widget.cli import play_game
-from tigris_widget.jupyter import GameStepper
-from tigris_widget.jupyter.inspect import evaluation_over_game
+        """from tigris_widget.bots.review import format_review, review
+from tigris_widget.cli import play_game
 
-game = play_game(2, 11, "classic", "", ["greedy", "random"])
+game = play_game(2, 1, "classic", "", ["search", "greedy"])  # a close one: 18 against 19
 print([(r.dynasty, r.score, r.rank) for r in game.result])
-GameStepper(game, evaluation=evaluation_over_game(game, seat=0, iterations=40))""",
+report = review(game, iterations=150, workers=2)
+for p in report["players"]:
+    print(f"{p['dynasty']}: accuracy {p['accuracy']:.0f}, {p['inaccuracies']} inaccuracies, "
+          f"{p['mistakes']} mistakes, {p['blunders']} blunders")""",
+    ),
+    (
+        "md",
+        """Step through the game below. The lower chart is the archer's chance to win after each move, with
+the review's inaccuracies (yellow), mistakes (orange) and blunders (red) marked: **click the chart**
+to jump the board there; the narration then shows the better move and why. The board's history
+bar and the arrow keys move through the game too.""",
+    ),
+    (
+        "code",
+        """from tigris_widget.jupyter import GameStepper
+
+worst = max(report["moves"], key=lambda m: m["loss"])
+stepper = GameStepper(game, review=report)
+stepper.goto(worst["ply"] + 1)   # right after the costliest move of the game
+stepper""",
     ),
 ]

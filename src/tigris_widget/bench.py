@@ -57,21 +57,70 @@ def playouts_per_second(seconds: float, players: int = 2) -> tuple[float, float]
     return games / (time.perf_counter() - start), actions / games
 
 
-def run_benchmarks(seconds: float = 3.0) -> dict[str, float]:
-    print(f"tigris_widget engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
+def analysis_positions(count: int = 5) -> list[Game]:
+    """Reproducible positions a user might analyse: the opening and turn actions of greedy self-play
+    further on (after at least 22, 44, 66 … actions)."""
+    from tigris_widget.bots.greedy import GreedyBot
+    from tigris_widget.bots.runner import step
+
+    out = [Game.new(players=2, seed=7)]
+    for k in range(1, count):
+        game = Game.new(players=2, seed=10 + k)
+        bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+        while not game.is_over and (len(game) < 22 * k or game.decision is None or game.decision.kind != "action"):
+            step(game, bots)  # to a turn action: the decisions with the most choices
+        out.append(game)
+    return out
+
+
+def analysis_timings(count: int = 5) -> dict[str, float]:
+    """What a user feels (median over ``count`` positions, in ms): the first partial analysis after
+    pressing Think or Hint, the whole default analysis, and a search bot's move (default budget)."""
+    from statistics import median
+
+    from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
+    from tigris_widget.bots.search import SearchBot
+
+    first: list[float] = []
+    total: list[float] = []
+    moves: list[float] = []
+    for game in analysis_positions(count):
+        view = game.view(game.to_move)
+        start = time.perf_counter()
+        stamps = []
+        for _ in analyze_iter(view, DEFAULT_ITERATIONS, every=0.1):
+            stamps.append(time.perf_counter() - start)
+        first.append(stamps[0] * 1000)
+        total.append(stamps[-1] * 1000)
+        start = time.perf_counter()
+        SearchBot(seed=1).choose(view)
+        moves.append((time.perf_counter() - start) * 1000)
+    return {
+        "analysis_first_result_ms": round(median(first), 1),
+        "analysis_default_ms": round(median(total), 1),
+        "analysis_default_max_ms": round(max(total), 1),
+        "bot_move_ms": round(median(moves), 1),
+        "analysis_positions": float(count),
+    }
+
+
+def run_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]:
+    """Measure and print (unless ``quiet``) the engine's and the analysis' speed; returns the figures."""
+    print_ = (lambda *a, **k: None) if quiet else print
+    print_(f"tigris_widget engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
     results: dict[str, float] = {}
     rate, length = playouts_per_second(seconds)
     results["games_per_s"] = rate
-    print(f"random 2-player games (fast playout policy): {rate:8.1f} games/s   ({length:.0f} actions per game)")
+    print_(f"random 2-player games (fast playout policy): {rate:8.1f} games/s   ({length:.0f} actions per game)")
     opening = deal(GameSetup(players=2), 1)
     middle = mid_game_state()
     for label, state in (("opening", opening), ("mid-game", middle)):
         t = _per_call(partial(legal_actions, state))
         results[f"legal_{label}_us"] = t * 1e6
-        print(f"legal_actions() at the {label:<8}: {t * 1e6:8.1f} µs   ({len(legal_actions(state))} actions)")
+        print_(f"legal_actions() at the {label:<8}: {t * 1e6:8.1f} µs   ({len(legal_actions(state))} actions)")
     t = _per_call(middle.clone)
     results["clone_us"] = t * 1e6
-    print(f"clone() of a mid-game state:        {t * 1e6:8.2f} µs")
+    print_(f"clone() of a mid-game state:        {t * 1e6:8.2f} µs")
     rng = random.Random(5)
     action = random_action(middle, rng)
 
@@ -80,7 +129,7 @@ def run_benchmarks(seconds: float = 3.0) -> dict[str, float]:
 
     t = _per_call(trusted) - results["clone_us"] / 1e6
     results["apply_unchecked_us"] = t * 1e6
-    print(f"apply (trusted, {action!s:<18}): {t * 1e6:8.1f} µs")
+    print_(f"apply (trusted, {action!s:<18}): {t * 1e6:8.1f} µs")
     game = Game.from_state(middle)
 
     def checked() -> None:
@@ -89,5 +138,12 @@ def run_benchmarks(seconds: float = 3.0) -> dict[str, float]:
 
     t = _per_call(checked)
     results["game_apply_us"] = t * 1e6
-    print(f"Game.apply (validated, with events): {t * 1e6:7.1f} µs")
+    print_(f"Game.apply (validated, with events): {t * 1e6:7.1f} µs")
+    timings = analysis_timings()
+    results.update(timings)
+    print_(
+        f"analysis (median of {timings['analysis_positions']:.0f} positions): first result "
+        f"{timings['analysis_first_result_ms']:.0f} ms, default analysis {timings['analysis_default_ms']:.0f} ms "
+        f"(slowest {timings['analysis_default_max_ms']:.0f} ms), search bot's move {timings['bot_move_ms']:.0f} ms"
+    )
     return results

@@ -1,4 +1,4 @@
-"""Command line: ``python -m tigris_widget play …``, ``… tournament …`` and ``… bench``."""
+"""Command line: ``python -m tigris_widget play …``, ``… tournament …``, ``… review …`` and ``… bench``."""
 
 from __future__ import annotations
 
@@ -65,19 +65,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--record", help="also write the game record (JSON) to this file")
     bench = sub.add_parser("bench", help="measure engine speed on this machine")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
+    bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     _add_tournament_parser(sub)
     from tigris_widget.puzzles import cli as puzzles_cli
 
     puzzles_cli.add_parser(sub)
+    _add_review_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "puzzles":
         return puzzles_cli.run(args)
     if args.command == "tournament":
         return tournament_command(args)
+    if args.command == "review":
+        from tigris_widget.bots.review import main_review
+
+        return main_review(args.record, as_json=args.json, workers=args.workers, scheduler=args.scheduler,
+                           iterations=args.iterations, quiet=args.quiet)  # fmt: skip
     if args.command == "bench":
         from tigris_widget.bench import run_benchmarks
 
-        run_benchmarks(args.seconds)
+        results = run_benchmarks(args.seconds, quiet=args.json)
+        if args.json:
+            print(json.dumps(results, indent=1))
         return 0
     try:
         game = play_game(args.players, args.seed, args.board, args.variants, args.bot.split(","))
@@ -94,6 +103,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         _print_summary(data)
     return 0
+
+
+def _add_review_parser(sub: Any) -> None:
+    r = sub.add_parser("review", help="review every decision of a game: losses, mistakes, accuracy per player")
+    r.add_argument("record", metavar="RECORD.json", help="a game record (or one tournament result row)")
+    r.add_argument("--json", action="store_true", help="print the review as JSON (moves and players)")
+    r.add_argument("--iterations", type=int, default=300, help="search iterations per decision")
+    r.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
+    r.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
+    r.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _add_tournament_parser(sub: Any) -> None:

@@ -28,11 +28,11 @@ def test_analysis_of_a_turn_action_validates_and_is_json():
     assert report["best"] in {str(a) for a in game.legal_actions()}
     assert report["candidates"][0]["action"] == report["best"]
     assert sum(c["visits"] for c in report["candidates"]) <= 60
-    assert report["heatmaps"]["tiles"], "some tile placement should be rated"
-    for grid in report["heatmaps"]["tiles"].values():
+    assert any(k.startswith("tile:") for k in report["heatmaps"]["maps"]), "some tile placement should be rated"
+    for grid in report["heatmaps"]["maps"].values():
         assert len(grid) == 11 and all(len(row) == 16 for row in grid)
     assert report["expected_score"]["weakest"] in ("black", "red", "blue", "green")
-    assert any(c["robustness"] is not None for c in report["candidates"])
+    assert all(c["reason"] for c in report["candidates"])
 
 
 def test_partial_results_arrive_while_searching():

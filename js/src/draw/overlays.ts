@@ -3,7 +3,7 @@
 // arrows, labels).
 
 import { squareCentre, squareRect, type Layout } from "../geometry";
-import { SQUARES, type Overlay, type Square, type View } from "../schema";
+import { HEIGHT, SQUARES, WIDTH, type Overlay, type Square, type View } from "../schema";
 import type { Theme } from "../theme";
 import { canAct, footprint, resolveTarget, type Piece, type UiState } from "../ui-state";
 import type { Ctx } from "./board";
@@ -61,17 +61,46 @@ export function drawSquareFrame(ctx: Ctx, squares: Square[], l: Layout, colour: 
   ctx.setLineDash([]);
 }
 
-/** Heat colour for t in [0,1]: blue (low) through yellow to red (high). */
-export function heatColour(t: number, alpha = 0.55): string {
+/**
+ * Heat colour for t in [0,1]: a single violet hue, pale (worst) to deep (best). Violet appears
+ * nowhere on the board (river blue, land tan, the four tile colours), so a heatmap square can't be
+ * read as terrain or as a tile; it is drawn nearly opaque so the terrain doesn't tint it.
+ */
+export function heatColour(t: number, alpha = 0.9): string {
   const c = Math.max(0, Math.min(1, t));
-  const r = Math.round(c < 0.5 ? 60 + c * 2 * 195 : 255);
-  const g = Math.round(c < 0.5 ? 120 + c * 2 * 110 : 230 - (c - 0.5) * 2 * 190);
-  const b = Math.round(c < 0.5 ? 230 - c * 2 * 180 : 50 - (c - 0.5) * 2 * 30);
+  const r = Math.round(243 + (74 - 243) * c);
+  const g = Math.round(238 + (20 - 238) * c);
+  const b = Math.round(247 + (134 - 247) * c);
   return `rgba(${r},${g},${b},${alpha})`;
 }
 
+/** Dark text on the pale end of the scale, white on the deep end. */
+export function heatInk(t: number): string {
+  return t > 0.5 ? "#ffffff" : "#2a1040";
+}
+
+/** How a heatmap's numbers are written: plain, or "points" (signed whole numbers: −3, +2, 0). */
+export type HeatFormat = "number" | "points";
+
+/** The legend of a heatmap, set from Python (``BoardWidget.show_heatmap(..., legend=...)``). */
+export interface HeatLegend {
+  /** What the numbers are, with their unit ("chance to win vs the best move, in points"). */
+  title: string;
+  format?: HeatFormat;
+  /** Words for the ends of the scale ("worse", "best"). */
+  low?: string;
+  high?: string;
+}
+
+/** The overlay fields the heatmap reads (``heatmap_legend`` is optional; older Pythons omit it). */
+export type HeatOverlay = Overlay & { heatmap_legend?: HeatLegend | null };
+
 /** Format a heatmap number compactly for a square (3 significant digits at most). */
-export function formatHeat(v: number): string {
+export function formatHeat(v: number, format: HeatFormat = "number"): string {
+  if (format === "points") {
+    const n = Math.round(v);
+    return n === 0 ? "0" : n > 0 ? `+${n}` : `\u2212${-n}`;
+  }
   const a = Math.abs(v);
   if (a >= 1000) return v.toExponential(0).replace("+", "");
   if (a >= 100 || Number.isInteger(v)) return String(Math.round(v));
@@ -92,20 +121,125 @@ export function heatRange(values: Float32Array, range: [number, number] | null |
 }
 
 export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
-  const [lo, hi] = heatRange(values, overlay.heatmap_range);
+  const o = overlay as HeatOverlay;
+  const [lo, hi] = heatRange(values, o.heatmap_range);
   const span = hi - lo || 1;
-  ctx.font = `${Math.max(8, Math.round(l.cell * 0.28))}px ${theme.font}`;
+  const format = o.heatmap_legend?.format ?? "number";
+  ctx.font = `bold ${Math.max(8, Math.round(l.cell * 0.3))}px ${theme.font}`;
   ctx.textAlign = "center";
-  ctx.textBaseline = "bottom";
+  ctx.textBaseline = "middle";
   for (let q = 0; q < SQUARES; q++) {
     const v = values[q];
     if (v === undefined || Number.isNaN(v)) continue;
     const r = squareRect(l, q);
-    ctx.fillStyle = heatColour((v - lo) / span);
-    ctx.fillRect(r.x, r.y, r.w, r.h);
-    ctx.fillStyle = "#000000";
-    ctx.fillText(formatHeat(v), r.x + r.w / 2, r.y + r.h - 1);
+    const t = hi === lo ? 1 : (v - lo) / span;
+    ctx.fillStyle = heatColour(t);
+    ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+    ctx.fillStyle = heatInk(t);
+    ctx.fillText(formatHeat(v, format), r.x + r.w / 2, r.y + r.h / 2 + 0.5);
   }
+}
+
+/** Squares holding a piece (tiles, leaders, catastrophes): the legend avoids covering them. */
+export function occupiedSquares(view: View): Set<Square> {
+  const out = new Set<Square>();
+  for (const squares of Object.values(view.tiles)) for (const q of squares) out.add(q);
+  for (const q of view.catastrophes) out.add(q);
+  for (const p of view.players) for (const q of Object.values(p.leaders)) if (q >= 0) out.add(q);
+  return out;
+}
+
+/** The heatmap's legend, drawn over the pieces (after ``drawPieces``) when Python sent one. */
+export function drawHeatmapLegend(ctx: Ctx, values: Float32Array, overlay: Overlay, view: View, l: Layout, theme: Theme): LegendBox | null {
+  const o = overlay as HeatOverlay;
+  if (!o.heatmap_legend || !o.heatmap_legend.title) return null;
+  return drawHeatLegend(ctx, values, o.heatmap_legend, heatRange(values, o.heatmap_range), l, theme, occupiedSquares(view));
+}
+
+export interface LegendBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Where the legend goes: the board corner whose squares under a ``w``×``h`` box hide the least —
+ * heatmap values count twice, pieces once (ties: bottom-left, bottom-right, top-left, top-right).
+ */
+export function legendBox(values: Float32Array, w: number, h: number, l: Layout, occupied: Set<Square> = new Set()): LegendBox {
+  const cols = Math.min(WIDTH, Math.ceil(w / l.cell));
+  const rows = Math.min(HEIGHT, Math.ceil(h / l.cell));
+  const boardW = WIDTH * l.cell;
+  const boardH = HEIGHT * l.cell;
+  const corners: [number, number, number, number][] = [
+    [0, HEIGHT - rows, l.left + 2, l.top + boardH - h - 2],
+    [WIDTH - cols, HEIGHT - rows, l.left + boardW - w - 2, l.top + boardH - h - 2],
+    [0, 0, l.left + 2, l.top + 2],
+    [WIDTH - cols, 0, l.left + boardW - w - 2, l.top + 2],
+  ];
+  let best: [number, number, number, number] = corners[0] ?? [0, 0, l.left, l.top];
+  let fewest = Infinity;
+  for (const corner of corners) {
+    let n = 0;
+    for (let y = corner[1]; y < corner[1] + rows; y++)
+      for (let x = corner[0]; x < corner[0] + cols; x++) {
+        const q = y * WIDTH + x;
+        if (!Number.isNaN(values[q] ?? Number.NaN)) n += 2;
+        if (occupied.has(q)) n += 1;
+      }
+    if (n < fewest) {
+      fewest = n;
+      best = corner;
+    }
+  }
+  return { x: best[2], y: best[3], w, h };
+}
+
+/** The legend: what the numbers mean (with their unit) and the colour scale from worst to best. */
+export function drawHeatLegend(
+  ctx: Ctx,
+  values: Float32Array,
+  legend: HeatLegend,
+  range: [number, number],
+  l: Layout,
+  theme: Theme,
+  occupied: Set<Square> = new Set(),
+): LegendBox {
+  const size = Math.max(10, Math.round(l.cell * 0.3));
+  const format = legend.format ?? "number";
+  const lowText = `${formatHeat(range[0], format)}${legend.low ? ` ${legend.low}` : ""}`;
+  const highText = `${formatHeat(range[1], format)}${legend.high ? ` ${legend.high}` : ""}`;
+  ctx.font = `${size}px ${theme.font}`;
+  const pad = Math.round(size * 0.5);
+  const bar = Math.max(60, l.cell * 2.5);
+  const titleW = ctx.measureText(legend.title).width;
+  const scaleW = ctx.measureText(lowText).width + ctx.measureText(highText).width + bar + pad * 2;
+  const w = Math.min(WIDTH * l.cell - 4, Math.ceil(Math.max(titleW, scaleW) + pad * 2));
+  const h = Math.ceil(size * 2 + pad * 3);
+  const box = legendBox(values, w, h, l, occupied);
+  ctx.fillStyle = theme.dark ? "rgba(24,24,28,0.93)" : "rgba(255,255,255,0.94)";
+  ctx.strokeStyle = theme.dark ? "rgba(255,255,255,0.35)" : "rgba(0,0,0,0.25)";
+  ctx.lineWidth = 1;
+  ctx.fillRect(box.x, box.y, box.w, box.h);
+  ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
+  ctx.fillStyle = theme.text;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  ctx.fillText(legend.title, box.x + pad, box.y + pad, box.w - pad * 2);
+  const y = box.y + pad * 2 + size;
+  ctx.textBaseline = "middle";
+  const lowW = ctx.measureText(lowText).width;
+  ctx.fillText(lowText, box.x + pad, y + size / 2);
+  const x0 = box.x + pad * 2 + lowW;
+  const steps = 24;
+  for (let i = 0; i < steps; i++) {
+    ctx.fillStyle = heatColour(i / (steps - 1), 1);
+    ctx.fillRect(x0 + (bar * i) / steps, y, bar / steps + 0.5, size);
+  }
+  ctx.fillStyle = theme.text;
+  ctx.fillText(highText, x0 + bar + pad, y + size / 2);
+  return box;
 }
 
 export function drawArrow(ctx: Ctx, from: Square, to: Square, colour: string, l: Layout): void {

@@ -143,6 +143,8 @@ class Search:
         self.pw_c = for_players(PW_C, self.players)
         self.iterations = 0
         self.elapsed = 0.0
+        self._outside: dict[Action, Node] = {}
+        """Root actions searched only because ``focus`` asked for them."""
         first = self.determinization(0)
         self.root = Node(None, -1, 1.0, self.players)
         self.root.ranked = self._rank_root(first, list(progress_choices(view, view.decision.choices)))
@@ -201,13 +203,15 @@ class Search:
         return [x / total for x in w]
 
     # -- one iteration -------------------------------------------------------------------------
-    def iterate(self) -> None:
+    def iterate(self, forced: Node | None = None) -> None:
+        """One iteration (``forced``: start with this root action instead of choosing one; see
+        ``focus``)."""
         # The root's choices are legal in every determinization, so the root child is chosen first
         # and its k-th visit plays the k-th determinization: siblings are compared on the same
         # sampled hands (common random numbers), and the luck of the samples largely cancels out
         # of the differences that decide the move.
         node = self.root
-        first = self._choose_child(node, None)
+        first = forced if forced is not None else self._choose_child(node, None)
         s = self.determinization(self.iterations if first is None else first.visits).clone()
         self.iterations += 1
         path = [node]
@@ -295,6 +299,20 @@ class Search:
                     yield self.iterations
         self.elapsed += time.perf_counter() - start
         yield self.iterations
+
+    def focus(self, action: Action, visits: int = DETERMINIZATIONS) -> Node:
+        """Search ``action`` at the root until it has ``visits`` visits, even if the search would not
+        choose it (a game review values the move that was played); returns its node. An action the
+        root did not let in is searched in a node of its own, outside the tree, so the search's own
+        choice (``best_action``) is unchanged by it."""
+        node = next((n for n in self.root.children if n.action == action), None)
+        if node is None:
+            node = self._outside.get(action)
+            if node is None:
+                node = self._outside[action] = Node(action, self.seat, 0.0, self.players)
+        while node.visits < visits:
+            self.iterate(forced=node)
+        return node
 
     def best_action(self) -> Action:
         """The most visited root action (ties: the better value, then the better prior)."""

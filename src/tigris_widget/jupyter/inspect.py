@@ -9,23 +9,24 @@
 
 Shown in a notebook, ``inspector`` is the board with a heatmap, the candidate table and details.
 
-The board shows the bot's heatmap (one-step value of each placement, per tile colour or leader)
-and an arrow or frame for the selected candidate. Choosing a row of the candidate table shows
-that action on the board; "What if" plays it on a copy of the game so you can look at the
-position after it, and "Back" returns. The analysis is computed from the deciding player's view
-(a fair bot); tick "cheating" to let it see every hand, for comparison.
+The board shows the bot's heatmap for one piece (by default the piece of the best move): on each
+square, the value of the best action that puts that piece there, in points of the same unit as the
+table (the chance to win with two players) relative to the best move — 0 is as good as the best,
+−5 is five points worse; squares without a legal action stay blank. An arrow or frame marks the
+selected candidate. "What if" plays it on a copy of the game so you can look at the position after
+it, and "Back" returns. The analysis is computed from the deciding player's view (a fair bot); tick
+"cheat" to let it see every hand, for comparison.
 """
 
 from __future__ import annotations
 
 import html
-import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import analyze_iter
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.engine.core.actions import parse_action
 from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
 from tigris_widget.engine.rules.view import player_view
@@ -38,39 +39,103 @@ def heatmap_squares(grid: Sequence[Sequence[float | None]]) -> dict[int, float]:
     return {y * 16 + x: v for y, row in enumerate(grid) for x, v in enumerate(row) if v is not None}
 
 
-def candidate_table(analysis: dict[str, Any], selected: str | None = None) -> str:
-    """HTML table of the analysis' candidates (visits, value, prior, robustness, principal variation)."""
-    kind = "win %" if analysis["value_kind"] == "win_probability" else "win share"
+def show_analysis_heatmap(board: BoardWidget, analysis: Mapping[str, Any], key: str | None) -> bool:
+    """Draw the analysis heatmap ``key`` (``"tile:red"``, ``"leader:king"``…) on ``board``: each square
+    the value of the best action putting that piece there, in points of the analysis' unit relative
+    to the best move, with a legend. Returns False (and draws nothing) when there is no such map."""
+    heat = analysis["heatmaps"]
+    grid = heat["maps"].get(key) if key else None
+    if not grid:
+        return False
+    values = {q: 100.0 * v for q, v in heatmap_squares(grid).items()}
+    if not values:
+        return False
+    low = min(values.values())
+    high = max(values.values())
+    label = heat["labels"].get(key, key)
+    unit = analysis.get("unit", "chance to win")
+    board.show_heatmap(values, vmin=min(low, high - 1.0), vmax=high, format="points",
+                       legend=f"{label}: {unit} vs the best move, in points", high="best" if high >= -0.5 else None)  # fmt: skip
+    return True
+
+
+_TABLE_CSS = (
+    "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
+    "width:100%;max-width:44em}"
+    ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
+    ".tw-cands th{text-align:left;font-weight:600;white-space:nowrap;border-bottom:1px solid rgba(128,128,128,.45)}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a{white-space:nowrap}"
+    ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
+    ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}</style>"
+)
+
+
+def candidate_table(analysis: Mapping[str, Any], selected: str | None = None) -> str:
+    """HTML table of the candidates: move, value (the analysis' unit), the difference to the best
+    and visits on one line, the reason below it (the expected continuation is the move's tooltip).
+    The first row is the recommendation, the same as the headline."""
+    unit = analysis.get("unit", "chance to win")
+    best_value = analysis["value"]
     rows = []
-    for c in analysis["candidates"]:
-        value = "–" if c["value"] is None else f"{100 * c['value']:.0f}"
-        robust = "–" if c.get("robustness") is None else f"{100 * c['robustness']:.0f}%"
-        style = " style='background:rgba(230,126,34,.25)'" if c["action"] == selected else ""
-        pv = html.escape(" → ".join(c["principal_variation"][:4]))
+    for i, c in enumerate(analysis["candidates"]):
+        value = "–" if c["value"] is None else f"{100 * c['value']:.0f} %"
+        if c["value"] is None:
+            diff = "–"
+        elif i == 0:
+            diff = "best"
+        else:
+            diff = f"{100 * (c['value'] - best_value):+.0f}".replace("-", "−")
+        classes = " ".join(x for x in ("sel" if c["action"] == selected else "", "top" if i == 0 else "") if x)
+        pv = html.escape(" → ".join(c["principal_variation"][:5]), quote=True)
+        reason = html.escape(c.get("reason") or ("searching…" if not analysis["final"] else ""))
         rows.append(
-            f"<tr{style}><td><code>{html.escape(c['action'])}</code></td><td>{c['visits']}</td><td>{value}</td>"
-            f"<td>{100 * c['prior']:.0f}%</td><td>{robust}</td><td>{pv}</td></tr>"
+            f"<tr class='{classes}'><td class='a' title='then: {pv}'><code>{html.escape(c['action'])}</code></td>"
+            f"<td class='n'>{value}</td><td class='n'>{diff}</td><td class='n'>{c['visits']}</td></tr>"
         )
-    head = f"<tr><th>action</th><th>visits</th><th>{kind}</th><th>prior</th><th>best in</th><th>then</th></tr>"
-    return f"<table style='border-collapse:collapse'>{head}{''.join(rows)}</table>"
+        if reason:
+            rows.append(f"<tr class='why {classes}'><td colspan='4'>{reason}</td></tr>")
+    head = (f"<tr><th>move</th><th class='n'>{html.escape(unit)}</th><th class='n'>vs best</th>"
+            f"<th class='n'>visits</th></tr>")  # fmt: skip
+    return f"{_TABLE_CSS}<table class='tw-cands'>{head}{''.join(rows)}</table>"
 
 
-def summary(analysis: dict[str, Any]) -> str:
-    """A few lines: best action, value, expected score per colour, and the conflict table if any."""
+def summary(analysis: Mapping[str, Any]) -> str:
+    """The recommendation (the table's first row) with its value and reason, why it beats the greedy
+    choice, the expected points per colour, and the conflict table with its reason if any."""
     expected = analysis["expected_score"]
     colours = ", ".join(f"{c} {expected['colours'][c]:.1f}" for c in COLOUR_NAMES)
-    label = "CHEATING (sees every hand)" if analysis["cheating"] else "fair (sees only its own hand)"
+    label = "CHEATING (sees every hand)" if analysis["cheating"] else "fair: sees only its own hand"
+    unit = analysis.get("unit", "chance to win")
+    state = "" if analysis["final"] else " (thinking…)"
     lines = [
-        f"<b>{html.escape(analysis['best'])}</b> — value {analysis['value']:.2f} after "
-        f"{analysis['iterations']} iterations ({analysis['iterations_per_second']:.0f}/s), {label}.",
-        f"Expected points at the end: {colours}; weakest: <b>{expected['weakest']}</b>.",
+        f"<b>Best: <code>{html.escape(analysis['best'])}</code></b> — {unit} {100 * analysis['value']:.0f} %{state}",
     ]
+    top = analysis["candidates"][0] if analysis["candidates"] else {}
+    greedy = analysis.get("greedy")
+    if top.get("reason") and analysis["decision"] == "action":
+        lines.append("Why: " + html.escape(top["reason"]) + ".")
+        if greedy:
+            lines.append(html.escape(greedy["reason"]))
+    elif analysis.get("explanation"):
+        lines.append(html.escape(analysis["explanation"]))
     conflict = analysis.get("conflict")
     if conflict:
-        levels = ", ".join(f"{lv['commit']}: {100 * lv['win_probability']:.0f}%" for lv in conflict["levels"])
-        lines.append(f"{conflict['kind'].capitalize()} ({conflict['role']}, {conflict['strength']} against "
-                     f"{conflict['opponent_strength']}): chance to win by tiles committed — {levels}.")  # fmt: skip
-    return "<br>".join(lines)
+        cells = "".join(
+            f"<td class='n'>{lv['commit']}</td><td class='n'>{100 * lv['win_probability']:.0f} %</td>"
+            f"<td class='n'>{_percent(lv.get('value'))}</td></tr><tr>"
+            for lv in conflict["levels"]
+        )
+        lines.append(
+            f"{conflict['kind'].capitalize()} over {conflict['colour']} — you are the {conflict['role']}, "
+            f"{conflict['strength']} against {conflict['opponent_strength']}"
+            f"{'' if conflict['opponent_known'] else ' before the defender commits'}:"
+            f"<table class='tw-cands' style='width:auto'><tr><th class='n'>commit</th><th class='n'>wins the "
+            f"{conflict['kind']}</th><th class='n'>game {html.escape(unit)}</th></tr><tr>{cells}</tr></table>"
+        )
+    lines.append(f"<span style='opacity:.75'>Expected points at the end: {colours}; weakest "
+                 f"<b>{expected['weakest']}</b>. {analysis['iterations']} iterations "
+                 f"({analysis['iterations_per_second']:.0f}/s), {label}.</span>")  # fmt: skip
+    return _TABLE_CSS + "<br>".join(lines)
 
 
 class BotInspector:
@@ -84,43 +149,55 @@ class BotInspector:
         self.seat = game.decision.seat
         self.seed = seed
         self.analysis: dict[str, Any] | None = None
-        self.board = BoardWidget(self.game, seat=self.seat)
-        self.heatmap_choice = widgets.Dropdown(description="Heatmap", options=self._heatmap_options())
-        self.heatmap_choice.observe(lambda _c: self._draw_overlays(), names="value")
-        self.candidates = widgets.Select(description="Candidates", options=[], rows=8,
-                                         layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(flex="1 1 440px", min_width="360px"))
+        self.heatmap_choice = widgets.Dropdown(description="Heatmap", options=[("none", "")], value="",
+                                               style={"description_width": "auto"},
+                                               layout=widgets.Layout(width="auto", max_width="100%"))  # fmt: skip
+        self.heatmap_choice.observe(self._on_heatmap, names="value")
+        self._heatmap_picked = False
+        self.candidates = widgets.Select(description="Show", options=[], rows=5, style={"description_width": "auto"},
+                                         layout=widgets.Layout(width="auto", max_width="100%"))  # fmt: skip
         self.candidates.observe(self._on_candidate, names="value")
         self._picked = False
         """Has the user picked a candidate? Until then the selection follows the search's best."""
         self._showing = False
-        self.cheating = widgets.Checkbox(value=False, description="cheating (sees every hand)")
-        self.think_button = widgets.Button(description="Think")
+        button = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
+        self.think_button = widgets.Button(description="Think", icon="play", button_style="primary", layout=button,
+                                           tooltip="let the search bot analyse this decision")  # fmt: skip
         self.think_button.on_click(lambda _b: self.think())
-        self.whatif_button = widgets.Button(description="What if")
+        self.whatif_button = widgets.Button(description="What if", icon="flask", layout=button,
+                                            tooltip="play the selected candidate on a copy")  # fmt: skip
         self.whatif_button.on_click(lambda _b: self.what_if())
-        self.back_button = widgets.Button(description="Back")
+        self.back_button = widgets.Button(description="Back", icon="undo", layout=button,
+                                          tooltip="return to the analysed position")  # fmt: skip
         self.back_button.on_click(lambda _b: self.back())
-        self.table = widgets.HTML()
-        self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.")
-        controls = widgets.HBox([self.think_button, self.cheating, self.whatif_button, self.back_button])
-        side = widgets.VBox([controls, self.heatmap_choice, self.candidates, self.details, self.table])
-        self.widget = widgets.HBox([self.board, side])
-
-    def _heatmap_options(self) -> list[tuple[str, str]]:
-        return [("none", "")] + [(f"{c} tiles", f"tiles/{c}") for c in COLOUR_NAMES] + [
-            (f"{name}", f"leaders/{name}") for name in LEADER_NAMES
-        ]  # fmt: skip
+        self.cheating = widgets.Checkbox(value=False, description="cheat: see every hand", indent=False,
+                                         layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
+        self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
+        self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
+                                    layout=widgets.Layout(width="100%"))  # fmt: skip
+        controls = widgets.HBox([self.think_button, self.whatif_button, self.back_button, self.cheating],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
+        side = widgets.VBox([controls, self.details, self.heatmap_choice, self.candidates, self.table],
+                            layout=widgets.Layout(flex="1 1 380px", min_width="300px"))  # fmt: skip
+        self.widget = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"))  # fmt: skip
 
     # -- thinking --------------------------------------------------------------------------------
-    def think(self, iterations: int | None = 400, seconds: float | None = None, every: float = 0.2) -> dict[str, Any]:
-        """Run the search on the position being analysed, updating the dashboard with each partial result."""
+    def think(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
+              every: float = 0.1) -> dict[str, Any]:  # fmt: skip
+        """Run the search on the position being analysed, updating the dashboard with each partial
+        result (the first at once, from the one-step ranking)."""
         self.back()
         omniscient = self.game.state if self.cheating.value else None
         view = self.game.view(self.seat)
         result: dict[str, Any] = {}
         self._picked = False  # a new search: follow its best again
-        for result in analyze_iter(view, iterations, seconds, seed=self.seed, every=every, omniscient=omniscient):
-            self.show(result)
+        self.think_button.disabled = True
+        try:
+            for result in analyze_iter(view, iterations, seconds, seed=self.seed, every=every, omniscient=omniscient):
+                self.show(result)
+        finally:
+            self.think_button.disabled = False
         return result
 
     def show(self, analysis: dict[str, Any]) -> None:
@@ -132,19 +209,26 @@ class BotInspector:
         try:
             self.candidates.options = options
             self.candidates.value = keep if keep in options else None
+            maps = analysis["heatmaps"]
+            choices = [("none", "")] + [(maps["labels"][k], k) for k in sorted(maps["maps"], key=_map_order)]
+            wanted = self.heatmap_choice.value if self._heatmap_picked else (maps["default"] or "")
+            if list(self.heatmap_choice.options) != choices:
+                self.heatmap_choice.options = choices
+            self.heatmap_choice.value = wanted if wanted in dict(choices).values() else ""
         finally:
             self._showing = False
-        if not self.heatmap_choice.value:
-            tiles = analysis["heatmaps"]["tiles"]
-            if tiles:
-                self.heatmap_choice.value = f"tiles/{next(iter(tiles))}"
         self.details.value = summary(analysis)
         self._on_select()
+
+    def _on_heatmap(self, _change: object) -> None:
+        if not self._showing:
+            self._heatmap_picked = True
+            self._draw_overlays()
 
     def _on_candidate(self, _change: object) -> None:
         if not self._showing:
             self._picked = True
-        self._on_select()
+            self._on_select()
 
     def _on_select(self) -> None:
         if self.analysis is not None:
@@ -153,17 +237,9 @@ class BotInspector:
 
     def _draw_overlays(self) -> None:
         self.board.clear_overlays()
-        if self.analysis is None:
+        if self.analysis is None or len(self.game) != self.base_ply:
             return
-        choice = self.heatmap_choice.value
-        if choice:
-            group, name = choice.split("/")
-            grid = self.analysis["heatmaps"][group].get(name)
-            if grid:
-                values = heatmap_squares(grid)
-                finite = [v for v in values.values() if not math.isnan(v)]
-                if finite:
-                    self.board.show_heatmap(values)
+        show_analysis_heatmap(self.board, self.analysis, self.heatmap_choice.value)
         selected = self.candidates.value
         if selected:
             action = parse_action(selected)
@@ -183,18 +259,30 @@ class BotInspector:
             raise ValueError("choose a candidate first")
         self.back()
         self.game.apply(chosen)
-        self.board.clear_overlays()
-        self.board.caption(f"What if: {chosen}")
+        self.board.clear_overlays()  # the analysis belongs to the position before
+        self.board.caption(f"What if: {chosen} — press Back to return")
 
     def back(self) -> None:
         """Return to the analysed position."""
         while len(self.game) > self.base_ply:
             self.game.undo()
-        if self.analysis is not None:
-            self._draw_overlays()
+        self._draw_overlays()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.0f} %"
+
+
+def _map_order(key: str) -> tuple[int, int]:
+    kind, _, name = key.partition(":")
+    if kind == "tile":
+        return (0, COLOUR_NAMES.index(name))
+    if kind == "leader":
+        return (1, LEADER_NAMES.index(name))
+    return (2, 0)
 
 
 def evaluation_over_game(game: Game, seat: int = 0, iterations: int = 120, *, seed: int = 0,

@@ -9,9 +9,10 @@
     >>> stepper.board.ply
     12
 
-The board is a ``BoardWidget`` (all-seeing unless ``seat`` is given); the controls are ipywidgets
-(play/pause, first/back/forward/last, a slider, action or turn steps); the charts are drawn with
-ipycanvas from Python.
+The board is a ``BoardWidget`` (all-seeing unless ``seat`` is given) with its own history bar; the
+stepper adds play/pause by action or by turn, turn steps (ipywidgets with Font Awesome icons, which
+JupyterLab ships), the narration, and charts drawn with ipycanvas from Python at the screen's
+resolution.
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 from tigris_widget.game import Game
-from tigris_widget.jupyter.charts import draw_evaluation, draw_scores, score_series
+from tigris_widget.jupyter.charts import CLASS_INK, SharpCanvas, draw_evaluation, draw_scores, score_series
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -54,7 +54,14 @@ def narration(game: Game, ply: int, seat: int | None = None) -> str:
 
 
 class GameStepper:
-    """A dashboard that replays a finished (or ongoing) game."""
+    """A dashboard that replays a finished (or ongoing) game.
+
+    The board's own history bar (« ‹ slider › » and the arrow keys) is the one history control;
+    the stepper adds play/pause (by action or by turn), turn steps, the narration of each action and
+    the charts. With ``review=`` (a ``bots.review.review`` report) the evaluation chart shows the
+    review's curve with its inaccuracies, mistakes and blunders marked, and a click on the chart
+    jumps the board there.
+    """
 
     def __init__(
         self,
@@ -63,75 +70,150 @@ class GameStepper:
         seat: int | None = None,
         evaluation: Mapping[int, float] | Sequence[float] | None = None,
         evaluation_label: str = "bot evaluation",
+        review: Mapping[str, Any] | None = None,
+        review_seat: int = 0,
         interval_ms: int = 800,
     ) -> None:
         self.game = as_game(game)
         self.seat = seat
         self.board = BoardWidget(self.game, seat=seat)
         self.series = score_series(self.game, seat)
+        self.review = review
+        self.review_seat = review_seat
+        if review is not None and evaluation is None:
+            from tigris_widget.bots.review import curve
+
+            evaluation = {0: 0.5, **curve(review, review_seat)}
+            dynasty = self.game.state_at(0).setup.dynasties[review_seat].capitalize()
+            unit = review.get("unit", "chance to win")
+            evaluation_label = f"{dynasty}'s {unit} after each move (click to jump there)"
         self.evaluation = evaluation
         self.evaluation_label = evaluation_label
-        last = len(self.game)
-        self.mode = widgets.ToggleButtons(options=[("actions", "action"), ("turns", "turn")], value="action",
-                                          description="Step by")  # fmt: skip
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="Action", continuous_update=True,
-                                        layout=widgets.Layout(width="60%"))  # fmt: skip
-        self.player = widgets.Play(value=0, min=0, max=last, interval=interval_ms, description="Play")
-        widgets.jslink((self.player, "value"), (self.slider, "value"))
+        self._ply = 0
+        self.mode = widgets.ToggleButtons(
+            options=[("actions", "action"), ("turns", "turn")],
+            value="action",
+            tooltips=["play one action at a time", "play one turn at a time"],
+            style={"button_width": "auto"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.mode.observe(lambda _c: self._sync_player(), names="value")
+        self.player = widgets.Play(value=0, min=0, max=len(self.game), interval=interval_ms, description="Play",
+                                   layout=widgets.Layout(width="auto", flex="0 0 auto"))  # fmt: skip
+        self.player.observe(self._played, names="value")
         self.buttons = {
-            name: widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
-            for name, label, tip in (
-                ("first", "⏮", "start"), ("back", "◀", "step back"), ("forward", "▶", "step forward"),
-                ("last", "⏭", "end"),
-            )
+            "back": widgets.Button(description="turn", icon="step-backward", tooltip="back to the start of the turn",
+                                   layout=widgets.Layout(width="auto", flex="0 0 auto")),
+            "forward": widgets.Button(description="turn", icon="step-forward", tooltip="to the next turn",
+                                      layout=widgets.Layout(width="auto", flex="0 0 auto")),
         }  # fmt: skip
-        self.buttons["first"].on_click(lambda _b: self.goto(0))
-        self.buttons["last"].on_click(lambda _b: self.goto(len(self.game)))
-        self.buttons["back"].on_click(lambda _b: self.step(-1))
-        self.buttons["forward"].on_click(lambda _b: self.step(1))
-        self.text = widgets.HTML()
-        self.chart = Canvas(width=720, height=150, layout=widgets.Layout(width="100%", height="auto"))
-        self.eval_chart = Canvas(width=720, height=110, layout=widgets.Layout(width="100%", height="auto"))
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.buttons["back"].on_click(lambda _b: self.step(-1, by="turn"))
+        self.buttons["forward"].on_click(lambda _b: self.step(1, by="turn"))
+        self.text = widgets.HTML(layout=widgets.Layout(min_height="4em"))
+        self.chart = SharpCanvas(170, self._draw_scores)
+        self.eval_chart = SharpCanvas(170, self._draw_evaluation)
+        self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
-        controls = widgets.HBox([self.player, *self.buttons.values(), self.slider])
-        charts = [self.chart] + ([self.eval_chart] if evaluation is not None else [])
-        self.widget = widgets.VBox([self.board, controls, self.mode, self.text, *charts])
+        controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
+        charts = [self.chart.widget] + ([self.eval_chart.widget] if evaluation is not None else [])
+        self.widget = widgets.VBox([self.board, controls, self.text, *charts], layout=widgets.Layout(width="100%"))
         self._show(0)
 
     # -- navigation ----------------------------------------------------------------------------
     @property
     def ply(self) -> int:
-        return int(self.slider.value)
+        return self._ply
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions."""
-        if not isinstance(ply, int) or not 0 <= ply <= len(self.game):
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.game):
             raise ValueError(f"ply must be 0..{len(self.game)}, not {ply!r}")
-        self.slider.value = ply
+        self._show(ply)
 
-    def step(self, direction: int) -> None:
-        """One action (or one turn, in turn mode) forward (+1) or back (-1)."""
+    def _turn_starts(self) -> list[int]:
+        return sorted({*self.series.turn_starts, len(self.game)})
+
+    def step(self, direction: int, by: str | None = None) -> None:
+        """One action (or one turn: ``by="turn"``, or in turn mode) forward (+1) or back (-1)."""
         ply = self.ply
-        if self.mode.value == "action":
+        if (by or self.mode.value) == "action":
             target = ply + direction
         else:
-            starts = [*self.series.turn_starts, len(self.game)]
+            starts = self._turn_starts()
             target = min((p for p in starts if p > ply), default=ply) if direction > 0 else max(
                 (p for p in starts if p < ply), default=0)  # fmt: skip
         self.goto(max(0, min(len(self.game), target)))
 
+    def _sync_player(self) -> None:
+        """Keep the play widget's counter in the current unit (actions or turns) at the shown ply."""
+        self._syncing = True
+        try:
+            if self.mode.value == "action":
+                self.player.max = len(self.game)
+                self.player.value = self.ply
+            else:
+                starts = self._turn_starts()
+                self.player.max = len(starts) - 1
+                self.player.value = max(i for i, p in enumerate(starts) if p <= self.ply)
+        finally:
+            self._syncing = False
+
+    def _played(self, change: Mapping[str, Any]) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        value = int(change["new"])
+        target = value if self.mode.value == "action" else self._turn_starts()[min(value, len(self._turn_starts()) - 1)]
+        if target != self.ply:
+            self.goto(target)
+
     def _board_moved(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.ply and change["new"] <= len(self.game):
-            self.slider.value = change["new"]  # ←/→ on the board move the stepper too
+            self._show(change["new"])  # the board's history bar and ←/→ move the stepper too
+
+    def _chart_clicked(self, x: float, y: float) -> None:
+        from tigris_widget.jupyter.charts import ply_at
+
+        css_x, _ = self.eval_chart.to_css(x, y)
+        self.goto(ply_at(css_x, self.eval_chart.css_width, len(self.game)))
 
     def _show(self, ply: int) -> None:
+        self._ply = ply
         if self.board.ply != ply:
             self.board.goto(ply)
-        self.text.value = narration(self.game, ply, self.seat)
-        draw_scores(self.chart, self.series, ply)
+        self.text.value = narration(self.game, ply, self.seat) + self._review_note(ply)
+        self._sync_player()
+        self.chart.redraw()
         if self.evaluation is not None:
-            draw_evaluation(self.eval_chart, self.evaluation, ply, label=self.evaluation_label)
+            self.eval_chart.redraw()
+
+    def _review_note(self, ply: int) -> str:
+        """For the action that led to ``ply``: the review's verdict and the better move, if any."""
+        if self.review is None or ply == 0:
+            return ""
+        move = next((m for m in self.review["moves"] if m["ply"] == ply - 1), None)
+        if move is None or move["forced"]:
+            return ""
+        if move["class"] is None:
+            return f"<div>Review: a good move (loss {100 * move['loss']:.0f} points).</div>"
+        why = f" — {html.escape(move['best_reason'])}" if move.get("best_reason") else ""
+        colour = CLASS_INK.get(move["class"], "#e67e22")
+        return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> (−{100 * move['loss']:.0f} "
+                f"points): better was <code>{html.escape(move['best'])}</code>{why}</div>")  # fmt: skip
+
+    def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float) -> None:
+        draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr)
+
+    def _draw_evaluation(self, canvas: Any, width: float, height: float, dpr: float) -> None:
+        if self.evaluation is None:
+            return
+        marks = []
+        if self.review is not None:
+            for m in self.review["moves"]:
+                if m["class"] is not None and m["values"] is not None:
+                    marks.append((m["ply"] + 1, m["values"][self.review_seat], m["class"]))
+        draw_evaluation(canvas, self.evaluation, self.ply, label=self.evaluation_label, width=width, height=height,
+                        dpr=dpr, last=len(self.game), marks=marks)  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -20,13 +20,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import analyze_iter
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER, PLACE_LEADER, PLACE_TILE
+from tigris_widget.engine.core.types import MOVE_LEADER
 from tigris_widget.game import Game
-from tigris_widget.jupyter.inspect import candidate_table, heatmap_squares, summary
+from tigris_widget.jupyter.inspect import candidate_table, show_analysis_heatmap, summary
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -40,7 +40,7 @@ class BotMatch:
         opponents: Bot | Mapping[int, Bot] | None = None,
         *,
         delay: float = 0.6,
-        hint_iterations: int = 300,
+        hint_iterations: int = DEFAULT_ITERATIONS,
     ) -> None:
         n = game.state.players
         if not isinstance(seat, int) or not 0 <= seat < n:
@@ -59,11 +59,17 @@ class BotMatch:
         self.hint_iterations = hint_iterations
         self.board = BoardWidget(game, seat=seat)
         self.board.on_action(lambda _record: self._schedule())
-        self.hint_button = widgets.Button(description="Hint", tooltip="let the search bot analyse your decision")
+        self.board.observe(self._position_changed, names="view")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="let the search bot analyse your decision",
+                                          layout=widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto"))  # fmt: skip
         self.hint_button.on_click(lambda _b: self.hint())
-        self.panel = widgets.HTML()
-        self.table = widgets.HTML()
-        self.widget = widgets.VBox([self.board, widgets.HBox([self.hint_button, self.panel]), self.table])
+        self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
+        self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
+        self._hint_for: str | None = None
+        """``state_id`` of the position the hint on the board belongs to."""
+        bar = widgets.HBox([self.hint_button, self.panel], layout=widgets.Layout(align_items="flex-start",
+                                                                                 flex_flow="row wrap"))  # fmt: skip
+        self.widget = widgets.VBox([self.board, bar, self.table], layout=widgets.Layout(width="100%"))
         self._pending = False
         self._schedule()
 
@@ -104,31 +110,50 @@ class BotMatch:
         return played
 
     # -- hints ---------------------------------------------------------------------------------------
-    def hint(self, iterations: int | None = None, every: float = 0.2) -> dict[str, Any] | None:
-        """Analyse the human's pending decision from his view, updating the board while it thinks."""
+    def hint(self, iterations: int | None = None, every: float = 0.1) -> dict[str, Any] | None:
+        """Analyse the human's pending decision from his view, updating the board while it thinks
+        (the first result at once). The hint is cleared as soon as the position changes."""
         decision = self.game.decision
         if decision is None or decision.seat != self.seat:
+            self.clear_hint()
             self.panel.value = "Hints are for your own decisions."
             return None
         result: dict[str, Any] = {}
         view = self.game.view(self.seat)
-        for result in analyze_iter(view, iterations or self.hint_iterations, None, every=every):
-            self._show(result)
+        self._hint_for = self.board.view.get("state_id")
+        self.hint_button.disabled = True
+        try:
+            for result in analyze_iter(view, iterations or self.hint_iterations, None, every=every):
+                if self.board.view.get("state_id") != self._hint_for:
+                    break  # the position changed while thinking: this hint is stale
+                self._show(result)
+        finally:
+            self.hint_button.disabled = False
         return result
+
+    def clear_hint(self) -> None:
+        """Remove the hint from the board and the panel."""
+        self._hint_for = None
+        self.board.clear_overlays()
+        self.panel.value = ""
+        self.table.value = ""
+
+    def _position_changed(self, change: Any) -> None:
+        if self._hint_for is not None and change["new"].get("state_id") != self._hint_for:
+            self.clear_hint()
 
     def _show(self, analysis: dict[str, Any]) -> None:
         self.panel.value = summary(analysis)
         self.table.value = candidate_table(analysis, analysis["best"])
         self.board.clear_overlays()
+        show_analysis_heatmap(self.board, analysis, analysis["heatmaps"]["default"])
         best = parse_action(analysis["best"])
-        group, name = ("tiles", COLOUR_NAMES[best.colour]) if best.kind == PLACE_TILE else ("leaders", "")
-        if best.kind in (PLACE_LEADER, MOVE_LEADER):
-            name = LEADER_NAMES[best.colour]
-        grid = analysis["heatmaps"][group].get(name)
-        if grid:
-            self.board.show_heatmap(heatmap_squares(grid))
         if best.square >= 0:
-            self.board.highlight([best.square], "#e67e22")
+            source = self.game.state.leader_square(self.seat, best.colour) if best.kind == MOVE_LEADER else -1
+            if source >= 0:
+                self.board.arrow(source, best.square, "#e67e22")
+            else:
+                self.board.highlight([best.square], "#e67e22")
         self.board.caption(f"Hint: {analysis['best']}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -344,12 +344,27 @@ class BoardWidget(anywidget.AnyWidget):
         *,
         vmin: float | None = None,
         vmax: float | None = None,
+        legend: str | None = None,
+        format: str = "number",
+        low: str | None = None,
+        high: str | None = None,
     ) -> None:
         """Colour squares by a number (bot values, visit counts…); the number is written on the square.
+        The scale is violet, pale for the lowest values and deep for the highest (no board colour).
 
         :param values: a mapping square → value, or 176 values in square order (NaN/None: no value).
         :param vmin, vmax: the colour scale's ends (default: the values' range).
+        :param legend: what the numbers mean, with their unit — drawn in a legend with the colour
+            scale, in the board corner where it hides least (None: no legend).
+        :param format: ``"number"`` (compact decimals) or ``"points"`` (signed whole numbers: −3, +2).
+        :param low, high: words after the scale's end values in the legend (e.g. ``high="best"``).
+        :raises ValueError: a bad format or legend text; the heatmap is unchanged.
         """
+        if format not in ("number", "points"):
+            raise ValueError(f"format must be 'number' or 'points', not {format!r}")
+        for name, text in (("legend", legend), ("low", low), ("high", high)):
+            if text is not None and not (isinstance(text, str) and len(text) <= 120):
+                raise ValueError(f"{name} must be a text of at most 120 characters, not {text!r}")
         grid = [math.nan] * SQUARES
         if isinstance(values, Mapping):
             for key, v in values.items():
@@ -366,7 +381,17 @@ class BoardWidget(anywidget.AnyWidget):
             lo = float(vmin) if vmin is not None else min(finite)
             hi = float(vmax) if vmax is not None else max(finite)
             rng = [lo, hi]
-        self._set_overlay(heatmap_range=rng)
+        legend_data = None
+        if legend:
+            legend_data = {
+                "title": legend,
+                "format": format,
+                **({"low": low} if low else {}),
+                **({"high": high} if high else {}),
+            }
+        elif format != "number":
+            legend_data = {"title": "", "format": format}
+        self._set_overlay(heatmap_range=rng, heatmap_legend=legend_data)
 
     def highlight(self, squares: Iterable[SquareLike], colour: str | None = None) -> None:
         """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""

@@ -1,0 +1,126 @@
+"""Game review: a thrown-away war is a blunder, the best move loses nothing, the CLI prints JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tigris_widget import Game
+from tigris_widget.bots.greedy import GreedyBot
+from tigris_widget.bots.review import (
+    THRESHOLDS,
+    _view_before,
+    classify,
+    curve,
+    format_review,
+    game_accuracy,
+    move_accuracy,
+    review,
+)
+from tigris_widget.bots.runner import step
+from tigris_widget.cli import main
+
+
+def greedy_game(seed: int, plies: int) -> Game:
+    game = Game.new(players=2, seed=seed)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while len(game) < plies:
+        step(game, bots)
+    return game
+
+
+@pytest.fixture(scope="module")
+def war_game() -> Game:
+    """Greedy self-play (deal 5) up to a war the archer attacks with 1 + 2 settlements in hand against
+    the bull's 1 + 1: committing 2 wins it for sure, committing nothing loses it."""
+    game = greedy_game(5, 61)
+    assert game.decision is not None and game.decision.kind == "war_attack"
+    return game
+
+
+def test_throwing_away_a_war_is_a_blunder(war_game: Game) -> None:
+    game = war_game.clone()
+    game.apply("commit 0")
+    report = review(game, iterations=200, last=1)
+    (move,) = report["moves"]
+    assert move["ply"] == 61 and move["action"] == "commit 0" and not move["forced"]
+    assert move["best"] == "commit 2"
+    assert move["loss"] >= THRESHOLDS["blunder"] and move["class"] == "blunder"
+    assert move["value_before"] - move["value_after"] == pytest.approx(move["loss"], abs=1e-3)
+    assert "war" in move["best_reason"] and "discarded" in move["best_reason"]
+    archer = report["players"][move["seat"]]
+    assert archer["blunders"] == 1 and archer["accuracy"] < 50
+    assert "??" in format_review(report) and "commit 2" in format_review(report)
+
+
+def test_the_best_move_loses_nothing(war_game: Game) -> None:
+    game = war_game.clone()
+    game.apply("commit 2")
+    (move,) = review(game, iterations=200, last=1)["moves"]
+    assert move["best"] == "commit 2" and move["loss"] == 0.0 and move["class"] is None
+    assert move["accuracy"] == 100.0
+
+
+def test_each_decision_is_seen_from_the_movers_view(war_game: Game) -> None:
+    view = _view_before(war_game, 61)
+    mover = war_game.state_at(61).decider
+    assert view.seat == mover
+    assert all(h is None for p, h in enumerate(view.hands) if p != mover), "no other hand is read"
+
+
+def test_a_whole_short_review_in_worker_processes_and_its_curve() -> None:
+    game = greedy_game(3, 30)
+    report = review(game, iterations=20, workers=2)
+    assert [m["ply"] for m in report["moves"]] == list(range(30))
+    for m in report["moves"]:
+        assert 0.0 <= m["loss"] <= 1.0
+        assert m["forced"] or (m["values"] is not None and abs(sum(m["values"]) - 1) < 1e-3)
+    values = curve(report, seat=0)
+    assert values and all(0.0 <= v <= 1.0 for v in values.values())
+    assert {p["seat"] for p in report["players"]} == {0, 1}
+
+
+def test_classes_and_accuracy() -> None:
+    assert classify(0.0) is None and classify(0.049) is None
+    assert classify(0.05) == "inaccuracy" and classify(0.1) == "mistake" and classify(0.25) == "blunder"
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert move_accuracy(0.1) < move_accuracy(0.05) < 100
+    assert move_accuracy(1.0) == 0.0
+    assert game_accuracy([]) is None
+    assert game_accuracy([100.0, 100.0]) == pytest.approx(100.0)
+    assert game_accuracy([100.0, 10.0]) < 55 < 100  # the harmonic mean makes a blunder weigh
+
+
+def test_bad_input_is_refused(war_game: Game) -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        review(war_game, iterations=0)
+    with pytest.raises(ValueError, match="workers"):
+        review(war_game, workers=0)
+    with pytest.raises(ValueError):
+        review("[1, 2]")
+
+
+def test_cli_review_prints_json(tmp_path, capsys) -> None:
+    game = greedy_game(3, 12)
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json())
+    assert main(["review", str(path), "--json", "--iterations", "15", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["ply"] for m in data["moves"]] == list(range(12))
+    for m in data["moves"]:
+        assert {"ply", "seat", "action", "best", "loss", "class"} <= set(m)
+    assert all({"seat", "accuracy"} <= set(p) for p in data["players"])
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+
+
+def test_review_on_a_local_dask_cluster_matches_this_process() -> None:
+    distributed = pytest.importorskip("distributed")
+    game = greedy_game(4, 10)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = review(game, iterations=15, scheduler=cluster.scheduler_address)
+    local = review(game, iterations=15)
+    assert remote["moves"] == local["moves"], "the cluster reviews exactly the same decisions the same way"
+    assert remote["players"] == local["players"]

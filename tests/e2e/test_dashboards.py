@@ -1,0 +1,208 @@
+"""The three dashboards (BotInspector, BotMatch, GameStepper) in a real JupyterLab 4: no control
+narrower than its label at window widths 700, 1,400 (file browser open) and 1,920 px; icons drawn;
+charts sized to their displayed size × devicePixelRatio (1 and 2); the hint cleared when the position
+changes; the time from pressing Think / Hint to the first and the final result. Screenshots go to
+test-artifacts/dashboards-*.png and the timings to test-artifacts/perf-dashboards.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+from browser_harness import ARTIFACTS, ROOT, JupyterServer, evaluate, jupyter_server
+
+pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
+
+CELLS = [
+    """from tigris_widget import Game
+from tigris_widget.bots.review import review
+from tigris_widget.cli import play_game
+from tigris_widget.jupyter import BotInspector, BotMatch, GameStepper
+
+inspector = BotInspector(Game.new(players=2, seed=7))
+inspector""",
+    """match_game = Game.new(players=2, seed=3, start_player=0)
+match = BotMatch(match_game, seat=0, delay=0)
+match""",
+    """played = play_game(2, 11, "classic", "", ["greedy", "random"])
+report = review(played, iterations=15, last=40)
+stepper = GameStepper(played, review=report)
+stepper.goto(len(played) - 30)
+stepper""",
+]
+
+MEASURE = """(root) => {
+  const out = [];
+  const selectors = ['.jupyter-button', '.widget-toggle-button', '.widget-checkbox', '.widget-dropdown select',
+                     '.widget-play button', '.tw-history button'];
+  for (const el of root.querySelectorAll(selectors.join(','))) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const label = el.querySelector('label') || el;
+    out.push({cls: el.className, text: (el.innerText || el.title || '').trim().slice(0, 30), left: r.left, right: r.right,
+              width: r.width, scroll: label.scrollWidth, client: label.clientWidth});
+  }
+  const area = root.getBoundingClientRect();
+  return {controls: out, right: area.right};
+}"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    work = tmp_path_factory.mktemp("dashboards")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, work / "dashboards.ipynb")
+    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
+    # the kernel imports this checkout's package (a relative PYTHONPATH would not survive the kernel's cwd)
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), *([saved] if saved else [])])
+    try:
+        with jupyter_server("jupyterlab", work, *options) as server:
+            yield server
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+
+
+def _open(page: Any, lab: JupyterServer) -> None:
+    try:
+        _run_all(page, lab)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "dashboards-failure.png"))
+        raise
+
+
+def _run_all(page: Any, lab: JupyterServer) -> None:
+    page.goto(lab.url("/lab/tree/dashboards.ipynb"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
+                           "window.jupyterapp.shell.currentWidget.sessionContext && "
+                           "window.jupyterapp.shell.currentWidget.sessionContext.session && "
+                           "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 3", timeout=120_000)
+    no_news = page.get_by_role("button", name="No", exact=True)
+    if no_news.count():
+        no_news.first.click()  # JupyterLab's "news?" toast would cover the charts
+    page.wait_for_timeout(1500)
+
+
+def _outputs(page: Any) -> list[Any]:
+    return [page.locator(".jp-Notebook .jp-Cell").nth(i).locator(".jp-OutputArea") for i in range(3)]
+
+
+def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    _open(page, lab)
+    kc = lab.kernel()
+    perf: dict[str, Any] = {}
+    try:
+        # Think: the first partial result, then the final one, timed from the click
+        details = _outputs(page)[0].locator(".widget-html").first
+        start = time.perf_counter()
+        page.get_by_role("button", name="Think").click()
+        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=details.element_handle(), timeout=30_000)
+        perf["think_first_ms"] = round((time.perf_counter() - start) * 1000)
+        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
+                               arg=details.element_handle(), timeout=60_000)  # fmt: skip
+        perf["think_final_ms"] = round((time.perf_counter() - start) * 1000)
+        assert evaluate(kc, "inspector.analysis['final']") is True
+        assert evaluate(kc, "inspector.heatmap_choice.value") == evaluate(
+            kc, "inspector.analysis['heatmaps']['default']"
+        )
+        assert evaluate(kc, "inspector.board.overlay['heatmap_legend']['format']") == "points"
+
+        # Hint, then a move: the hint leaves the board
+        panel = _outputs(page)[1].locator(".widget-html").first
+        start = time.perf_counter()
+        page.get_by_role("button", name="Hint").click()
+        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=panel.element_handle(), timeout=30_000)
+        perf["hint_first_ms"] = round((time.perf_counter() - start) * 1000)
+        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
+                               arg=panel.element_handle(), timeout=60_000)  # fmt: skip
+        perf["hint_final_ms"] = round((time.perf_counter() - start) * 1000)
+        assert evaluate(kc, "len(match.board.heatmap)") == 176 * 4
+        _outputs(page)[1].screenshot(path=str(ARTIFACTS / "dashboards-match-hint.png"))
+        kc.execute_interactive("match.board.play(match.game.legal_actions()[-1])", timeout=60)
+        assert evaluate(kc, "len(match.board.heatmap)") == 0
+        assert evaluate(kc, "match.board.overlay") == {}
+        assert evaluate(kc, "match.panel.value") == ""
+
+        for width, browser_open in ((700, False), (1400, True), (1920, False)):
+            page.set_viewport_size({"width": width, "height": 2400})  # tall: each dashboard fits a screenshot
+            page.evaluate("(open) => { const s = window.jupyterapp.shell; if (open) s.expandLeft(); else s.collapseLeft(); }",
+                          browser_open)  # fmt: skip
+            page.wait_for_timeout(800)
+            for name, output in zip(("inspector", "match", "stepper"), _outputs(page)):
+                output.scroll_into_view_if_needed()
+                data = output.evaluate(MEASURE)
+                for c in data["controls"]:
+                    assert c["scroll"] <= c["client"] + 1, f"{name} at {width}px: {c} is narrower than its label"
+                    assert c["right"] <= data["right"] + 1, f"{name} at {width}px: {c} sticks out of the output"
+                output.screenshot(path=str(ARTIFACTS / f"dashboards-{name}-{width}.png"))
+
+        # dark theme: the violet scale and the legend stay readable
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+        page.wait_for_selector(".tigris-widget[data-theme=dark]", timeout=30_000)
+        page.wait_for_timeout(800)
+        _outputs(page)[0].screenshot(path=str(ARTIFACTS / "dashboards-inspector-dark.png"))
+
+        # icons: Font Awesome glyphs with a width (not empty boxes)
+        icons = page.locator(".jp-OutputArea .jupyter-button i.fa").evaluate_all(
+            "els => els.map(e => [getComputedStyle(e, '::before').fontFamily, e.getBoundingClientRect().width])"
+        )
+        assert icons and all("Awesome" in family and w > 4 for family, w in icons), icons
+    finally:
+        kc.stop_channels()
+    (ARTIFACTS / "perf-dashboards.json").write_text(json.dumps(perf))
+    print(f"dashboards in JupyterLab: {perf}")
+    context.close()
+    assert not errors, errors
+    assert perf["think_first_ms"] < 3000 and perf["hint_first_ms"] < 3000  # targets 300 ms; catches a hang
+
+
+@pytest.mark.parametrize("dpr", [1, 2])
+def test_charts_are_sharp(lab: JupyterServer, browser: Any, dpr: int) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 2400}, device_scale_factor=dpr)
+    page = context.new_page()
+    _open(page, lab)
+    stepper = _outputs(page)[2]
+    stepper.scroll_into_view_if_needed()
+    page.wait_for_timeout(1500)
+    sizes = stepper.locator("canvas:not(.tw-board)").evaluate_all(
+        "els => els.map(c => [c.width, c.height, c.getBoundingClientRect().width, c.getBoundingClientRect().height])"
+    )
+    charts = [s for s in sizes if s[3] > 100]
+    assert len(charts) >= 2, sizes
+    for w, h, css_w, css_h in charts:
+        assert abs(w - css_w * dpr) <= 2 and abs(h - css_h * dpr) <= 2, (w, h, css_w, css_h, dpr)
+    stepper.screenshot(path=str(ARTIFACTS / f"dashboards-stepper-dpr{dpr}.png"))
+
+    if dpr == 1:  # a click on the review chart moves the board there
+        chart = stepper.locator("canvas:not(.tw-board)").last
+        box = chart.bounding_box()
+        assert box is not None
+        chart.click(position={"x": 44 + (box["width"] - 56) * 0.5, "y": box["height"] / 2})
+        page.wait_for_timeout(1000)
+        kc = lab.kernel()
+        try:
+            ply, n = evaluate(kc, "[stepper.ply, len(played)]")
+            assert abs(ply - n / 2) <= 2, (ply, n)
+            assert evaluate(kc, "stepper.board.ply") == ply
+        finally:
+            kc.stop_channels()
+    context.close()
