@@ -231,7 +231,9 @@ def test_a_seat_view_acts_only_for_its_seat() -> None:
     other = BoardWidget(game, seat=1)
     assert other.view["decision"]["mine"] is False and other.view["targets"] == {}
     intent(other, first_tile_action(game))
-    assert other.error.startswith("§16 D1 Only the player who must decide — it is not Bull's decision") and len(game) == 0
+    assert (
+        other.error.startswith("§16 D1 Only the player who must decide — it is not Bull's decision") and len(game) == 0
+    )
     own = BoardWidget(game, seat=0)
     intent(own, first_tile_action(game))
     assert len(game) == 1
