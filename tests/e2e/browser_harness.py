@@ -115,7 +115,9 @@ class BoardPage:
 
 
 def square_point(canvas: Any, square: int) -> tuple[float, float]:
-    """Page coordinates of the centre of a square, from the layout the canvas (a locator) publishes."""
+    """Page coordinates of the centre of a square, from the layout the canvas (a locator) publishes
+    (scrolled into view first: mouse clicks at page coordinates do not scroll)."""
+    canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     lay = json.loads(canvas.get_attribute("data-layout"))
     x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
