@@ -443,12 +443,12 @@ def show_refusal(
     window: Window | tuple[int, int, int, int] | None = None,
 ) -> Refusal:
     """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason."""
-    from tigris_widget.engine.core.errors import IllegalActionError
+    from tigris_widget.engine.core.errors import IllegalActionError, explain
 
     try:
         game.apply(action)
     except IllegalActionError as error:
-        message = str(error)
+        message = explain(error)  # "§6.3 C1 One of your two — …": the code with its section's title
     else:
         raise ValueError(f"{action} is legal here: a refusal needs an illegal action")
     hl = [_xy(q) for q in highlight]
