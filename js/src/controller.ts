@@ -10,7 +10,7 @@ import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { h, renderPanel, type PanelCommand } from "./panel";
 import { asView, heatmapValues, type Overlay, type View } from "./schema";
 import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
-import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Outcome, type UiState } from "./ui-state";
+import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Intent, type Outcome, type UiState } from "./ui-state";
 
 /** The part of the anywidget model API this front end uses. */
 export interface Model {
@@ -361,10 +361,10 @@ export class BoardController {
     this.schedule();
   }
 
-  private sendIntent(action: string): void {
+  private sendIntent(intent: Intent): void {
     if (!this.view || this.offline === "disconnected") return;
     this.clickedAt = performance.now();
-    this.send({ kind: "intent", state_id: this.view.state_id, action });
+    this.send({ kind: "intent", state_id: this.view.state_id, ...intent });
     this.expectAnswer();
   }
 
@@ -456,7 +456,7 @@ export class BoardController {
         else this.setUi(select(this.ui, c.piece), true);
         break;
       case "intent":
-        this.sendIntent(c.action);
+        this.sendIntent(c.intent);
         this.setUi({ ...this.ui, swap: null, selected: null }, true);
         break;
       case "swap":

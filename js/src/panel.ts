@@ -2,10 +2,9 @@
 // the event log: plain DOM built from the view, so it is keyboard- and screen-reader-usable.
 
 import { drawCatastrophe, drawLeader, drawTile, drawTreasure } from "./draw/pieces";
-import { describePiece, samePiece, selectablePieces, swapNotation, targetsFor, treasureNotation, type Piece, type UiState } from "./ui-state";
+import { describePiece, describeSwap, samePiece, selectablePieces, targetsFor, type Intent, type Piece, type UiState } from "./ui-state";
 import { seatName } from "./describe";
 import {
-  COLOUR_CODES,
   COLOURS,
   LEADER_NAMES,
   TILE_NAMES,
@@ -18,7 +17,7 @@ import type { Theme } from "./theme";
 
 export type PanelCommand =
   | { type: "select"; piece: Piece }
-  | { type: "intent"; action: string }
+  | { type: "intent"; intent: Intent }
   | { type: "swap"; colour: ColourName }
   | { type: "swap-mode"; on: boolean }
   | { type: "goto"; ply: number }
@@ -164,10 +163,12 @@ function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) =>
   const box = h("div", { class: "tw-actions", role: "group", "aria-label": "Choices" });
   if (!view.live || !view.decision?.mine) return box;
   const t = view.targets;
-  const play = (action: string) => () => dispatch({ type: "intent", action });
+  const play = (action: string) => () => dispatch({ type: "intent", intent: { action } });
   if (ui.swap !== null) {
-    const text = swapNotation(ui.swap);
-    box.append(button(text ? `Swap ${text.slice(5)}` : "Swap (choose tiles)", "swap-go", text ? play(text) : () => {}, { disabled: !text, class: "tw-primary" }));
+    const counts = ui.swap;
+    const chosen = describeSwap(counts);
+    const go = () => dispatch({ type: "intent", intent: { swap: [...counts] } });
+    box.append(button(chosen ? `Swap ${chosen}` : "Swap (choose tiles)", "swap-go", chosen ? go : () => {}, { disabled: !chosen, class: "tw-primary" }));
     box.append(button("Cancel swap", "swap-cancel", () => dispatch({ type: "swap-mode", on: false })));
     return box;
   }
@@ -175,24 +176,33 @@ function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) =>
   if (selected) {
     box.append(h("span", { class: "tw-selected", text: `Selected: ${describePiece(selected)}. Click a highlighted square.` }));
   }
-  for (const c of t.withdraw ?? []) box.append(button(`Withdraw ${LEADER_NAMES[c]}`, `withdraw-${c}`, play(`withdraw ${COLOUR_CODES[c]}`)));
+  for (const c of COLOURS) {
+    const action = t.withdraw?.[c];
+    if (action) box.append(button(`Withdraw ${LEADER_NAMES[c]}`, `withdraw-${c}`, play(action)));
+  }
   if (t.swap) box.append(button("Swap tiles…", "swap-start", () => dispatch({ type: "swap-mode", on: true })));
-  for (const n of t.commit ?? []) box.append(button(`Commit ${n}`, `commit-${n}`, play(`commit ${n}`)));
-  for (const c of t.war ?? []) box.append(button(`${cap(c)} war next`, `war-${c}`, play(`war ${COLOUR_CODES[c]}`)));
+  for (const [n, action] of Object.entries(t.commit ?? {})) box.append(button(`Commit ${n}`, `commit-${n}`, play(action)));
+  for (const c of COLOURS) {
+    const action = t.war?.[c];
+    if (action) box.append(button(`${cap(c)} war next`, `war-${c}`, play(action)));
+  }
   for (const piece of selectablePieces(view)) {
     if (piece.kind === "monument" || piece.kind === "ziggurat" || piece.kind === "building") {
       box.append(button(cap(describePiece(piece)), `pick-${JSON.stringify(piece)}`, () => dispatch({ type: "select", piece }), { "aria-pressed": String(samePiece(selected, piece)) }));
     }
   }
   (t.treasures ?? []).forEach((option, i) => {
-    const b = button(`Take ${option.map(formatSquare).join(" ")}`, `treasure-${i}`, play(treasureNotation(option)));
-    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => dispatch({ type: "preview", squares: option }));
+    const b = button(`Take ${option.squares.map(formatSquare).join(" ")}`, `treasure-${i}`, play(option.action));
+    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => dispatch({ type: "preview", squares: option.squares }));
     for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => dispatch({ type: "preview", squares: [] }));
     box.append(b);
   });
-  for (const c of t.bonus ?? []) box.append(button(`Bonus ${c}`, `bonus-${c}`, play(`bonus ${COLOUR_CODES[c]}`)));
-  if (t.decline) box.append(button("Decline", "decline", play("decline")));
-  if (t.pass) box.append(button("Pass", "pass", play("pass")));
+  for (const c of COLOURS) {
+    const action = t.bonus?.[c];
+    if (action) box.append(button(`Bonus ${c}`, `bonus-${c}`, play(action)));
+  }
+  if (t.decline) box.append(button("Decline", "decline", play(t.decline)));
+  if (t.pass) box.append(button("Pass", "pass", play(t.pass)));
   return box;
 }
 

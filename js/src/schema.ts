@@ -1,7 +1,7 @@
-// Types mirroring src/tigris_widget/serialize.py (schema_version 1), plus one narrowing check.
+// Types mirroring src/tigris_widget/render/viewjson.py (schema_version 2), plus one narrowing check.
 // Squares are ints y*16+x; colours are the rules' names.
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 export const WIDTH = 16;
 export const HEIGHT = 11;
 export const SQUARES = WIDTH * HEIGHT;
@@ -9,8 +9,6 @@ export const SQUARES = WIDTH * HEIGHT;
 export type Square = number;
 export type ColourName = "black" | "red" | "blue" | "green";
 export const COLOURS: readonly ColourName[] = ["black", "red", "blue", "green"];
-/** One-letter codes of the action notation (k = black). */
-export const COLOUR_CODES: Record<ColourName, string> = { black: "k", red: "r", blue: "b", green: "g" };
 export const TILE_NAMES: Record<ColourName, string> = {
   black: "settlement",
   red: "temple",
@@ -56,24 +54,42 @@ export interface DecisionInfo {
   mine: boolean;
 }
 
-/** The legal choices grouped by the piece the player picks; only present when ``decision.mine``. */
+/**
+ * Legal actions on squares: the square (a JSON object key, so a string of digits) → the engine's action
+ * text, e.g. ``{"69": "tile r (5,4)"}``.
+ */
+export type SquareActions = Record<string, string>;
+
+/** A treasure choice: the squares taken, and the action text. */
+export interface TreasureChoice {
+  squares: Square[];
+  action: string;
+}
+
+/**
+ * The legal choices grouped by the piece the player picks, each carrying the action text the engine
+ * produced (the front end never writes notation: it looks texts up here and sends them back); only
+ * present when ``decision.mine``.
+ */
 export interface Targets {
-  tile?: Partial<PerColour<Square[]>>;
-  leader?: Partial<PerColour<Square[]>>;
-  move?: Partial<PerColour<Square[]>>;
-  withdraw?: ColourName[];
-  catastrophe?: Square[];
+  tile?: Partial<PerColour<SquareActions>>;
+  leader?: Partial<PerColour<SquareActions>>;
+  move?: Partial<PerColour<SquareActions>>;
+  withdraw?: Partial<PerColour<string>>;
+  catastrophe?: SquareActions;
+  /** Any choice of tiles from the hand may be swapped: send ``{swap: [black, red, blue, green]}``. */
   swap?: boolean;
-  pass?: boolean;
-  commit?: number[];
-  war?: ColourName[];
-  building?: Partial<PerColour<Square[]>>;
-  /** Keyed by the monument's colour codes, e.g. "rg"; squares are top-left corners. */
-  monument?: Record<string, Square[]>;
-  ziggurat?: Square[];
-  decline?: boolean;
-  treasures?: Square[][];
-  bonus?: ColourName[];
+  pass?: string;
+  /** Number of tiles → action text. */
+  commit?: Record<string, string>;
+  war?: Partial<PerColour<string>>;
+  building?: Partial<PerColour<SquareActions>>;
+  /** Keyed by the monument's colour names, e.g. "red-green"; squares are top-left corners. */
+  monument?: Record<string, SquareActions>;
+  ziggurat?: SquareActions;
+  decline?: string;
+  treasures?: TreasureChoice[];
+  bonus?: Partial<PerColour<string>>;
 }
 
 export interface LogEvent {

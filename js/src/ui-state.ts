@@ -4,13 +4,13 @@
 
 import { block, cross } from "./geometry";
 import {
-  COLOUR_CODES,
   COLOURS,
   LEADER_NAMES,
   TILE_NAMES,
   formatSquare,
   type ColourName,
   type Square,
+  type SquareActions,
   type View,
 } from "./schema";
 
@@ -36,10 +36,18 @@ export interface UiState {
   stateId: string;
 }
 
+/**
+ * What the board sends to Python (``render.viewjson.intent_action`` reads it): an action text looked
+ * up in the targets; a piece put on a square that is no target, which Python writes out so the engine
+ * can say which rule forbids it; or the tiles to swap per colour (black, red, blue, green). The board
+ * never writes notation itself.
+ */
+export type Intent = { action: string } | { piece: Piece; square: Square } | { swap: number[] };
+
 export interface Outcome {
   ui: UiState;
-  /** An action in notation to send to Python. */
-  intent?: string;
+  /** What to send to Python. */
+  intent?: Intent;
   /** A message for the user (why nothing was sent). */
   message?: string;
 }
@@ -66,26 +74,38 @@ function byColour<T>(rec: Partial<Record<ColourName, T>> | undefined, colour: Co
   return rec === undefined ? undefined : rec[colour];
 }
 
-/** The legal squares of a piece (empty when it cannot go anywhere). */
-export function targetsFor(view: View, piece: Piece | null): Square[] {
-  if (piece === null || !canAct(view)) return [];
+const NONE: SquareActions = {};
+
+/** The legal squares of a piece with the engine's text of each action (empty when it cannot go anywhere). */
+export function actionsFor(view: View, piece: Piece | null): SquareActions {
+  if (piece === null || !canAct(view)) return NONE;
   const t = view.targets;
   switch (piece.kind) {
     case "tile":
-      return byColour(t.tile, piece.colour) ?? [];
+      return byColour(t.tile, piece.colour) ?? NONE;
     case "leader":
-      return byColour(t.leader, piece.colour) ?? [];
+      return byColour(t.leader, piece.colour) ?? NONE;
     case "move":
-      return byColour(t.move, piece.colour) ?? [];
+      return byColour(t.move, piece.colour) ?? NONE;
     case "catastrophe":
-      return t.catastrophe ?? [];
+      return t.catastrophe ?? NONE;
     case "building":
-      return byColour(t.building, piece.colour) ?? [];
+      return byColour(t.building, piece.colour) ?? NONE;
     case "monument":
-      return t.monument?.[piece.key] ?? [];
+      return t.monument?.[piece.key] ?? NONE;
     case "ziggurat":
-      return t.ziggurat ?? [];
+      return t.ziggurat ?? NONE;
   }
+}
+
+/** The legal squares of a piece (empty when it cannot go anywhere). */
+export function targetsFor(view: View, piece: Piece | null): Square[] {
+  return Object.keys(actionsFor(view, piece)).map(Number);
+}
+
+/** The engine's text of playing ``piece`` on ``square``, undefined when that is not a legal target. */
+export function actionAt(view: View, piece: Piece | null, square: Square): string | undefined {
+  return actionsFor(view, piece)[String(square)];
 }
 
 /** Every piece that has at least one legal square now. */
@@ -93,13 +113,14 @@ export function selectablePieces(view: View): Piece[] {
   if (!canAct(view)) return [];
   const t = view.targets;
   const out: Piece[] = [];
-  for (const c of COLOURS) if ((byColour(t.tile, c) ?? []).length) out.push({ kind: "tile", colour: c });
-  for (const c of COLOURS) if ((byColour(t.leader, c) ?? []).length) out.push({ kind: "leader", colour: c });
-  for (const c of COLOURS) if ((byColour(t.move, c) ?? []).length) out.push({ kind: "move", colour: c });
-  if ((t.catastrophe ?? []).length) out.push({ kind: "catastrophe" });
-  for (const c of COLOURS) if ((byColour(t.building, c) ?? []).length) out.push({ kind: "building", colour: c });
-  for (const key of Object.keys(t.monument ?? {})) out.push({ kind: "monument", key });
-  if ((t.ziggurat ?? []).length) out.push({ kind: "ziggurat" });
+  const some = (rec: SquareActions | undefined) => rec !== undefined && Object.keys(rec).length > 0;
+  for (const c of COLOURS) if (some(byColour(t.tile, c))) out.push({ kind: "tile", colour: c });
+  for (const c of COLOURS) if (some(byColour(t.leader, c))) out.push({ kind: "leader", colour: c });
+  for (const c of COLOURS) if (some(byColour(t.move, c))) out.push({ kind: "move", colour: c });
+  if (some(t.catastrophe)) out.push({ kind: "catastrophe" });
+  for (const c of COLOURS) if (some(byColour(t.building, c))) out.push({ kind: "building", colour: c });
+  for (const [key, squares] of Object.entries(t.monument ?? {})) if (some(squares)) out.push({ kind: "monument", key });
+  if (some(t.ziggurat)) out.push({ kind: "ziggurat" });
   return out;
 }
 
@@ -125,27 +146,6 @@ export function samePiece(a: Piece | null, b: Piece | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The notation of playing ``piece`` on ``square``. */
-export function notationFor(piece: Piece, square: Square): string {
-  const sq = formatSquare(square);
-  switch (piece.kind) {
-    case "tile":
-      return `tile ${COLOUR_CODES[piece.colour]} ${sq}`;
-    case "leader":
-      return `leader ${COLOUR_CODES[piece.colour]} ${sq}`;
-    case "move":
-      return `move ${COLOUR_CODES[piece.colour]} ${sq}`;
-    case "catastrophe":
-      return `catastrophe ${sq}`;
-    case "building":
-      return `building ${COLOUR_CODES[piece.colour]} ${sq}`;
-    case "monument":
-      return `monument ${piece.key} ${sq}`;
-    case "ziggurat":
-      return `ziggurat ${sq}`;
-  }
-}
-
 /** A piece in words, e.g. "temple (red tile)". */
 export function describePiece(piece: Piece): string {
   switch (piece.kind) {
@@ -159,10 +159,8 @@ export function describePiece(piece: Piece): string {
       return "catastrophe";
     case "building":
       return `${piece.colour} civilization building`;
-    case "monument": {
-      const names = [...piece.key].map((code) => COLOURS.find((c) => COLOUR_CODES[c] === code) ?? code);
-      return `${names.join("–")} monument`;
-    }
+    case "monument":
+      return `${piece.key.split("-").join("–")} monument`;
     case "ziggurat":
       return "ziggurat";
   }
@@ -195,15 +193,14 @@ export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
   const piece = ui.selected;
   if (piece !== null) {
     const target = resolveTarget(view, piece, square);
-    if (target >= 0) {
-      return { ui: { ...cursorUi, selected: null }, intent: notationFor(piece, target) };
-    }
+    const action = target >= 0 ? actionAt(view, piece, target) : undefined;
+    if (action !== undefined) return { ui: { ...cursorUi, selected: null }, intent: { action } };
     const leader = ownLeaderAt(view, square);
     if (leader !== null && targetsFor(view, { kind: "move", colour: leader }).length && piece.kind !== "move") {
       return { ui: { ...cursorUi, selected: { kind: "move", colour: leader } } };
     }
-    // Not a highlighted square: let the engine say which rule forbids it.
-    return { ui: cursorUi, intent: notationFor(piece, square) };
+    // Not a highlighted square: Python writes the action out and the engine says which rule forbids it.
+    return { ui: cursorUi, intent: { piece, square } };
   }
   const leader = ownLeaderAt(view, square);
   if (leader !== null && targetsFor(view, { kind: "move", colour: leader }).length) {
@@ -211,18 +208,14 @@ export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
   }
   const treasures = view.targets.treasures;
   if (treasures) {
-    const options = treasures.filter((o) => o.includes(square));
-    if (options.length === 1 && options[0]) return { ui: cursorUi, intent: treasureNotation(options[0]) };
+    const options = treasures.filter((o) => o.squares.includes(square));
+    if (options.length === 1 && options[0]) return { ui: cursorUi, intent: { action: options[0].action } };
     return { ui: cursorUi, message: options.length ? "Several choices take this treasure: use the buttons." : `${formatSquare(square)} is not a treasure you can take.` };
   }
   const hint = view.decision.kind === "action"
     ? "Pick a piece first: a tile from your hand (keys k r b g), a leader (Shift+K/R/B/G) or a catastrophe (c)."
     : view.decision.prompt;
   return { ui: cursorUi, message: hint };
-}
-
-export function treasureNotation(squares: Square[]): string {
-  return ["treasures", ...squares.map(formatSquare)].join(" ");
 }
 
 /** One more tile of ``colour`` for the swap being composed, back to none after the last one in hand. */
@@ -237,9 +230,14 @@ export function cycleSwap(view: View, ui: UiState, colour: ColourName): UiState 
   return { ...ui, swap, selected: null };
 }
 
-export function swapNotation(swap: readonly number[]): string | null {
-  const codes = COLOURS.map((c, i) => COLOUR_CODES[c].repeat(swap[i] ?? 0)).join("");
-  return codes.length ? `swap ${codes}` : null;
+/** The swap being composed in words, e.g. "1 settlement, 2 temples" (empty when no tile is chosen). */
+export function describeSwap(swap: readonly number[]): string {
+  return COLOURS.filter((_, i) => (swap[i] ?? 0) > 0)
+    .map((c) => {
+      const n = swap[COLOURS.indexOf(c)] ?? 0;
+      return `${n} ${TILE_NAMES[c]}${n === 1 ? "" : "s"}`;
+    })
+    .join(", ");
 }
 
 export type Command =

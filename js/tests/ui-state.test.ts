@@ -1,37 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { COLOUR_CODES, COLOURS, formatSquare } from "../src/schema";
+import { COLOURS } from "../src/schema";
 import {
+  actionAt,
+  actionsFor,
   clickSquare,
   cycleSwap,
   describePiece,
+  describeSwap,
   footprint,
   initialUi,
   keyCommand,
-  notationFor,
   resolveTarget,
   selectablePieces,
-  swapNotation,
   syncUi,
   targetsFor,
-  treasureNotation,
 } from "../src/ui-state";
 import { fixture, fixtures } from "./fixtures";
 
-describe("notation built from the targets", () => {
+describe("action texts carried by the targets", () => {
   for (const f of fixtures()) {
-    it(`is exactly the engine's legal actions in ${f.name}`, () => {
-      const built = new Set<string>();
-      for (const piece of selectablePieces(f.view)) for (const q of targetsFor(f.view, piece)) built.add(notationFor(piece, q));
+    it(`are exactly the engine's legal actions in ${f.name}`, () => {
+      const found: string[] = [];
+      for (const piece of selectablePieces(f.view)) found.push(...Object.values(actionsFor(f.view, piece)));
       const t = f.view.targets;
-      for (const c of t.withdraw ?? []) built.add(`withdraw ${COLOUR_CODES[c]}`);
-      for (const n of t.commit ?? []) built.add(`commit ${n}`);
-      for (const c of t.war ?? []) built.add(`war ${COLOUR_CODES[c]}`);
-      for (const c of t.bonus ?? []) built.add(`bonus ${COLOUR_CODES[c]}`);
-      for (const o of t.treasures ?? []) built.add(treasureNotation(o));
-      if (t.pass) built.add("pass");
-      if (t.decline) built.add("decline");
-      const legal = new Set(f.legal.filter((a) => !a.startsWith("swap ")));
-      expect([...built].sort()).toEqual([...legal].sort());
+      for (const group of [t.withdraw, t.commit, t.war, t.bonus]) found.push(...Object.values(group ?? {}));
+      for (const o of t.treasures ?? []) found.push(o.action);
+      if (t.pass) found.push(t.pass);
+      if (t.decline) found.push(t.decline);
+      const legal = f.legal.filter((a) => !a.startsWith("swap "));
+      expect(found.sort()).toEqual([...legal].sort()); // each once
       expect(Boolean(t.swap)).toBe(f.legal.some((a) => a.startsWith("swap ")));
     });
   }
@@ -50,15 +47,17 @@ describe("clicks", () => {
     const piece = selectablePieces(start)[0]!;
     const q = targetsFor(start, piece)[0]!;
     const out = clickSquare(start, { ...initialUi(), selected: piece }, q);
-    expect(out.intent).toBe(notationFor(piece, q));
+    expect(out.intent).toEqual({ action: actionAt(start, piece, q) });
+    expect(start.targets.tile?.[piece.kind === "tile" ? piece.colour : "black"]?.[String(q)]).toMatch(/^tile [krbg] \(\d+,\d+\)$/);
     expect(out.ui.selected).toBeNull();
   });
 
-  it("sends a click off the highlighted squares to the engine, which explains the rule", () => {
+  it("sends a click off the highlighted squares to Python as the piece and square, for the engine to explain", () => {
     const piece = selectablePieces(start)[0]!;
     const targets = new Set(targetsFor(start, piece));
     const q = [...Array(176).keys()].find((s) => !targets.has(s))!;
-    expect(clickSquare(start, { ...initialUi(), selected: piece }, q).intent).toBe(notationFor(piece, q));
+    expect(actionAt(start, piece, q)).toBeUndefined();
+    expect(clickSquare(start, { ...initialUi(), selected: piece }, q).intent).toEqual({ piece, square: q });
   });
 
   it("lets a seat view act only on its own decisions", () => {
@@ -78,7 +77,7 @@ describe("clicks", () => {
   it("picks up the acting seat's leader when its square is clicked", () => {
     const view = fixture("midgame_all_seeing").view;
     const seat = view.decision!.seat;
-    const colour = COLOURS.find((c) => view.players[seat]!.leaders[c] >= 0 && (view.targets.move?.[c] ?? []).length)!;
+    const colour = COLOURS.find((c) => view.players[seat]!.leaders[c] >= 0 && Object.keys(view.targets.move?.[c] ?? {}).length)!;
     expect(colour).toBeDefined();
     const out = clickSquare(view, initialUi(), view.players[seat]!.leaders[colour]);
     expect(out.ui.selected).toEqual({ kind: "move", colour });
@@ -87,11 +86,12 @@ describe("clicks", () => {
   it("takes the only treasure choice containing a clicked treasure", () => {
     const view = fixture("treasure").view;
     const options = view.targets.treasures!;
-    const q = options[0]![0]!;
+    const q = options[0]!.squares[0]!;
     const out = clickSquare(view, initialUi(), q);
-    const containing = options.filter((o) => o.includes(q));
-    if (containing.length === 1) expect(out.intent).toBe(treasureNotation(containing[0]!));
-    else expect(out.message).toMatch(/buttons/);
+    const containing = options.filter((o) => o.squares.includes(q));
+    expect(containing.length).toBe(1);
+    expect(out.intent).toEqual({ action: containing[0]!.action });
+    expect(containing[0]!.action).toMatch(/^treasures /);
   });
 
   it("pre-selects the only building or monument on offer", () => {
@@ -113,8 +113,8 @@ describe("swaps", () => {
       counts.push(ui.swap![0]!);
     }
     expect(counts).toEqual([...Array.from({ length: hand.black }, (_, i) => i + 1), 0, 1]);
-    expect(swapNotation([1, 2, 0, 1])).toBe("swap krrg");
-    expect(swapNotation([0, 0, 0, 0])).toBeNull();
+    expect(describeSwap([1, 2, 0, 1])).toBe("1 settlement, 2 temples, 1 market");
+    expect(describeSwap([0, 0, 0, 0])).toBe("");
   });
 });
 
@@ -139,7 +139,7 @@ describe("monuments and the ziggurat", () => {
   const key = Object.keys(view.targets.monument ?? {})[0]!;
   const piece = { kind: "monument", key } as const;
   it("are named by their colours", () => {
-    expect(describePiece({ kind: "monument", key: "rg" })).toBe("red–green monument");
+    expect(describePiece({ kind: "monument", key: "red-green" })).toBe("red–green monument");
   });
   it("are played from any square of their block when only one block covers it", () => {
     const corner = targetsFor(view, piece)[0]!;
@@ -149,7 +149,8 @@ describe("monuments and the ziggurat", () => {
       expect(meant).toBe(covering.includes(q) ? q : covering.length === 1 ? covering[0] : -1);
     }
     const out = clickSquare(view, { ...initialUi(), selected: piece }, corner);
-    expect(out.intent).toBe(`monument ${key} ${formatSquare(corner)}`);
+    expect(out.intent).toEqual({ action: view.targets.monument![key]![String(corner)] });
+    expect(out.intent).toEqual({ action: expect.stringMatching(/^monument [krbg]{2} \(\d+,\d+\)$/) });
   });
   it("cover a 2x2 block or a cross", () => {
     expect(footprint({ kind: "ziggurat" }, 5 * 16 + 5)).toHaveLength(5);

@@ -131,15 +131,15 @@ def play_a_tile(page: Any, board: Any, view: dict[str, Any]) -> str:
     ``.tigris-widget`` root; ``view`` the widget's synced view. Returns the action's notation."""
     from playwright.sync_api import expect
 
-    colour, squares = next(iter(view["targets"]["tile"].items()))
-    square = squares[0]
+    colour, actions = next(iter(view["targets"]["tile"].items()))
+    square, text = next(iter(actions.items()))
+    square = int(square)
     assert board.get_attribute("data-ready") == view["state_id"]
     board.get_by_role("button", name=f"({colour} tile)").first.click()
     expect(board.locator(".tw-selected")).to_be_visible()
     page.mouse.click(*square_point(board.locator("canvas.tw-board"), square))
     expect(board).not_to_have_attribute("data-ready", view["state_id"], timeout=30_000)
-    code = {"black": "k", "red": "r", "blue": "b", "green": "g"}[colour]
-    return f"tile {code} ({square % 16},{square // 16})"
+    return str(text)
 
 
 def free_port() -> int:

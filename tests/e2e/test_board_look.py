@@ -100,7 +100,8 @@ def test_legal_targets_are_discreet_dots_stronger_under_the_pointer(page: Any, l
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
     board = BoardPage(page, widget)
-    colour, squares = next(iter(widget.view["targets"]["tile"].items()))
+    colour, actions = next(iter(widget.view["targets"]["tile"].items()))
+    squares = [int(q) for q in actions]
     free = next(q for q in range(176) if q not in squares and q not in widget.view["board"]["specials"])
     page.get_by_role("button", name=f"({colour} tile)").first.click()
     target = squares[len(squares) // 2]
@@ -151,7 +152,8 @@ def test_illegal_move_notice_never_covers_the_board(page: Any) -> None:
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
     board = BoardPage(page, widget)
-    colour, squares = next(iter(widget.view["targets"]["tile"].items()))
+    colour, actions = next(iter(widget.view["targets"]["tile"].items()))
+    squares = [int(q) for q in actions]
     page.get_by_role("button", name=f"({colour} tile)").first.click()
     board.click_square(next(q for q in range(176) if q not in squares))
     alert = page.locator("#host .tw-error")

@@ -14,6 +14,7 @@ import pytest
 from view_scenarios import SCENARIOS, build_fixture, load_fixture, scenario_game
 
 from tigris_widget import Game, IllegalActionError
+from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.board import to_square
 from tigris_widget.jupyter.widget import BoardWidget
 from tigris_widget.render.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
@@ -91,19 +92,19 @@ def test_state_carries_schema_version_and_board_map() -> None:
     assert all(0 <= q < 176 for q in view["board"]["river"])
 
 
-def test_targets_are_the_engine_legal_actions_regrouped() -> None:
+def test_targets_carry_the_engine_action_texts_grouped_by_piece() -> None:
     game, _ = scenario_game("midgame_all_seeing")
     targets = BoardWidget(game).view["targets"]
-    codes = {"black": "k", "red": "r", "blue": "b", "green": "g"}
-    rebuilt = set()
-    for group, word in (("tile", "tile"), ("leader", "leader"), ("move", "move")):
-        for colour, squares in targets.get(group, {}).items():
-            rebuilt |= {f"{word} {codes[colour]} ({q % 16},{q // 16})" for q in squares}
-    rebuilt |= {f"catastrophe ({q % 16},{q // 16})" for q in targets.get("catastrophe", [])}
-    rebuilt |= {f"withdraw {codes[c]}" for c in targets.get("withdraw", [])}
+    texts = set()
+    for group in ("tile", "leader", "move"):
+        for colour, actions in targets.get(group, {}).items():
+            for square, text in actions.items():
+                assert Action.parse(text).square == int(square) and colour in ("black", "red", "blue", "green")
+                texts.add(text)
+    texts |= set(targets.get("catastrophe", {}).values()) | set(targets.get("withdraw", {}).values())
     legal = {str(a) for a in game.legal_actions()}
-    assert rebuilt == {a for a in legal if not a.startswith(("swap", "pass"))}
-    assert targets["pass"] is True and targets["swap"] is True
+    assert texts == {a for a in legal if not a.startswith(("swap", "pass"))}
+    assert targets["pass"] == "pass" and targets["swap"] is True
 
 
 def test_mid_game_state_is_small() -> None:
@@ -182,6 +183,8 @@ def test_an_intent_plays_the_action_and_the_new_state_is_sent() -> None:
         ({"kind": "intent", "action": "pass"}, "string 'state_id'"),
         ({"kind": "intent", "state_id": "STALE", "action": "pass"}, "moved on"),
         ({"kind": "intent", "state_id": None, "action": 3}, "string"),
+        ({"kind": "intent", "state_id": "0.0", "action": 3}, "string 'action'"),
+        ({"kind": "intent", "state_id": "0.0"}, "exactly one of"),
         ({"kind": "intent", "state_id": "0.0", "action": "pass", "extra": 1}, "unknown field"),
         ({"kind": "intent", "state_id": "0.0", "action": "x" * 500}, "too long"),
         ({"kind": "intent", "state_id": "0.0", "action": "teleport k (1,1)"}, "teleport"),

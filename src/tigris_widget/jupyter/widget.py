@@ -6,8 +6,9 @@
     >>> w2 = BoardWidget(game, seat=0)   # only what seat 0 may see
 
 The widget holds no rules: it syncs ``serialize.serialize_game`` (legal targets precomputed) and
-receives intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}``
-that the engine validates like any other input. A problem is answered by setting ``error``
+receives intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}`` (the
+action text looked up in the targets; ``render.viewjson.intent_action`` lists the other two forms: a
+piece on a square, swap counts), that the engine validates like any other input. A problem is answered by setting ``error``
 (shown on the board) and changes nothing. Changing the game from Python (``w.game.apply(...)``)
 redraws every widget showing it.
 """
@@ -28,7 +29,7 @@ from tigris_widget.engine.core.board import SQUARES, to_square
 from tigris_widget.engine.core.errors import explain
 from tigris_widget.engine.core.events import Event
 from tigris_widget.game import Game
-from tigris_widget.render.viewjson import serialize_game
+from tigris_widget.render.viewjson import INTENT_FIELDS, intent_action, serialize_game
 
 _STATIC = Path(__file__).parent.parent / "static"
 MAX_INTENT_LENGTH = 200
@@ -252,12 +253,13 @@ class BoardWidget(anywidget.AnyWidget):
             return
         if kind != "intent":
             raise ValueError(f"unknown message kind {kind!r} (expected 'intent', 'goto' or 'ping')")
-        unknown = set(content) - {"kind", "state_id", "action"}
+        unknown = set(content) - INTENT_FIELDS
         if unknown:
             raise ValueError(f"intent has unknown field(s): {', '.join(sorted(unknown))}")
-        state_id, action = content.get("state_id"), content.get("action")
-        if not isinstance(state_id, str) or not isinstance(action, str):
-            raise ValueError("intent needs a string 'state_id' and a string 'action'")
+        state_id = content.get("state_id")
+        if not isinstance(state_id, str):
+            raise ValueError("intent needs a string 'state_id'")
+        action = intent_action(content)  # the looked-up text, or a piece on a square / swap counts formatted here
         if len(action) > MAX_INTENT_LENGTH:
             raise ValueError(f"action text too long ({len(action)} characters)")
         if state_id != self.view.get("state_id"):

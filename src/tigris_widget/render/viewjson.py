@@ -1,4 +1,5 @@
-"""The widget's JSON: a player view plus the legal targets grouped by piece (the only producer of it).
+"""The widget's JSON: a player view plus the legal targets grouped by piece, each with its action text
+(the only producer of it).
 
 ``serialize_game(game, seat, ply)`` is what ``BoardWidget`` syncs to the browser; ``serialize_view``
 does the same for a bare ``PlayerView`` (static pictures). Everything comes from
@@ -10,14 +11,14 @@ all read this JSON and nothing else. ``engine.rules.view.PlayerView.to_dict`` st
 record of a view (the leak tests read it); ``serialize_view`` builds on it and is the only place
 where the widget's shape is made.
 
-The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 1). To stay small mid-game the
+The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 2). To stay small mid-game the
 log holds only the plies near the shown one (``LOG_WINDOW``); the rest is fetched by moving through
 the history.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tigris_widget.engine.core.actions import Action
@@ -27,7 +28,6 @@ from tigris_widget.engine.core.types import (
     BUILD_MONUMENT,
     BUILD_ZIGGURAT,
     CHOOSE_WAR,
-    COLOUR_CODES,
     COLOUR_NAMES,
     COMMIT,
     DECLINE,
@@ -47,7 +47,7 @@ from tigris_widget.engine.rules.view import PlayerView, player_view
 if TYPE_CHECKING:
     from tigris_widget.game import Game
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 LOG_WINDOW = 12
 """How many plies of the event log travel with each state (those up to the shown ply)."""
 LOG_AHEAD = 6
@@ -55,41 +55,115 @@ LOG_AHEAD = 6
 so the story goes on past the move being looked at."""
 
 _SQUARE_GROUPS = {PLACE_TILE: "tile", PLACE_LEADER: "leader", MOVE_LEADER: "move", BUILD_BUILDING: "building"}
-_COLOUR_LISTS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
+_COLOUR_GROUPS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
+
+
+def monument_key(pair: Sequence[int]) -> str:
+    """The key of a monument in the targets and in piece intents: its colours' names, e.g. ``"red-green"``."""
+    return "-".join(COLOUR_NAMES[c] for c in pair)
 
 
 def group_targets(choices: Sequence[Action]) -> dict[str, Any]:
-    """The legal choices grouped by the piece a player picks: squares per colour for tiles, leaders and
-    buildings, top-left squares per monument, plain lists for the rest, flags for pass/decline/swap.
+    """The legal choices grouped by the piece a player picks, each carrying its action text
+    (``str(action)``, the engine's notation), so the front end only looks actions up and sends them back:
 
-    Swaps are a flag: any choice of tiles from the hand is sent as ``swap <tiles>`` and the engine
-    checks it like every other intent.
+    * ``tile``/``leader``/``move``/``building``: colour name → {square: action}, e.g.
+      ``{"tile": {"red": {"69": "tile r (5,4)"}}}`` (JSON object keys are strings);
+    * ``catastrophe``/``ziggurat``: {square: action}; ``monument``: monument key (``"red-green"``) →
+      {top-left square: action};
+    * ``withdraw``/``war``/``bonus``: colour name → action; ``commit``: number of tiles → action;
+    * ``treasures``: a list of ``{"squares": [...], "action": ...}``;
+    * ``pass``/``decline``: the action text itself.
+
+    Swaps are the exception: any choice of tiles from the hand is legal, so ``swap`` is only a flag
+    and the front end sends the counts per colour (``{"swap": [k, r, b, g]}``, see ``intent_action``);
+    Python writes the notation.
     """
     out: dict[str, Any] = {}
     for a in choices:
         kind = a.kind
+        text = str(a)
         if kind in _SQUARE_GROUPS:
-            out.setdefault(_SQUARE_GROUPS[kind], {}).setdefault(COLOUR_NAMES[a.colour], []).append(a.square)
-        elif kind in _COLOUR_LISTS:
-            out.setdefault(_COLOUR_LISTS[kind], []).append(COLOUR_NAMES[a.colour])
+            out.setdefault(_SQUARE_GROUPS[kind], {}).setdefault(COLOUR_NAMES[a.colour], {})[str(a.square)] = text
+        elif kind in _COLOUR_GROUPS:
+            out.setdefault(_COLOUR_GROUPS[kind], {})[COLOUR_NAMES[a.colour]] = text
         elif kind == PLACE_CATASTROPHE:
-            out.setdefault("catastrophe", []).append(a.square)
+            out.setdefault("catastrophe", {})[str(a.square)] = text
         elif kind == BUILD_MONUMENT:
-            key = "".join(COLOUR_CODES[c] for c in a.pair)
-            out.setdefault("monument", {}).setdefault(key, []).append(a.square)
+            out.setdefault("monument", {}).setdefault(monument_key(a.pair), {})[str(a.square)] = text
         elif kind == BUILD_ZIGGURAT:
-            out.setdefault("ziggurat", []).append(a.square)
+            out.setdefault("ziggurat", {})[str(a.square)] = text
         elif kind == COMMIT:
-            out.setdefault("commit", []).append(a.committed)
+            out.setdefault("commit", {})[str(a.committed)] = text
         elif kind == TAKE_TREASURES:
-            out.setdefault("treasures", []).append(list(a.treasure_squares))
+            out.setdefault("treasures", []).append({"squares": list(a.treasure_squares), "action": text})
         elif kind == SWAP:
             out["swap"] = True
         elif kind == PASS:
-            out["pass"] = True
+            out["pass"] = text
         elif kind == DECLINE:
-            out["decline"] = True
+            out["decline"] = text
     return out
+
+
+_PIECES = {"tile": Action.tile, "leader": Action.leader, "move": Action.move, "building": Action.building}
+INTENT_FIELDS = frozenset({"kind", "state_id", "action", "piece", "square", "swap"})
+"""The fields of an intent message from the front end (see ``intent_action``)."""
+
+
+def intent_action(content: Mapping[str, Any]) -> str:
+    """The action text of an intent message from the front end, in one of three forms:
+
+    * ``{"action": "<notation>"}`` — a text looked up in the targets (or typed);
+    * ``{"piece": {"kind": "tile", "colour": "red"}, "square": 69}`` — a piece put on a square that is
+      not a target, so the engine can say which rule forbids it (kinds: tile, leader, move, building
+      with a colour name; monument with a ``key`` like ``"red-green"``; catastrophe, ziggurat);
+    * ``{"swap": [black, red, blue, green]}`` — the tiles per colour to swap.
+
+    :raises ValueError: the message has none or several of these, or a malformed one.
+    """
+    forms = [f for f in ("action", "piece", "swap") if f in content]
+    if len(forms) != 1:
+        raise ValueError("intent needs exactly one of 'action', 'piece' (with 'square') or 'swap'")
+    if "square" in content and forms != ["piece"]:
+        raise ValueError("'square' goes with 'piece' only")
+    form = forms[0]
+    if form == "action":
+        action = content["action"]
+        if not isinstance(action, str):
+            raise ValueError("intent needs a string 'action'")
+        return action
+    if form == "swap":
+        counts = content["swap"]
+        if (
+            not isinstance(counts, list)
+            or len(counts) != 4
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in counts)
+        ):
+            raise ValueError(f"'swap' needs four tile counts (black, red, blue, green), not {counts!r}")
+        return str(Action.swap((counts[0], counts[1], counts[2], counts[3])))
+    piece, square = content["piece"], content.get("square")
+    if isinstance(square, bool) or not isinstance(square, int):
+        raise ValueError(f"'piece' needs an integer 'square', not {square!r}")
+    if not isinstance(piece, Mapping) or not isinstance(piece.get("kind"), str):
+        raise ValueError("'piece' needs a 'kind'")
+    kind = piece["kind"]
+    if kind in _PIECES:
+        colour = piece.get("colour")
+        if not isinstance(colour, str) or colour not in COLOUR_NAMES:
+            raise ValueError(f"a {kind} piece needs a colour ({', '.join(COLOUR_NAMES)}), not {colour!r}")
+        return str(_PIECES[kind](colour, square))
+    if kind == "catastrophe":
+        return str(Action.catastrophe(square))
+    if kind == "ziggurat":
+        return str(Action.ziggurat(square))
+    if kind == "monument":
+        key = piece.get("key")
+        names = key.split("-") if isinstance(key, str) else []
+        if len(names) != 2 or any(n not in COLOUR_NAMES for n in names):
+            raise ValueError(f"a monument piece needs a key like 'red-green', not {key!r}")
+        return str(Action.monument((names[0], names[1]), square))
+    raise ValueError(f"unknown piece kind {kind!r}")
 
 
 def serialize_view(
