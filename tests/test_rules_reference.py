@@ -83,3 +83,21 @@ def test_every_refusal_reads_with_its_section_title() -> None:
         assert explain(err).startswith(f"{section_title(err.rule)} — ") and err.rule in TITLES
     else:  # pragma: no cover
         raise AssertionError("a leader on the river was accepted")
+
+
+def test_the_board_log_names_each_event_s_section() -> None:
+    """The widget's log shows each event's section title (a tooltip on the event line)."""
+    import random
+
+    from tigris_widget import Game
+    from tigris_widget.render.viewjson import serialize_game
+
+    game = Game.new(players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        game.apply(rng.choice(game.legal_actions()))
+    log = serialize_game(game, None)["log"]
+    events = [e for entry in log for e in entry["events"]]
+    assert events
+    for event in events:
+        assert event["section"].startswith(event["rule"] + " ") and len(event["section"]) > len(event["rule"]) + 2

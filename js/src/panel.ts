@@ -269,7 +269,7 @@ export function renderPanel(els: PanelElements, view: View, ui: UiState, theme: 
         "li",
         { class: entry.ply === view.ply ? "tw-current" : entry.future ? "tw-future" : undefined },
         h("button", { type: "button", class: "tw-log-action", text: `${entry.ply}. ${seatName(view, entry.seat)}: ${entry.action}`, title: `Go to move ${entry.ply}` }),
-        ...entry.events.map((e) => h("div", { class: "tw-event", text: `${e.text} (${e.rule})` })),
+        ...entry.events.map((e) => h("div", { class: "tw-event", text: `${e.text} (${e.rule})`, title: e.section ?? e.rule })),
       );
       li.querySelector("button")?.addEventListener("click", () => dispatch({ type: "goto", ply: entry.ply }));
       return li;

@@ -95,6 +95,8 @@ export interface Targets {
 export interface LogEvent {
   kind: string;
   rule: string;
+  /** The rule code with its section title in the rules reference, e.g. "§8.6 What the revolt changes". */
+  section?: string;
   text: string;
 }
 

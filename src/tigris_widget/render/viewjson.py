@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.board import board_map, squares
+from tigris_widget.engine.core.sections import section_title
 from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
     BUILD_MONUMENT,
@@ -262,7 +263,11 @@ def serialize_game(
     shown = {id(e) for e in view.events}  # the engine decides which events this seat may read
     log = [
         {"ply": i + 1, "seat": actors[i], "action": view.history[i],
-         "events": [{"kind": e.kind, "rule": e.rule, "text": e.text} for e in batches[i] if id(e) in shown],
+         "events": [
+                {"kind": e.kind, "rule": e.rule, "section": section_title(e.rule), "text": e.text}
+                for e in batches[i]
+                if id(e) in shown
+            ],
          **({"future": True} if i >= at else {})}
         for i in range(first, end)
     ]  # fmt: skip
