@@ -258,8 +258,19 @@ Bull's king and `(8,6)` holds a treasure, so they stay: Archer +3 red (2 tiles +
     ),
     (
         "md",
-        f"""If the two united kingdoms hold **no** pair of same-coloured leaders, they simply merge — no
-war, and the uniting tile still scores nothing ([§9.10]({R}#910-unification-without-a-war)).""",
+        f"""**Unification without a war.** If the two united kingdoms hold **no** pair of same-coloured
+leaders, they simply merge — no war, the marker leaves at once, and the uniting tile still scores
+for **nobody** ([§9.10]({R}#910-unification-without-a-war)). Archer's settlement on `(7,4)` joins
+his king's kingdom to Bull's priest's: a king and a priest do not fight. Elsewhere this settlement
+would give Archer's king 1 black; here Archer gains nothing:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("unify-no-war"), "tile k (7,4)",
+    highlight=["(7,4)", "(6,4)", "(9,4)"],
+    caption="Unification without a war: king and priest do not fight; the kingdoms merge and (7,4) scores for nobody",
+)""",
     ),
     ("md", """### Exercise"""),
     ("code", """exercise("win-war")"""),

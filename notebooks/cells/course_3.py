@@ -161,6 +161,21 @@ but he still takes his second action first:""",
     ),
     (
         "md",
+        f"""With the option `bag_empty_end="immediate"` — set when the game is created,
+`Game.new(players=2, options={{"bag_empty_end": "immediate"}})` — the same swap ends the game **on
+the spot**: Archer draws the two tiles, gets no second action, and the final scoring follows at once
+([§14.2]({R}#142-the-bag-runs-out)):""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("bag-end-immediate"), "swap kkr",
+    highlight=["(9,10)"],
+    caption="bag_empty_end=immediate: the bag runs out during the swap and the game ends at once",
+)""",
+    ),
+    (
+        "md",
         f"""## 5. Who wins
 
 Everyone reveals his points ([§15]({R}#15-final-scoring)). Each **treasure** is added to whichever
@@ -173,24 +188,85 @@ strongest. Below, Archer has by far the most points (59) and comes last:""",
         "md",
         f"""## 6. Fine points
 
-Rare situations, each settled in the rules reference:
+Rare situations, each settled in the rules reference.
 
-* **Monuments.** A monument may be built anywhere, even in a region without leaders
-  ([§10.2]({R}#102-when-a-monument-can-be-built)). A tile that completes two 2×2 squares at once
-  gives one monument, on the square the player picks ([§10.3]({R}#103-choosing-or-declining)). A
-  tile that united two kingdoms is checked **after** the wars, so it can still complete a square
-  ([§9.9]({R}#99-after-the-last-war)). Face-down tiles never count toward another square.
-* **Treasures.** If several kingdoms qualify at once, they are dealt with clockwise from the active
-  player ([§11.3]({R}#113-collection)). With *n* treasures of which *s* are special, the trader's
-  owner takes *n* − 1, among them min(*s*, *n* − 1) special ones; only the choice among equals is
-  free ([§11.4]({R}#114-special-treasures-first)). At least one treasure always stays on the board
-  ([§4 I3]({R}#4-i3--a-treasure-always-remains)).
-* **Leaders.** A war never strands a leader other than the loser, thanks to the priest-war
-  protection ([§9.8.6]({R}#986-no-leader-is-stranded-by-a-war)). A leader stranded by a catastrophe
-  or a monument goes home at once; that is not a conflict and nobody scores
-  ([§12]({R}#12-leaders-losing-their-last-temple)).
-* **The end.** There is no other ending — no turn limit, no points target
-  ([§14.3]({R}#143-no-other-ending)) — and after the end no action is accepted.""",
+**Monuments.** A monument may be built anywhere, even in a region without leaders
+([§10.2]({R}#102-when-a-monument-can-be-built)). Face-down tiles never count toward another square.
+A tile that united two kingdoms is checked **after** the wars ([§9.9]({R}#99-after-the-last-war)):
+the wars come first, then — if the square is still intact — the monument decision. Lion's temple on
+`(8,4)` unites his king's kingdom with Pot's and completes the red square from `(7,3)`. First the
+kings' war: no settlement on Lion's side, one on Pot's; Lion commits 2 and wins 2–1 (+2 black).
+Only then does Lion build the black/red monument; the uniting tile still scored nothing:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("war-monument"), "tile r (8,4)", "commit 2", "commit 0", "monument kr (7,3)",
+    highlight=["(7,3)", "(8,3)", "(7,4)", "(8,4)"],
+    after_highlight=["(7,3)", "(8,3)", "(7,4)", "(8,4)", "(9,4)", "(10,4)"],
+    caption="The war first, then the monument: Lion wins the kings' war 2–1, then builds black/red on the square (8,4) completed",
+)""",
+    ),
+    (
+        "md",
+        f"""A tile that completes **two** 2×2 squares at once gives **one** monument, on the square the
+player picks: building it turns the new tile face down, which breaks the other square
+([§10.3]({R}#103-choosing-or-declining)). Bull's temple on `(8,4)` completes the squares from `(7,3)`
+and from `(8,3)` (and scores 1 red for his priest). He builds red/blue on the right one, `(8,3)`:
+`(7,3)` and `(7,4)` stay face-up temples and his priest stays — on `(7,3)` the monument would have
+sent him home ([§12]({R}#12-leaders-losing-their-last-temple)):""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("two-squares"), "tile r (8,4)", "monument rb (8,3)",
+    highlight=["(7,3)", "(8,3)", "(9,3)", "(7,4)", "(8,4)", "(9,4)"],
+    after_highlight=["(8,3)", "(9,3)", "(8,4)", "(9,4)", "(6,4)"],
+    caption="Two squares at once, one monument: Bull builds on (8,3); (7,3) and (7,4) stay face up and keep his priest",
+)""",
+    ),
+    (
+        "md",
+        f"""**Treasures.** With *n* treasures of which *s* are special, the trader's owner takes *n* − 1,
+among them min(*s*, *n* − 1) special ones; only the choice among equals is free
+([§11.4]({R}#114-special-treasures-first)). At least one treasure always stays on the board
+([§4 I3]({R}#4-i3--a-treasure-always-remains)). Lion's farm on `(4,1)` makes a kingdom with his
+trader and **three** treasures: the special `(1,1)`, `(5,2)` and `(10,0)`. Lion takes two — the
+special one, and the one he picks of the other two, `(5,2)`; `(10,0)` stays:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("treasure-three"), "tile b (4,1)", "treasures (1,1) (5,2)",
+    highlight=["(4,1)", "(1,1)", "(5,2)", "(10,0)"],
+    caption="Three treasures and a trader: Lion takes two — the special (1,1) and his pick (5,2); (10,0) stays",
+)""",
+    ),
+    (
+        "md",
+        f"""If several kingdoms are due after the same action, they are dealt with **clockwise from the
+active player**, by the traders' owners, and **each owner picks his own** treasures
+([§11.3]({R}#113-collection)). It is rare; the position below is set up at that moment, right after
+an action of Bull's. Bull is active, so his kingdom goes first although Archer sits first; each
+kingdom holds two plain treasures, so each owner picks one:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("treasure-two-kingdoms"), "treasures (13,4)", "treasures (10,0)",
+    highlight=["(13,4)", "(8,6)", "(10,0)", "(5,2)"],
+    caption="Two kingdoms due at once: Bull (active) collects first, then Archer; each picks his own treasure",
+)""",
+    ),
+    (
+        "md",
+        f"""**Leaders.** A war never strands a leader other than the loser, thanks to the priest-war
+protection ([§9.8.6]({R}#986-no-leader-is-stranded-by-a-war)). A leader stranded by a catastrophe or
+a monument goes home at once; that is not a conflict and nobody scores
+([§12]({R}#12-leaders-losing-their-last-temple)).
+
+**The end.** There is no other ending — no turn limit, no points target
+([§14.3]({R}#143-no-other-ending)) — and after the end no action is accepted.""",
     ),
     (
         "md",

@@ -4,12 +4,14 @@ newcomer asks (a checklist of regexes over their markdown)."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tigris_widget.game import Game
 from tigris_widget.jupyter.course import (
     EXERCISES,
     FinalScores,
@@ -201,3 +203,96 @@ def test_links_into_the_rules_reference_resolve() -> None:
         slugs.add(slug)
     anchors = set(re.findall(r"\.\./docs/rules\.md#([\w\-]+)", _markdown()))
     assert anchors and anchors <= slugs, sorted(anchors - slugs)
+
+
+# -- the edge cases, each shown as before → action → after ------------------------------------------
+
+EDGE_STEPS = {  # caption start -> what the engine's narration of that step says, in order
+    "Unification without a war": ["unites two kingdoms: it scores nothing", "No war remains"],
+    "The war first, then the monument": ["Lion wins the war 2–1", "builds the black/red monument on (7,3)"],
+    "Two squares at once, one monument": ["builds the red/blue monument on (8,3)"],
+    "Three treasures and a trader": ["collects 2 treasures from (1,1), (5,2)"],
+    "Two kingdoms due at once": ["Bull's trader collects 1 treasure from (13,4)", "Archer's trader collects"],
+    "bag_empty_end=immediate": ["the game ends now", "Final scoring"],
+}
+
+
+@pytest.mark.parametrize("caption", list(EDGE_STEPS))
+def test_every_edge_case_is_a_stored_step(caption: str) -> None:
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            data = [o.get("data", {}) for o in cell.outputs]
+            svgs = [d["image/svg+xml"] for d in data if f">{caption}" in d.get("image/svg+xml", "")]
+            if svgs:
+                svg = svgs[0]
+                assert ">Before</text>" in svg and ">After</text>" in svg
+                before, after = _panels(svg)
+                assert HIGHLIGHT in before and HIGHLIGHT in after
+                told = html.unescape(" ".join(d.get("text/html", "") for d in data))
+                at = 0
+                for words in EDGE_STEPS[caption]:  # said, and in this order
+                    at = told.find(words, at)
+                    assert at >= 0, words
+                return
+    pytest.fail(f"no stored step captioned {caption!r}")
+
+
+def _play(key: str, *actions: str) -> Game:
+    game = lesson(key)
+    game.play(*actions)
+    return game
+
+
+def test_unification_without_a_war_scores_for_nobody() -> None:
+    game = _play("unify-no-war", "tile k (7,4)")
+    assert [p.points for p in (game.position.player("archer"), game.position.player("bull"))] == [
+        {"black": 0, "red": 0, "blue": 0, "green": 0}
+    ] * 2
+    assert game.decision is not None and game.decision.kind == "action"  # no war was asked for
+    kingdoms = [k for k in game.position.kingdoms() if (6, 4) in k.squares]
+    assert len(kingdoms) == 1 and (9, 4) in kingdoms[0].squares  # one kingdom now
+
+
+def test_the_war_comes_before_the_monument() -> None:
+    game = _play("war-monument", "tile r (8,4)")
+    assert game.decision is not None and game.decision.kind.startswith("war")
+    assert not any(str(a).startswith("monument") for a in game.legal_actions())
+    game.play("commit 2", "commit 0")
+    assert game.decision is not None and "monument kr (7,3)" in map(str, game.legal_actions())
+
+
+def test_two_squares_give_one_monument_of_the_players_choice() -> None:
+    game = _play("two-squares", "tile r (8,4)")
+    squares = {str(a).split()[-1] for a in game.legal_actions() if str(a).startswith("monument")}
+    assert squares == {"(7,3)", "(8,3)"}
+    game.play("monument rb (8,3)")
+    assert not any(str(a).startswith("monument") for a in game.legal_actions())
+    assert game.position.player("bull").leaders == {"red": (6, 4)}  # (7,3), (7,4) still temples
+    other = _play("two-squares", "tile r (8,4)", "monument rb (7,3)")
+    assert other.position.player("bull").leaders == {}  # the other square strands the priest
+
+
+def test_three_treasures_the_owner_takes_two_special_first() -> None:
+    game = _play("treasure-three", "tile b (4,1)")
+    assert game.decision is not None and game.decision.seat == 1  # Lion chooses
+    assert sorted(map(str, game.legal_actions())) == ["treasures (1,1) (5,2)", "treasures (10,0) (1,1)"]
+    game.play("treasures (1,1) (5,2)")
+    assert game.position.player("lion").treasures == 2
+
+
+def test_two_kingdoms_collect_clockwise_from_the_active_player() -> None:
+    game = lesson("treasure-two-kingdoms")
+    assert game.decision is not None and game.decision.seat == 1  # Bull, active, although Archer sits first
+    game.play("treasures (13,4)")
+    assert game.decision is not None and game.decision.seat == 0 and game.decision.kind == "treasure"
+    game.play("treasures (10,0)")
+    assert [game.position.player(n).treasures for n in ("archer", "bull")] == [1, 1]
+
+
+def test_immediate_bag_end_stops_the_turn_at_the_swap() -> None:
+    immediate = _play("bag-end-immediate", "swap kkr")
+    assert immediate.is_over
+    finish = _play("bag-end", "swap kkr")
+    assert not finish.is_over and finish.decision is not None and finish.decision.seat == 0

@@ -315,6 +315,95 @@ def _bag_end() -> PositionBuilder:
     )
 
 
+@_lesson("unify-no-war", "Two kingdoms merge without a war (§9.10)")
+def _unify_no_war() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (6, 3), (9, 3))
+        .tile("k", (8, 4))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "priest", (9, 4))
+        .hand("archer", "kkrrbg")
+        .hand("bull", "kkrrbg")
+    )
+
+
+@_lesson("war-monument", "A uniting tile that completes a square: the war first, then the monument (§9.9, §10.2)")
+def _war_monument() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("lion", "pot"))
+        .tile("r", (6, 3), (7, 3), (8, 3), (7, 4), (10, 3))
+        .tile("k", (9, 4))
+        .leader("lion", "king", (6, 4))
+        .leader("pot", "king", (10, 4))
+        .hand("lion", "rkkkbg")
+        .hand("pot", "kbbggr")
+    )
+
+
+@_lesson("two-squares", "A tile completes two squares: one monument (§10.3)")
+def _two_squares() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (7, 3), (8, 3), (7, 4), (9, 3), (9, 4))
+        .leader("bull", "priest", (6, 4))
+        .hand("bull", "rkkkbg")
+        .hand("archer", "kbbggr")
+        .turn("bull")
+    )
+
+
+@_lesson("treasure-three", "Three treasures: the trader's owner takes two (§11.3, §11.4)")
+def _treasure_three() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("bull", "lion"))
+        .leader("bull", "farmer", (1, 0))
+        .leader("lion", "trader", (2, 1))
+        .tile("k", (3, 1), (5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1))
+        .hand("lion", "bkkkrr")
+        .hand("bull", "kkkrrr")
+        .turn("lion")
+    )
+
+
+class _Pending(PositionBuilder):
+    """A builder whose position waits for a decision (position text v2 ``pending:``), for the rare
+    moments a lesson starts in the middle of an action."""
+
+    def __init__(self, players: Iterable[str], *, pending: str) -> None:
+        super().__init__(players)
+        self.pending = pending
+
+    def text(self) -> str:
+        head, board = super().text().replace("tigris-position 1", "tigris-position 2", 1).split("\n\n", 1)
+        return f"{head}\npending: {self.pending}\n\n{board}"
+
+
+@_lesson("treasure-two-kingdoms", "Two kingdoms give up treasures after the same action (§11.3)")
+def _treasure_two_kingdoms() -> PositionBuilder:
+    return (
+        _Pending(players=("archer", "bull"), pending="treasure by bull")
+        .tile("k", (5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1))
+        .leader("archer", "trader", (6, 2))
+        .tile("k", (9, 6), (10, 6), (11, 6), (11, 5), (12, 5), (13, 5))
+        .leader("bull", "trader", (8, 7))
+        .hand("archer", "kkrrbg")
+        .hand("bull", "kkrrbg")
+        .turn("bull", 1)
+    )
+
+
+@_lesson("bag-end-immediate", "The bag runs out with bag_empty_end=immediate (§14.2)")
+def _bag_end_immediate() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"), options={"bag_empty_end": "immediate"})
+        .leader("archer", "king", (9, 10))
+        .hand("archer", "kkrrbg")
+        .hand("bull", "kkrrbg")
+        .bag("kr")
+    )
+
+
 def lesson_builder(key: str) -> PositionBuilder:
     """The builder of a lesson's position, to vary it (e.g. fix the bag) before ``.game()``."""
     if key not in LESSONS:
