@@ -322,8 +322,8 @@ def format_review(report: Mapping[str, Any]) -> str:
             lines.append(f"        why: {r['best_reason']}")
     for p in report["players"]:
         acc = "–" if p["accuracy"] is None else f"{p['accuracy']:.0f}"
-        lines.append(f"  {p['dynasty']:<6} accuracy {acc:>3}  over {p['decisions']} decisions: {p['inaccuracies']} "
-                     f"inaccuracies, {p['mistakes']} mistakes, {p['blunders']} blunders")  # fmt: skip
+        counts = ", ".join(f"{p[many]} {one if p[many] == 1 else many}" for one, many in CLASSES)
+        lines.append(f"  {p['dynasty']:<6} accuracy {acc:>3}  over {p['decisions']} decisions: {counts}")
     return "\n".join(lines)
 
 
