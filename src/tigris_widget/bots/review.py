@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tigris_widget.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, conflict_reason, explain
+from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.search import DETERMINIZATIONS, Budget, Search
 from tigris_widget.engine.core.actions import parse_action
 from tigris_widget.engine.core.types import COMMIT_PHASES
@@ -200,26 +201,7 @@ def execute(game: Game, plies: Sequence[int], iterations: int, seed: int = 0, wo
     parts = max(1, workers) * 6 if scheduler is None else max(1, len(plies) // 4)
     size = max(1, math.ceil(len(plies) / parts))
     chunks = [ReviewChunk(record, tuple(plies[i : i + size]), iterations, seed) for i in range(0, len(plies), size)]
-    if scheduler is not None:
-        from distributed import Client, as_completed
-
-        own = not isinstance(scheduler, Client)
-        client: Client = Client(scheduler) if isinstance(scheduler, str) else scheduler  # type: ignore[no-untyped-call]
-        try:
-            futures = client.map(review_chunk, chunks, pure=False)
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
-        finally:
-            if own:
-                client.close()  # type: ignore[no-untyped-call]
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures import as_completed as done_first
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = [pool.submit(review_chunk, c) for c in chunks]
-        for f in done_first(pending):
-            yield f.result()
+    yield from run_all(review_chunk, chunks, workers, scheduler)
 
 
 def _progress(done: int, total: int, start: float, out: TextIO) -> None:

@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import Any, TextIO
 
 from tigris_widget.bots import make_bot
+from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
 from tigris_widget.engine.rules.scoring import final_results
 from tigris_widget.game import Game
@@ -267,30 +268,7 @@ def execute(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None =
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``) or a ``distributed.Client``;
     without it, ``workers`` local processes are used (1: this process)."""
-    if scheduler is not None:
-        from distributed import Client, as_completed
-
-        own = not isinstance(scheduler, Client)
-        client: Client = Client(scheduler) if isinstance(scheduler, str) else scheduler  # type: ignore[no-untyped-call]
-        try:
-            futures = client.map(run_game, list(tasks), pure=False)
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
-        finally:
-            if own:
-                client.close()  # type: ignore[no-untyped-call]
-        return
-    if workers <= 1:
-        for task in tasks:
-            yield run_game(task)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures import as_completed as done_first
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = [pool.submit(run_game, t) for t in tasks]
-        for f in done_first(pending):
-            yield f.result()
+    return run_all(run_game, tasks, workers, scheduler)
 
 
 def run_tournament(

@@ -33,12 +33,13 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TextIO
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.heuristics import progress_choices, rank_turn_actions
+from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import GameTooLong, moves
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.events import Event
@@ -639,35 +640,6 @@ def mine_game(task: MineTask) -> dict[str, Any]:
     }
 
 
-def execute(
-    fn: Callable[[Any], dict[str, Any]], tasks: Sequence[Any], workers: int = 1, scheduler: str | None = None
-) -> Iterator[dict[str, Any]]:
-    """Run ``fn`` on every task, yielding rows as they finish: in this process (``workers`` 1),
-    in local worker processes, or on a Dask cluster (``scheduler``), as tournaments do."""
-    if scheduler is not None:
-        from distributed import Client, as_completed
-
-        client: Client = Client(scheduler)  # type: ignore[no-untyped-call]
-        try:
-            futures = client.map(fn, list(tasks), pure=False)
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
-        finally:
-            client.close()  # type: ignore[no-untyped-call]
-        return
-    if workers <= 1:
-        for task in tasks:
-            yield fn(task)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures import as_completed as done_first
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = [pool.submit(fn, t) for t in tasks]
-        for f in done_first(pending):
-            yield f.result()
-
-
 def _progress(done: int, total: int, found: int, start: float, out: TextIO) -> None:
     width = 28
     filled = width * done // total
@@ -690,7 +662,7 @@ def mine(
     found = 0
     if progress is not None:
         _progress(0, len(tasks), 0, start, progress)
-    for row in execute(mine_game, tasks, workers, scheduler):
+    for row in run_all(mine_game, tasks, workers, scheduler):
         rows.append(row)
         found += len(row["puzzles"])
         if progress is not None:
