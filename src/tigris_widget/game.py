@@ -231,12 +231,13 @@ class Game:
             if refused is not None:
                 rule, text = refused
                 raise IllegalActionError(f"{rule}: {text}.", rule)
-        a = self._as_action(action)
-        problem = why_illegal(self._now, a)
+        a = parse_action(action) if isinstance(action, str) else action
+        now = self._states[-1]
+        problem = why_illegal(now, a)
         if problem is not None:
             rule, text = problem
             raise IllegalActionError(f"{rule}: {text}.", rule)
-        state = self._now.clone()
+        state = now.clone()
         events: list[Event] = []
         state.log = events
         actor = state.decider

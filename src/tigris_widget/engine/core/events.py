@@ -59,15 +59,21 @@ _SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
 def _freeze(value: Any) -> Any:
-    """Read-only copies all the way down: an event handed out can't change the game's history.
-    (Type checks by ``type`` first: this runs for every event a logged game writes.)"""
+    """Read-only all the way down: an event handed out can't change the game's history. Dicts and
+    lists are the fresh ones ``narrate.say`` callers build, so their values are frozen in place and
+    the dict wrapped, not copied (this runs for every event a logged game writes)."""
     kind = type(value)
     if kind in _SCALARS:
         return value
-    if kind is dict or isinstance(value, Mapping):
-        return MappingProxyType({k: v if type(v) in _SCALARS else _freeze(v) for k, v in value.items()})
+    if kind is dict:
+        for k, v in value.items():
+            if type(v) not in _SCALARS:
+                value[k] = _freeze(v)
+        return MappingProxyType(value)
     if kind is list or kind is tuple:
         return tuple(v if type(v) in _SCALARS else _freeze(v) for v in value)
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
     return value
 
 
@@ -105,14 +111,14 @@ class Event(_EventFields):
         cls, kind: str, rule: str, text: str, data: Mapping[str, Any] | None = None, seat: int | None = None,
         public: bool = True,
     ) -> Event:  # fmt: skip
-        if type(data) is dict:  # the usual case, a dict just built by ``narrate.say``: wrap it, no copy
+        if type(data) is dict:  # the usual case (``narrate.say``): freeze nested values in place, wrap
             for k, v in data.items():
                 if type(v) not in _SCALARS:
                     data[k] = _freeze(v)
             frozen: Mapping[str, Any] = MappingProxyType(data)
         else:
             frozen = _freeze(data if data is not None else {})
-        return super().__new__(cls, kind, rule, text, frozen, seat, public)
+        return tuple.__new__(cls, (kind, rule, text, frozen, seat, public))
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"

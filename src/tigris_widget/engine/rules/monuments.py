@@ -39,7 +39,8 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
             tx, ty = x - dx, y - dy
             if 0 <= tx < WIDTH - 1 and 0 <= ty < HEIGHT - 1:
                 tl = ty * WIDTH + tx
-                if tiles & monument_squares(tl) == monument_squares(tl):
+                block = 0b11 << tl | 0b11 << (tl + WIDTH)  # monument_squares(tl), inline: every tile placed asks
+                if tiles & block == block:
                     blocks.append(tl)
     choices: list[tuple[int, Square]] = []
     if blocks:

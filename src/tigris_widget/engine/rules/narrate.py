@@ -62,5 +62,5 @@ def say(
         if extra:
             data.update(extra)
         if seat is not None:
-            data = {"seat": seat, **data}
+            data["seat"] = seat  # ``data`` is this call's own keyword dict: no copy needed
         s.log.append(Event(kind, rule, text, data, seat, public))
