@@ -14,7 +14,6 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
@@ -27,8 +26,9 @@ from tigris_widget.engine.core.board import square  # noqa: E402
 from tigris_widget.engine.core.errors import IllegalActionError  # noqa: E402
 from tigris_widget.engine.core.events import Event  # noqa: E402
 from tigris_widget.game import Game  # noqa: E402
+from tigris_widget.jupyter.course import Window  # noqa: E402
 from tigris_widget.render import game_view  # noqa: E402
-from tigris_widget.render.svg import CELL, MARGIN, board_svg  # noqa: E402
+from tigris_widget.render.svg import CELL, MARGIN, board_svg, window_edges  # noqa: E402
 
 XY = tuple[int, int]
 SCALE = 1.25
@@ -40,16 +40,6 @@ class DiagramError(ValueError):
     """The engine did not do what the rules text says about a worked example."""
 
 
-@dataclass(frozen=True)
-class Window:
-    """The columns ``x0..x1`` and rows ``y0..y1`` a picture shows."""
-
-    x0: int
-    y0: int
-    x1: int
-    y1: int
-
-
 def _crop(svg: str, window: Window, caption: str) -> str:
     """Cut a full-board picture (drawn without caption or status) down to ``window``, with its own
     coordinates along the cut edges and a caption line on top; the renderer has no such option."""
@@ -57,7 +47,6 @@ def _crop(svg: str, window: Window, caption: str) -> str:
     cols, rows = w.x1 - w.x0 + 1, w.y1 - w.y0 + 1
     left, top = w.x0 * CELL, w.y0 * CELL - HEADER
     width, height = MARGIN + cols * CELL + 4, HEADER + MARGIN + rows * CELL + 4
-    right, bottom = left + MARGIN + cols * CELL, top + HEADER + MARGIN + rows * CELL
     if len(caption) * 8.3 > cols * CELL:  # about the width of a bold 14-unit character
         raise DiagramError(f"caption {caption!r} is too long for {cols} columns")
     root = re.match(r"<svg [^>]*>", svg)
@@ -67,22 +56,9 @@ def _crop(svg: str, window: Window, caption: str) -> str:
         f' viewBox="{left} {top} {width} {height}" width="{round(width * SCALE)}" height="{round(height * SCALE)}"',
         root.group(0),
     )
-    white = 'fill="#ffffff"'
     over = [
-        f'<rect x="{left}" y="{top}" width="{width}" height="{HEADER + MARGIN}" {white}/>',
-        f'<rect x="{left}" y="{top}" width="{MARGIN}" height="{height}" {white}/>',
-        f'<rect x="{right}" y="{top}" width="4" height="{height}" {white}/>',
-        f'<rect x="{left}" y="{bottom}" width="{width}" height="4" {white}/>',
+        *window_edges(w.x0, w.y0, w.x1, w.y1, header=HEADER, ink="#666"),
         f'<text x="{left + MARGIN}" y="{top + 17}" font-size="14" font-weight="bold">{escape(caption)}</text>',
-    ]
-    style = 'font-size="11" text-anchor="middle" fill="#666"'
-    over += [
-        f'<text x="{MARGIN + x * CELL + CELL // 2}" y="{top + HEADER + MARGIN - 8}" {style}>{x}</text>'
-        for x in range(w.x0, w.x1 + 1)
-    ]
-    over += [
-        f'<text x="{left + MARGIN // 2}" y="{MARGIN + y * CELL + CELL // 2 + 4}" {style}>{y}</text>'
-        for y in range(w.y0, w.y1 + 1)
     ]
     body = svg[root.end() : svg.rindex("</svg>")]
     return head + body + "".join(over) + "</svg>\n"

@@ -29,7 +29,7 @@ from tigris_widget.jupyter.lessons import Narration
 from tigris_widget.puzzles.goals import Goal, Puzzle
 from tigris_widget.render import board_svg, game_view
 from tigris_widget.render.picture import PIECE
-from tigris_widget.render.svg import CELL, MARGIN
+from tigris_widget.render.svg import CELL, MARGIN, window_edges
 
 XY = tuple[int, int]
 SquareLike = Any
@@ -125,23 +125,7 @@ def board_panel(
     w = window
     left, top = w.x0 * CELL, w.y0 * CELL
     width, height = MARGIN + w.width * CELL + 4, MARGIN + w.height * CELL + 4
-    right, bottom = left + MARGIN + w.width * CELL, top + MARGIN + w.height * CELL
-    white = 'fill="#ffffff"'
-    over = [
-        f'<rect x="{left}" y="{top}" width="{width}" height="{MARGIN}" {white}/>',
-        f'<rect x="{left}" y="{top}" width="{MARGIN}" height="{height}" {white}/>',
-        f'<rect x="{right}" y="{top}" width="4" height="{height}" {white}/>',
-        f'<rect x="{left}" y="{bottom}" width="{width}" height="4" {white}/>',
-    ]
-    style = 'font-size="11" text-anchor="middle" fill="#555"'
-    over += [
-        f'<text x="{MARGIN + x * CELL + CELL // 2}" y="{top + MARGIN - 8}" {style}>{x}</text>'
-        for x in range(w.x0, w.x1 + 1)
-    ]
-    over += [
-        f'<text x="{left + MARGIN // 2}" y="{MARGIN + y * CELL + CELL // 2 + 4}" {style}>{y}</text>'
-        for y in range(w.y0, w.y1 + 1)
-    ]
+    over = window_edges(w.x0, w.y0, w.x1, w.y1)
     for where, text in (labels or {}).items():
         x, y = _xy(where)
         t = str(text)[:12]

@@ -270,3 +270,26 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
         text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
         lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
     return "".join(lines)
+
+
+def window_edges(x0: int, y0: int, x1: int, y1: int, *, header: int = 0, ink: str = "#555") -> list[str]:
+    """SVG elements that make a full-board picture cut down to columns ``x0..x1`` and rows ``y0..y1``
+    (by its viewBox) read as a clean window: white over the cut edges, and coordinates along them.
+    ``header``: free height kept above the board (for a caption). Used by the course's pictures and
+    the rules reference's diagrams."""
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    left, top = x0 * CELL, y0 * CELL - header
+    width, height = MARGIN + cols * CELL + 4, header + MARGIN + rows * CELL + 4
+    right, bottom = left + MARGIN + cols * CELL, top + header + MARGIN + rows * CELL
+    white = 'fill="#ffffff"'
+    style = f'font-size="11" text-anchor="middle" fill="{ink}"'
+    return [
+        f'<rect x="{left}" y="{top}" width="{width}" height="{header + MARGIN}" {white}/>',
+        f'<rect x="{left}" y="{top}" width="{MARGIN}" height="{height}" {white}/>',
+        f'<rect x="{right}" y="{top}" width="4" height="{height}" {white}/>',
+        f'<rect x="{left}" y="{bottom}" width="{width}" height="4" {white}/>',
+        *(f'<text x="{MARGIN + x * CELL + CELL // 2}" y="{top + header + MARGIN - 8}" {style}>{x}</text>'
+          for x in range(x0, x1 + 1)),
+        *(f'<text x="{left + MARGIN // 2}" y="{MARGIN + y * CELL + CELL // 2 + 4}" {style}>{y}</text>'
+          for y in range(y0, y1 + 1)),
+    ]  # fmt: skip
