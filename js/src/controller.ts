@@ -8,6 +8,7 @@ import { drawScene } from "./draw/index";
 import { layout, pointToSquare, step, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { h, renderPanel, type PanelCommand } from "./panel";
+import { Replay, unpack } from "./replay";
 import { asView, heatmapValues, type Overlay, type View } from "./schema";
 import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
 import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Intent, type Outcome, type UiState } from "./ui-state";
@@ -24,6 +25,21 @@ export interface Model {
 
 /** How long a message to Python may go unanswered before the board says the kernel is not answering. */
 const ANSWER_TIMEOUT_MS = 5000;
+/** Where the page cannot say whether a kernel is behind the board, how long the first ping may take. */
+const FIRST_PING_TIMEOUT_MS = 2000;
+
+/**
+ * The kernel's state as the board sees it: "" live; "waiting" a message went unanswered (busy, or
+ * gone?); "disconnected" the kernel restarted or shut down; "none" no kernel at all (a saved or
+ * exported notebook, a replay page). Without a kernel the board is read-only, but steps through the
+ * game's history by itself when the history came with it (``replay``).
+ */
+type Connection = "" | "waiting" | "disconnected" | "none";
+
+export interface BoardOptions {
+  /** A replay page: the board shows this game with no kernel and no notice (the page explains itself). */
+  replay?: Replay;
+}
 
 export class BoardController {
   readonly root: HTMLElement;
@@ -38,9 +54,18 @@ export class BoardController {
   private readonly history: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly offlineBox: HTMLElement;
-  /** The kernel does not answer (restarted, shut down, or busy): the board is read-only until it does. */
-  private offline: "" | "waiting" | "disconnected" = "";
+  /** The kernel does not answer (restarted, shut down, busy, or none at all): read-only until it does. */
+  private offline: Connection = "";
   private watchdog = 0;
+  private firstPing = 0;
+  /** Set while the board changes a trait itself, so the change is not taken for the kernel's answer. */
+  private ownChange = false;
+  /** The game's history for stepping without a kernel, once unpacked from the ``replay`` trait. */
+  private replay: Replay | null = null;
+  private replaySource = "";
+  /** The shown view comes from ``replay`` rather than from the model. */
+  private local = false;
+  private readonly standalone: boolean;
   private readonly log: HTMLElement;
   private readonly disposer = new Disposer();
   private view: View | null = null;
@@ -58,7 +83,7 @@ export class BoardController {
   /** The terrain, grid and coordinates drawn once per board side, size and theme. */
   private boardLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
 
-  constructor(private readonly model: Model, host: HTMLElement) {
+  constructor(private readonly model: Model, host: HTMLElement, options: BoardOptions = {}) {
     // role "application": screen readers pass the board's keys through to it
     this.canvas = h("canvas", { class: "tw-board", tabindex: 0, role: "application", "aria-roledescription": "game board" }) as HTMLCanvasElement;
     this.errorText = h("span", { class: "tw-error-text" });
@@ -105,13 +130,14 @@ export class BoardController {
     model.on("msg:custom", onMsg);
     d.add(() => model.off("msg:custom", onMsg));
     d.add(() => clearTimeout(this.watchdog));
+    d.add(() => clearTimeout(this.firstPing));
     d.add(listen(this.canvas, "pointermove", (ev) => this.hover(ev)));
     d.add(listen(this.canvas, "pointerleave", () => this.setUi({ ...this.ui, hover: -1 })));
     d.add(listen(this.canvas, "click", (ev) => this.click(ev)));
     d.add(listen(this.canvas, "focus", () => this.setFocus(true)));
     d.add(listen(this.canvas, "blur", () => this.setFocus(false)));
     d.add(listen(this.root, "keydown", (ev) => this.key(ev)));
-    for (const name of ["view", "error", "overlay", "heatmap", "theme"]) {
+    for (const name of ["view", "error", "overlay", "heatmap", "theme", "replay"]) {
       const cb = () => this.pull(name);
       model.on(`change:${name}`, cb);
       d.add(() => model.off(`change:${name}`, cb));
@@ -127,6 +153,13 @@ export class BoardController {
     (this.root as unknown as { tigrisBench: (n: number) => number }).tigrisBench = (n) => this.bench(n);
     for (const name of ["view", "error", "overlay", "heatmap"]) this.pull(name);
     this.resize();
+    this.standalone = options.replay !== undefined;
+    if (options.replay) {
+      this.replay = options.replay;
+      this.setOffline("none");
+    } else {
+      this.checkKernel();
+    }
   }
 
   destroy(): void {
@@ -148,8 +181,13 @@ export class BoardController {
 
   /** Read one trait from the model. */
   private pull(name: string): void {
-    if (name === "view" || name === "error") this.answered();
+    if ((name === "view" || name === "error") && !this.ownChange) this.answered();
+    if (name === "replay") {
+      this.loadReplay();
+      return;
+    }
     if (name === "view") {
+      this.local = false;
       const v = asView(this.model.get("view"));
       if (typeof v === "string") {
         this.view = null;
@@ -180,7 +218,7 @@ export class BoardController {
       const o = this.model.get("overlay");
       this.overlay = o && typeof o === "object" ? (o as Overlay) : {};
       this.caption.textContent = this.overlay.caption ?? "";
-      this.caption.hidden = !this.overlay.caption;
+      this.renderCaption();
     } else if (name === "heatmap") {
       this.heat = heatmapValues(this.model.get("heatmap"));
     } else if (name === "theme") {
@@ -208,7 +246,8 @@ export class BoardController {
     this.root.classList.toggle("tw-in-history", !v.live);
     const bannerText = this.banner.querySelector(".tw-banner-text");
     if (bannerText) bannerText.textContent = v.live ? "" : `Move ${v.ply} of ${v.length} — you are looking at the past`;
-    if (this.offline) for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-side button, .tw-history button, .tw-history input")) b.disabled = true;
+    this.lockControls();
+    this.renderCaption();
     this.description.textContent = describePosition(this.view);
     this.canvas.setAttribute("aria-label", `Tigris & Euphrates board, ${this.view.live ? "current position" : `move ${this.view.ply} of ${this.view.length}`}. Arrow keys move the cursor; k r b g pick a tile, Shift+K R B G a leader, c a catastrophe; Enter plays.`);
     this.renderError();
@@ -230,8 +269,13 @@ export class BoardController {
   private clearError(): void {
     this.localMessage = "";
     if (this.model.get("error")) {
-      this.model.set("error", "");
-      this.model.save_changes();
+      this.ownChange = true;
+      try {
+        this.model.set("error", "");
+        this.model.save_changes();
+      } finally {
+        this.ownChange = false;
+      }
     }
     this.renderError();
   }
@@ -298,7 +342,8 @@ export class BoardController {
     if (!ctx || !this.view) return;
     const t0 = performance.now();
     const layer = this.terrain(this.view);
-    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: this.heat, focused: this.focused }, this.geometry, this.theme, layer);
+    const own = this.overlayShown();
+    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: own ? this.heat : null, focused: this.focused }, this.geometry, this.theme, layer);
     const t1 = performance.now();
     this.root.dataset.drawMs = (t1 - t0).toFixed(3);
     if (this.root.dataset.ready !== this.view.state_id) {
@@ -326,8 +371,20 @@ export class BoardController {
   }
 
   private previewOverlay(): Overlay {
-    if (!this.preview.length) return this.overlay;
-    return { ...this.overlay, highlights: [...(this.overlay.highlights ?? []), ...this.preview.map((square) => ({ square, colour: this.theme.selected }))] };
+    const overlay = this.overlayShown() ? this.overlay : {};
+    if (!this.preview.length) return overlay;
+    return { ...overlay, highlights: [...(overlay.highlights ?? []), ...this.preview.map((square) => ({ square, colour: this.theme.selected }))] };
+  }
+
+  /** Python's overlays belong to the position Python showed: stepping through a saved history hides them elsewhere. */
+  private overlayShown(): boolean {
+    if (!this.local || !this.view) return true;
+    const saved = asView(this.model.get("view"));
+    return typeof saved !== "string" && saved.ply === this.view.ply;
+  }
+
+  private renderCaption(): void {
+    this.caption.hidden = !this.overlay.caption || !this.overlayShown();
   }
 
   /** Time ``n`` full redraws (for the performance tests); returns milliseconds per redraw. */
@@ -344,7 +401,11 @@ export class BoardController {
   }
 
   private click(ev: MouseEvent): void {
-    if (!this.view || this.offline) return;
+    if (!this.view) return;
+    if (this.offline) {
+      if (this.offline === "none") this.showError("No Python kernel is running this board: moves cannot be played here.");
+      return;
+    }
     const [x, y] = localPoint(this.canvas, ev);
     const q = pointToSquare(this.geometry, x, y);
     if (q < 0) return;
@@ -369,15 +430,94 @@ export class BoardController {
   }
 
   private goto(ply: number): void {
-    if (!this.view || this.offline === "disconnected") return;
+    if (!this.view) return;
     const target = Math.max(0, Math.min(this.view.length, ply));
+    if (this.offline === "none" || this.offline === "disconnected") {
+      if (this.replay && target !== this.view.ply) this.showLocal(target);
+      return;
+    }
     if (target !== this.view.ply) {
       this.send({ kind: "goto", ply: target });
       this.expectAnswer();
     }
   }
 
+  // -- stepping without a kernel ------------------------------------------------------------------
+
+  /** Show a ply of the saved history (no kernel to ask). */
+  private showLocal(ply: number): void {
+    if (!this.replay) return;
+    const v = asView(this.replay.viewAt(ply));
+    if (typeof v === "string") {
+      this.showError(`The saved history cannot be shown: ${v}`);
+      return;
+    }
+    this.local = true;
+    this.view = v;
+    this.ui = syncUi(this.ui, v);
+    this.localMessage = "";
+    this.preview = [];
+    this.announce();
+    this.renderDom();
+    this.schedule();
+  }
+
+  /** Unpack the ``replay`` trait (lazily: only a board without a kernel needs it). */
+  private loadReplay(): void {
+    if (this.standalone || (this.offline !== "none" && this.offline !== "disconnected")) return;
+    const packed = this.model.get("replay");
+    const source = typeof packed === "string" ? packed : "";
+    if (source === this.replaySource) return;
+    this.replaySource = source;
+    this.replay = null;
+    if (!source) {
+      this.renderOffline();
+      return;
+    }
+    unpack(source).then(
+      (data) => {
+        if (this.replaySource !== source) return;
+        this.replay = new Replay(data);
+        this.renderOffline();
+        this.renderDom();
+      },
+      (err: unknown) => this.showError(`The board's saved history cannot be read: ${err instanceof Error ? err.message : String(err)}.`),
+    );
+  }
+
+  /** History controls stay usable without a kernel when the history came with the board. */
+  private lockControls(): void {
+    const readOnly = this.offline !== "";
+    const history = readOnly && !this.canReplay();
+    for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-side button")) if (readOnly) b.disabled = true;
+    for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-history button, .tw-history input")) if (history) b.disabled = true;
+  }
+
+  private canReplay(): boolean {
+    return this.replay !== null && (this.offline === "none" || this.offline === "disconnected");
+  }
+
   // -- the kernel's liveness ----------------------------------------------------------------------
+
+  /**
+   * Is a kernel behind this board? JupyterLab's and Notebook's widget managers say so (``kernel``);
+   * where the manager has no such notion (an exported page's HTML manager, other front ends), a ping
+   * that nobody answers means there is none.
+   */
+  private checkKernel(): void {
+    const manager = (this.model as { widget_manager?: unknown }).widget_manager;
+    if (manager !== null && typeof manager === "object" && "kernel" in manager) {
+      if (!(manager as { kernel?: unknown }).kernel) this.setOffline("none");
+      return;
+    }
+    try {
+      this.model.send({ kind: "ping" });
+    } catch {
+      this.setOffline("none");
+      return;
+    }
+    this.firstPing = window.setTimeout(() => this.setOffline("none"), FIRST_PING_TIMEOUT_MS);
+  }
 
   /** Every message to Python is answered (a new view, an error, or a pong); silence means no kernel. */
   private expectAnswer(): void {
@@ -387,6 +527,7 @@ export class BoardController {
 
   private answered(): void {
     clearTimeout(this.watchdog);
+    clearTimeout(this.firstPing);
     this.watchdog = 0;
     if (this.offline) this.setOffline("");
   }
@@ -410,22 +551,36 @@ export class BoardController {
     if (content && typeof content === "object" && (content as { kind?: unknown }).kind === "pong") this.answered();
   }
 
-  private setOffline(state: "" | "waiting" | "disconnected"): void {
-    if (state === "waiting" && this.offline === "disconnected") return;
+  private setOffline(state: Connection): void {
+    if (state === "waiting" && (this.offline === "disconnected" || this.offline === "none")) return;
+    const was = this.offline;
     this.offline = state;
     this.root.classList.toggle("tw-is-offline", state !== "");
     this.root.dataset.connection = state || "live";
-    this.offlineBox.hidden = state === "";
-    this.offlineBox.textContent =
-      state === "disconnected"
-        ? "Disconnected from the Python kernel (restarted or shut down): this board is read-only. Run its cell again to play on."
-        : "The Python kernel is not answering (busy, or restarted?). The board waits for it before taking moves.";
     this.canvas.setAttribute("aria-disabled", String(state !== ""));
-    for (const b of this.root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(".tw-side button, .tw-history button, .tw-history input")) {
-      if (state) b.disabled = true;
+    this.loadReplay();
+    this.renderOffline();
+    if (!state && this.local) {
+      this.pull("view"); // back to the position Python shows
+    } else if (!state || was !== state) {
+      this.renderDom();
     }
-    if (!state) this.renderDom();
     this.schedule();
+  }
+
+  private renderOffline(): void {
+    const state = this.offline;
+    this.offlineBox.hidden = state === "" || this.standalone;
+    const moves = this.replay ? this.replay.length : 0;
+    const stepping = this.replay ? ` Step through its ${moves} move${moves === 1 ? "" : "s"} with the history bar, or , and . on the board.` : "";
+    const texts: Record<Connection, string> = {
+      "": "",
+      waiting: "The Python kernel is not answering (busy, or restarted?). The board waits for it before taking moves.",
+      disconnected: `Disconnected from the Python kernel (restarted or shut down): this board is read-only. Run its cell again to play on.${stepping}`,
+      none: `No Python kernel is running this board (a saved or exported notebook), so it cannot play.${stepping || " It shows the position it was saved with."}`,
+    };
+    this.offlineBox.textContent = texts[state];
+    this.lockControls();
   }
 
   /**
@@ -448,7 +603,8 @@ export class BoardController {
   private command(c: PanelCommand | Command): void {
     const view = this.view;
     if (!view) return;
-    if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview") return;
+    const browsing = c.type === "goto" || c.type === "history" || c.type === "history-end";
+    if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview" && !(browsing && this.canReplay())) return;
     switch (c.type) {
       case "select":
         this.localMessage = "";

@@ -1,11 +1,35 @@
 // anywidget entry point: glue only. ``render`` runs once per displayed view and returns the cleanup
-// that removes everything it added.
+// that removes everything it added. ``openReplay`` shows a packed replay with no kernel at all (the
+// self-contained HTML replay page imports it from this same bundle).
 
 import { BoardController, type Model } from "./controller";
+import { Replay, unpack } from "./replay";
 
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const board = new BoardController(model, el);
   return () => board.destroy();
+}
+
+/** A model with nothing behind it: it holds the traits the board reads and answers no message. */
+function staticModel(state: Record<string, unknown>): Model {
+  return {
+    get: (name) => state[name],
+    set: (name, value) => {
+      state[name] = value;
+    },
+    save_changes: () => undefined,
+    on: () => undefined,
+    off: () => undefined,
+    send: () => undefined,
+  };
+}
+
+/** Show the packed replay (``render/replay.py``) in ``el``; the board steps through it by itself. */
+export async function openReplay(el: HTMLElement, packed: string): Promise<{ board: BoardController; plies: number; seat: number | null }> {
+  const replay = new Replay(await unpack(packed));
+  const model = staticModel({ view: replay.viewAt(replay.data.start), error: "", overlay: {}, heatmap: null, theme: "auto" });
+  const board = new BoardController(model, el, { replay });
+  return { board, plies: replay.length, seat: replay.seat };
 }
 
 export default { render };

@@ -20,7 +20,7 @@ import struct
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -29,6 +29,7 @@ from tigris_widget.engine.core.board import SQUARES, to_square
 from tigris_widget.engine.core.errors import explain
 from tigris_widget.engine.core.events import Event
 from tigris_widget.game import Game
+from tigris_widget.render.replay import ReplayRecorder
 from tigris_widget.render.viewjson import INTENT_FIELDS, intent_action, serialize_game
 
 _STATIC = Path(__file__).parent.parent / "static"
@@ -99,8 +100,16 @@ class BoardWidget(anywidget.AnyWidget):
     :param seat: show only what this seat may know and let only this seat act; None shows everything
         and lets the view act for whoever must decide.
     :param theme: ``"auto"`` (follow JupyterLab), ``"light"`` or ``"dark"``.
+    :param embed_history: keep the game's whole history in the widget (``replay``), so that a notebook
+        saved with its widget state, exported to HTML or shown on nbviewer keeps a board that steps
+        through every move with no kernel. None: ``BoardWidget.embed_history_default``.
     :raises TypeError: for unknown keyword arguments.
     """
+
+    embed_history_default: ClassVar[bool] = False
+    """Whether boards embed their history when the constructor is not told: set it to True once at the
+    top of a notebook you will share, and every board made after it (also those of the steppers,
+    puzzle boards and inspectors) embeds its game."""
 
     _esm = _bundle("widget.js")
     _css = _bundle("widget.css")
@@ -120,8 +129,21 @@ class BoardWidget(anywidget.AnyWidget):
     """One float32 per square (NaN = no value), little-endian; empty for no heatmap."""
     last_action = traitlets.Dict(read_only=True)
     """The latest action played on the game: ``{"ply", "seat", "action", "events"}`` (observe it)."""
+    embed_history = traitlets.Bool(False)
+    """Keep the game's history in ``replay`` for boards with no kernel behind them (see the constructor)."""
+    replay = traitlets.Unicode("", read_only=True).tag(sync=True)
+    """While ``embed_history`` is on: every ply of the game as this board's seat saw it, packed
+    (``render.replay``); "" otherwise. The front end reads it only when no kernel answers."""
 
-    def __init__(self, game: Game, seat: int | None = None, *, theme: str = "auto", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int | None = None,
+        *,
+        theme: str = "auto",
+        embed_history: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(f"BoardWidget got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
@@ -131,11 +153,16 @@ class BoardWidget(anywidget.AnyWidget):
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.state.players
         ):
             raise ValueError(f"seat must be 0..{game.state.players - 1} or None, not {seat!r}")
+        if embed_history is None:
+            embed_history = type(self).embed_history_default
+        if not isinstance(embed_history, bool):
+            raise ValueError(f"embed_history must be True, False or None, not {embed_history!r}")
         self._game = game
+        self._recorder: ReplayRecorder | None = None
         self._revision = 0
         self._callbacks: list[ActionCallback] = []
         self._ready = False
-        super().__init__(seat=seat, theme=theme, ply=len(game), **kwargs)
+        super().__init__(seat=seat, theme=theme, ply=len(game), embed_history=embed_history, **kwargs)
         ref = weakref.ref(self)  # the game must not keep a forgotten widget alive
 
         def changed(g: Game, change: str) -> None:
@@ -149,6 +176,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.on_msg(self._handle_message)
         self._ready = True
         self._sync()
+        self._record()
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -184,6 +212,24 @@ class BoardWidget(anywidget.AnyWidget):
     def _view_options_changed(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self._sync()
+            if change["name"] == "seat":
+                self._recorder = None
+                self._record()
+
+    @traitlets.observe("embed_history")
+    def _embed_changed(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self._record()
+
+    def _record(self) -> None:
+        """Bring ``replay`` up to date with the game (or empty it when ``embed_history`` is off)."""
+        if not self.embed_history:
+            self._recorder = None
+            self.set_trait("replay", "")
+            return
+        if self._recorder is None:
+            self._recorder = ReplayRecorder(self._game, self.seat)
+        self.set_trait("replay", self._recorder.packed(start=len(self._game)))
 
     def _game_changed(self, change: str) -> None:
         n = len(self._game)
@@ -194,6 +240,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.ply = n  # follow the game when showing its latest position (the observer resyncs)
         else:
             self._sync()
+        if self._recorder is not None and change == "undo":
+            self._recorder.forget_from(n + 1)
+        self._record()
         if change == "apply" and n:
             record = {
                 "ply": n,

@@ -5,22 +5,19 @@ without network (it opens from ``file://``).
     game.to_html("game.html")            # all-seeing: every hand
     game.to_html("lion.html", seat=3)    # only what seat 3 saw, move by move
 
-The file holds the widget JSON of every ply (``viewjson.serialize_game``) for the chosen seat only,
-without the log (one full log travels once), gzip-compressed and base64-encoded; the page unpacks it
-with the browser's ``DecompressionStream``. Nothing in the file can act: the replay's views never
-answer a decision.
+The file holds the replay data of the chosen seat only (``render.replay``: every ply's widget JSON
+and the log once, packed) and the board's code; the board's ``openReplay`` unpacks and shows it.
+Nothing in the file can act: the replay's views never answer a decision.
 """
 
 from __future__ import annotations
 
 import base64
-import gzip
 import html
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tigris_widget.render.viewjson import serialize_game
+from tigris_widget.render.replay import pack, replay_data
 
 if TYPE_CHECKING:
     from tigris_widget.game import Game
@@ -48,76 +45,16 @@ body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-se
 <script type="application/octet-stream" id="tw-code">{code}</script>
 <script type="application/octet-stream" id="tw-data">{data}</script>
 <script type="module">
-const bytes = (id) => Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
-async function gunzip(data) {{
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new TextDecoder().decode(await new Response(stream).arrayBuffer());
-}}
-const replay = JSON.parse(await gunzip(bytes("tw-data")));
-const url = URL.createObjectURL(new Blob([bytes("tw-code")], {{ type: "text/javascript" }}));
-const widget = (await import(url)).default;
-
-// A model for the board with no kernel behind it: "goto" shows another ply, nothing else changes.
-const listeners = new Map();
-const emit = (name) => {{ for (const cb of [...(listeners.get(name) ?? [])]) cb(); }};
-let ply = replay.start;
-function viewAt(p) {{
-  const v = replay.views[p];
-  const log = replay.log.filter((e) => e.ply > p - 12 && e.ply <= p + 6).map((e) => (e.ply > p ? {{ ...e, future: true }} : e));
-  return {{ ...v, log }};
-}}
-const state = {{ view: viewAt(ply), error: "", overlay: {{}}, heatmap: null, theme: "auto", seat: replay.seat, ply }};
-const model = {{
-  get: (name) => state[name],
-  set: (name, value) => {{ state[name] = value; emit(`change:${{name}}`); }},
-  save_changes: () => {{}},
-  on: (name, cb) => {{ if (!listeners.has(name)) listeners.set(name, new Set()); listeners.get(name).add(cb); }},
-  off: (name, cb) => {{ listeners.get(name)?.delete(cb); }},
-  send: (msg) => {{
-    if (msg && msg.kind === "goto" && Number.isInteger(msg.ply) && msg.ply >= 0 && msg.ply < replay.views.length) {{
-      ply = msg.ply;
-      state.ply = ply;
-      state.view = viewAt(ply);
-      state.error = "";
-      emit("change:view");
-    }} else if (msg && msg.kind === "ping") {{
-      emit("msg:custom");
-    }} else if (msg && msg.kind === "intent") {{
-      state.error = "This is a replay of a finished record: moves cannot be played here.";
-      emit("change:error");
-    }}
-  }},
-}};
-window.tigrisReplay = {{ model, plies: replay.views.length - 1, seat: replay.seat }};
-widget.render({{ model, el: document.getElementById("board") }});
+const text = (id) => document.getElementById(id).textContent.trim();
+const code = Uint8Array.from(atob(text("tw-code")), (c) => c.charCodeAt(0));
+const url = URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }}));
+const {{ openReplay }} = await import(url);
+window.tigrisReplay = await openReplay(document.getElementById("board"), text("tw-data"));
 document.body.dataset.replayReady = "true";
 </script>
 </body>
 </html>
 """
-
-
-def replay_data(game: Game, seat: int | None = None) -> dict[str, Any]:
-    """The replay's data: the widget JSON of every ply for ``seat`` (no log, no targets: nothing can
-    be played) and the whole log once."""
-    n = len(game)
-    views = []
-    for ply in range(n + 1):
-        view = serialize_game(game, seat, ply)
-        view["log"] = []
-        view["targets"] = {}
-        view["state_id"] = f"replay.{ply}"
-        if view["decision"] is not None:
-            view["decision"]["mine"] = False
-        views.append(view)
-    full = serialize_game(game, seat, n, log_window=n)
-    return {"seat": seat, "start": n, "views": views, "log": full["log"]}
-
-
-def pack(data: Any) -> str:
-    """JSON, gzip-compressed, base64-encoded (what the page unpacks)."""
-    raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
-    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
 
 
 def game_html(game: Game, seat: int | None = None, *, title: str | None = None) -> str:

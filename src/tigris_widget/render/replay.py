@@ -1,0 +1,100 @@
+"""A game's replay data: the widget JSON of every ply seen by one seat, for boards that step through a
+game with no Python behind them — the self-contained HTML replay (``render.html``) and the history a
+board embeds in a saved or exported notebook (``BoardWidget(embed_history=True)``).
+
+The data is ``{"seat", "start", "views", "log"}``: ``views[k]`` is the position after ``k`` actions
+without its log, legal targets or place in the history (``length``/``live``: the front end's
+``Replay`` sets them from the number of views, so the view of a ply never changes as the game grows
+and can be cached); ``log`` is the whole narrated log once; ``start`` is the ply shown first. Packed
+(``pack``) it is JSON, gzip-compressed and base64-encoded, which the browser unpacks with its
+``DecompressionStream``. Nothing in it can act: no view answers a decision.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from typing import TYPE_CHECKING, Any
+
+from tigris_widget.render.viewjson import serialize_game
+
+if TYPE_CHECKING:
+    from tigris_widget.game import Game
+
+
+def ply_view(game: Game, seat: int | None, ply: int) -> dict[str, Any]:
+    """The replay's view of ``ply`` for ``seat``: depends only on the first ``ply`` actions."""
+    view = serialize_game(game, seat, ply, log_window=0)
+    for name in ("length", "live"):
+        del view[name]
+    view["log"] = []
+    view["targets"] = {}
+    view["state_id"] = f"replay.{ply}"
+    if view["decision"] is not None:
+        view["decision"]["mine"] = False
+    return view
+
+
+def whole_log(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """Every ply's narrated log entry as ``seat`` may read it."""
+    n = len(game)
+    log: list[dict[str, Any]] = serialize_game(game, seat, n, log_window=n)["log"]
+    return log
+
+
+def replay_data(game: Game, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
+    """The replay of ``game`` for ``seat`` (None: all-seeing), first showing ``start`` (default: the end)."""
+    n = len(game)
+    views = [ply_view(game, seat, ply) for ply in range(n + 1)]
+    return {"seat": seat, "start": n if start is None else start, "views": views, "log": whole_log(game, seat)}
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def pack_text(text: str, level: int = 9) -> str:
+    """JSON text, gzip-compressed (no timestamp: the same data packs to the same text), base64-encoded."""
+    return base64.b64encode(gzip.compress(text.encode("utf-8"), compresslevel=level, mtime=0)).decode("ascii")
+
+
+def pack(data: Any) -> str:
+    """``data`` as JSON, packed like ``pack_text``."""
+    return pack_text(_json(data))
+
+
+def unpack(packed: str) -> Any:
+    """The inverse of ``pack`` (for tests and tools)."""
+    return json.loads(gzip.decompress(base64.b64decode(packed)))
+
+
+class ReplayRecorder:
+    """The packed replay of a game that keeps growing, for a board that embeds its history: each ply's
+    view is serialized once, so another action costs one view and the compression, not the whole game.
+
+    ``forget_from(ply)`` drops the views from ``ply`` on (after an undo the game's later plies differ).
+    """
+
+    LEVEL = 6
+    """gzip level: 9 saves ~5 % more and costs twice the time on every action."""
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        self._game = game
+        self._seat = seat
+        self._texts: list[str] = []
+
+    def forget_from(self, ply: int) -> None:
+        del self._texts[max(0, ply) :]
+
+    def packed(self, start: int) -> str:
+        game, seat = self._game, self._seat
+        n = len(game)
+        del self._texts[n + 1 :]
+        for ply in range(len(self._texts), n + 1):
+            self._texts.append(_json(ply_view(game, seat, ply)))
+        text = (
+            f'{{"seat":{_json(seat)},"start":{start},"views":[{",".join(self._texts)}],'
+            f'"log":{_json(whole_log(game, seat))}}}'
+        )
+        return pack_text(text, self.LEVEL)
