@@ -432,9 +432,10 @@ export class BoardController {
   private goto(ply: number): void {
     if (!this.view) return;
     const target = Math.max(0, Math.min(this.view.length, ply));
-    if (this.offline === "none" || this.offline === "disconnected") {
+    if (this.offline) {
+      // no kernel to ask: step through the saved history (a busy kernel's answer replaces it later)
       if (this.replay && target !== this.view.ply) this.showLocal(target);
-      return;
+      if (this.replay || this.offline !== "waiting") return;
     }
     if (target !== this.view.ply) {
       this.send({ kind: "goto", ply: target });
@@ -464,7 +465,7 @@ export class BoardController {
 
   /** Unpack the ``replay`` trait (lazily: only a board without a kernel needs it). */
   private loadReplay(): void {
-    if (this.standalone || (this.offline !== "none" && this.offline !== "disconnected")) return;
+    if (this.standalone || !this.offline) return;
     const packed = this.model.get("replay");
     const source = typeof packed === "string" ? packed : "";
     if (source === this.replaySource) return;
@@ -494,7 +495,7 @@ export class BoardController {
   }
 
   private canReplay(): boolean {
-    return this.replay !== null && (this.offline === "none" || this.offline === "disconnected");
+    return this.replay !== null && this.offline !== "";
   }
 
   // -- the kernel's liveness ----------------------------------------------------------------------
@@ -556,6 +557,7 @@ export class BoardController {
     const was = this.offline;
     this.offline = state;
     this.root.classList.toggle("tw-is-offline", state !== "");
+    this.root.classList.toggle("tw-no-kernel", state === "none"); // a saved board: calm notice, full colour
     this.root.dataset.connection = state || "live";
     this.canvas.setAttribute("aria-disabled", String(state !== ""));
     this.loadReplay();
@@ -575,11 +577,12 @@ export class BoardController {
     const stepping = this.replay ? ` Step through its ${moves} move${moves === 1 ? "" : "s"} with the history bar, or , and . on the board.` : "";
     const texts: Record<Connection, string> = {
       "": "",
-      waiting: "The Python kernel is not answering (busy, or restarted?). The board waits for it before taking moves.",
+      waiting: `The Python kernel is not answering (busy, restarted, or this board was restored from a saved notebook). The board waits for it before taking moves.${stepping}`,
       disconnected: `Disconnected from the Python kernel (restarted or shut down): this board is read-only. Run its cell again to play on.${stepping}`,
-      none: `No Python kernel is running this board (a saved or exported notebook), so it cannot play.${stepping || " It shows the position it was saved with."}`,
+      none: `Saved board: no Python kernel is running it, so moves cannot be played.${stepping || " It shows the position it was saved with."}`,
     };
     this.offlineBox.textContent = texts[state];
+    this.offlineBox.setAttribute("role", state === "none" ? "status" : "alert");
     this.lockControls();
   }
 

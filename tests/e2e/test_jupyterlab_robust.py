@@ -1,15 +1,15 @@
 """The board in a real JupyterLab 4: it takes only its own keys (Shift+Enter, Ctrl+Enter and Ctrl+S
 reach the notebook with the board focused, plain keys do not), and after a kernel restart it says
-so and its controls are disabled."""
+so and its controls are disabled — a board that embedded its history still steps through it."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
 from browser_harness import ARTIFACTS, JupyterServer, jupyter_server
 
@@ -18,12 +18,15 @@ pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "01_quick_start.ipynb"
 NB = "window.jupyterapp.shell.currentWidget"
+EMBED = "from tigris_widget import BoardWidget\n\nBoardWidget.embed_history_default = True  # boards keep their moves"
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("lab-robust")
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell(EMBED))
+    nbformat.write(nb, work / NOTEBOOK.name)
     options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
     with jupyter_server("jupyterlab", work, *options) as server:
@@ -90,6 +93,18 @@ def test_board_keys_and_kernel_restart(lab: JupyterServer, browser: Any) -> None
     assert board.get_attribute("data-connection") == "disconnected"
     ARTIFACTS.mkdir(exist_ok=True)
     board.screenshot(path=str(ARTIFACTS / "jupyterlab-disconnected.png"))
+
+    # the last board (two actions played from Python) embedded its history: it still steps through it
+    last = page.locator(".tigris-widget[data-connection=disconnected]").last
+    assert "Step through its 2 moves" in last.locator(".tw-offline-box").inner_text()
+    last.locator(".tw-history").focus()
+    page.keyboard.press("Home")
+    last.locator('xpath=self::*[@data-ready="replay.0"]').wait_for(timeout=10_000)
+    page.keyboard.press("ArrowRight")
+    last.locator('xpath=self::*[@data-ready="replay.1"]').wait_for(timeout=10_000)
+    assert "Move 1 of 2" in last.locator(".tw-banner").inner_text()
+    assert last.locator(".tw-side button:not([disabled])").count() == 0
+    last.screenshot(path=str(ARTIFACTS / "jupyterlab-disconnected-history.png"))
     (ARTIFACTS / "jupyterlab-robust.json").write_text(json.dumps({"ok": True}))
     page.close()
     assert not errors, errors

@@ -1,0 +1,179 @@
+"""A notebook exported to HTML with its widget state (what nbviewer shows, and JupyterLab's "Export
+as HTML" with "Save Widget State Automatically" on): the boards come back with no kernel, and a board
+that embedded its history steps through every move.
+
+The page is nbconvert's own export of a notebook executed by nbclient (which stores the widget state,
+as nbviewer and exporters read it). It loads require.js, the widgets' HTML manager and anywidget's
+front end from public CDNs; this machine has no internet, so the browser is served the same files
+from the npm packages in ``js/node_modules`` at those addresses (everything else is refused)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from browser_harness import ROOT
+
+pytestmark = pytest.mark.browser
+
+NODE_MODULES = ROOT / "js" / "node_modules"
+CDN_FILES = {
+    r"^https://cdnjs\.cloudflare\.com/ajax/libs/require\.js/[^/]+/require(\.min)?\.js$": "requirejs/require.js",
+    r"^https://unpkg\.com/@jupyter-widgets/html-manager@[^/]+/dist/embed-amd\.js$": (
+        "@jupyter-widgets/html-manager/dist/embed-amd.js"
+    ),
+    r"^https://cdn\.jsdelivr\.net/npm/anywidget@[^/]+/dist/index\.js$": "anywidget/dist/index.js",
+}
+MOVES = 14
+
+CELLS = [
+    f"""import random
+from tigris_widget import BoardWidget, Game
+
+game = Game.new(players=2, seed=3)
+rng = random.Random(3)
+for _ in range({MOVES}):
+    game.apply(rng.choice(game.legal_actions()))
+board = BoardWidget(game, embed_history=True)
+board.highlight([(5, 4)], colour="orange")
+board.caption("After {MOVES} moves")
+board""",
+    "BoardWidget(game, seat=0)  # no embedded history: the saved position only",
+]
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory: pytest.TempPathFactory) -> nbformat.NotebookNode:
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True).execute()
+    assert "application/vnd.jupyter.widget-state+json" in nb.metadata.get("widgets", {})
+    return nb
+
+
+def export(nb: nbformat.NotebookNode, folder: Path, theme: str) -> Path:
+    """nbconvert's HTML export (JupyterLab's "Export as HTML" and nbviewer render the same template)."""
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter(theme=theme).from_notebook_node(nb)
+    path = folder / f"shared-{theme}.html"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_the_npm_front_ends_match_the_installed_packages() -> None:
+    """The files served in place of the CDN are the versions the exported page asks for."""
+    import anywidget
+
+    npm = json.loads((NODE_MODULES / "anywidget" / "package.json").read_text())["version"]
+    assert npm.split(".")[:2] == anywidget.__version__.split(".")[:2], (
+        f"js/package.json pins anywidget {npm}; the Python package is {anywidget.__version__}: update the pin"
+    )
+
+
+@pytest.fixture
+def open_page(browser: Any, executed: nbformat.NotebookNode, tmp_path: Path) -> Iterator[Any]:
+    contexts: list[Any] = []
+    refused: list[str] = []
+
+    def open_(width: int = 1300, dpr: int = 1, dark: bool = False) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": 1100}, device_scale_factor=dpr, color_scheme="dark" if dark else "light"
+        )
+        exported = export(executed, tmp_path, "dark" if dark else "light")
+        contexts.append(context)
+
+        def serve(route: Any) -> None:
+            url = route.request.url
+            if url.startswith(("file:", "blob:", "data:")):
+                route.continue_()
+                return
+            for pattern, file in CDN_FILES.items():
+                if re.match(pattern, url):
+                    route.fulfill(path=str(NODE_MODULES / file), content_type="text/javascript")
+                    return
+            refused.append(url)
+            route.abort()
+
+        context.route("**/*", serve)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(exported.as_uri())
+        page.wait_for_function("document.querySelectorAll('.tigris-widget[data-ready]').length === 2", timeout=30_000)
+        page.wait_for_selector('.tigris-widget[data-connection="none"] >> nth=1', timeout=10_000)
+        page.tw_errors = errors
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    # only fonts, MathJax and the like are refused; never a widget's code
+    assert not [u for u in refused if "anywidget" in u or "html-manager" in u or "require" in u], refused
+
+
+def test_an_embedded_board_steps_through_the_game_with_no_kernel(open_page: Any, artifacts: Path) -> None:
+    page = open_page()
+    embedded, saved = page.locator(".tigris-widget").nth(0), page.locator(".tigris-widget").nth(1)
+    notice = embedded.locator(".tw-offline-box")
+    notice.wait_for(state="visible")
+    page.wait_for_function(
+        "document.querySelector('.tigris-widget .tw-offline-box').textContent.includes('Step through')"
+    )
+    assert "Saved board: no Python kernel is running it" in notice.inner_text()
+    assert f"its {MOVES} moves" in notice.inner_text()
+    assert embedded.locator(".tw-caption").inner_text() == f"After {MOVES} moves"
+    page.screenshot(path=str(artifacts / "exported-notebook-light.png"), full_page=True)
+
+    # the history bar: ← steps back, Home jumps to the start, the slider anywhere
+    history = embedded.locator(".tw-history")
+    history.focus()
+    page.keyboard.press("ArrowLeft")
+    embedded.locator(f'xpath=self::*[@data-ready="replay.{MOVES - 1}"]').wait_for()
+    assert f"Move {MOVES - 1} of {MOVES}" in embedded.locator(".tw-banner").inner_text()
+    assert embedded.locator(".tw-caption").is_hidden()  # Python's overlay belongs to the saved position
+    page.keyboard.press("Home")
+    embedded.locator('xpath=self::*[@data-ready="replay.0"]').wait_for()
+    # on the board: . steps forward and the narrated log follows
+    embedded.locator("canvas.tw-board").focus()
+    for _ in range(3):
+        page.keyboard.press(".")
+    embedded.locator('xpath=self::*[@data-ready="replay.3"]').wait_for()
+    assert embedded.locator(".tw-log li.tw-current").inner_text().startswith("3. ")
+    embedded.locator(".tw-range").fill("9")
+    embedded.locator(".tw-range").dispatch_event("change")
+    embedded.locator('xpath=self::*[@data-ready="replay.9"]').wait_for()
+    page.screenshot(path=str(artifacts / "exported-notebook-history.png"), full_page=True)
+    # a click on the board says why nothing happens; nothing can be played
+    embedded.locator("canvas.tw-board").click(position={"x": 200, "y": 200}, force=True)  # aria-disabled
+    assert "moves cannot be played here" in embedded.locator(".tw-error").inner_text()
+    embedded.locator(".tw-back-live").click()
+    embedded.locator(f'xpath=self::*[@data-ready="replay.{MOVES}"]').wait_for()
+    assert embedded.locator(".tw-caption").is_visible()
+    assert embedded.locator(".tw-side .tw-actions button:enabled").count() == 0
+
+    # the board without embedded history shows its saved position, its history controls disabled
+    assert "shows the position it was saved with" in saved.locator(".tw-offline-box").inner_text()
+    assert saved.locator(".tw-history button:enabled, .tw-history input:enabled").count() == 0
+    assert not page.tw_errors, page.tw_errors
+
+
+@pytest.mark.parametrize(("width", "dpr", "dark"), [(700, 2, False), (1300, 2, True)])
+def test_the_exported_board_at_other_sizes_and_themes(
+    open_page: Any, artifacts: Path, width: int, dpr: int, dark: bool
+) -> None:
+    page = open_page(width, dpr, dark)
+    embedded = page.locator(".tigris-widget").nth(0)
+    assert embedded.get_attribute("data-theme") == ("dark" if dark else "light")
+    box = embedded.locator("canvas.tw-board").bounding_box()
+    assert box is not None and box["width"] <= width
+    name = f"exported-notebook-{width}-dpr{dpr}-{'dark' if dark else 'light'}.png"
+    page.screenshot(path=str(artifacts / name), full_page=True)
+    assert not page.tw_errors, page.tw_errors
