@@ -32,6 +32,9 @@ def test_docstring_examples_run(name: str, tmp_path: Path, monkeypatch: pytest.M
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
 def test_markdown_python_blocks_run(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    from tigris_widget.jupyter.widget import BoardWidget
+
+    monkeypatch.setattr(BoardWidget, "embed_history_default", False)  # restored after the examples switch it on
     names: dict[str, object] = {"__name__": "__doc_example__"}
     for i, block in enumerate(FENCE.findall(doc.read_text(encoding="utf-8"))):
         try:

@@ -76,6 +76,24 @@ def tc2_game() -> Game:
     return lesson_builder("war").game()
 
 
+def test_a_unification_without_a_contested_leader_merges_and_cites_9_10() -> None:
+    game = (
+        PositionBuilder(players=("lion", "pot"))
+        .hand("lion", "gggggg")
+        .hand("pot", "gggggg")
+        .turn("lion")
+        .tile("r", (4, 3), (6, 3))
+        .leader("lion", "king", (4, 4))
+        .leader("pot", "trader", (6, 4))
+        .game()
+    )
+    events = game.apply("tile g (5,4)")
+    assert kinds(events)[:3] == ["tile_placed", "unification", "unification_end"]
+    end = next(e for e in events if e.kind == "unification_end")
+    assert end.rule == "§9.10" and "merge" in end.text
+    assert game.state.marker == -1 and game.decision is not None and game.decision.kind == "action"
+
+
 def test_tc2_war_5_to_3_winner_gets_3_green() -> None:
     game = tc2_game()
     events = game.apply("tile g (6,4)")
@@ -95,7 +113,7 @@ def test_tc2_war_5_to_3_winner_gets_3_green() -> None:
     assert vp(game, 0)["g"] == 3
     assert game.state.out_public[3] == 7  # 2 removed + 5 committed
     # The king war disappeared: Pot's king is now in a separate kingdom.
-    assert "unification_end" in kinds(events)
+    assert [e.rule for e in events if e.kind == "unification_end"] == ["§9.9"]
     assert game.state.marker == -1 and has_tile(game, "g", 6, 4)
     assert game.decision is not None and game.decision.kind == "action" and game.state.actions_left == 1
     game.apply("pass")

@@ -208,7 +208,7 @@ def test_links_into_the_rules_reference_resolve() -> None:
 # -- the edge cases, each shown as before → action → after ------------------------------------------
 
 EDGE_STEPS = {  # caption start -> what the engine's narration of that step says, in order
-    "Unification without a war": ["unites two kingdoms: it scores nothing", "No war remains"],
+    "Unification without a war": ["unites two kingdoms: it scores nothing", "the two kingdoms merge"],
     "The war first, then the monument": ["Lion wins the war 2–1", "builds the black/red monument on (7,3)"],
     "Two squares at once, one monument": ["builds the red/blue monument on (8,3)"],
     "Three treasures and a trader": ["collects 2 treasures from (1,1), (5,2)"],

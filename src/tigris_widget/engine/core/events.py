@@ -31,7 +31,7 @@ kind                   rule                   data keys
                                               (seats), loser_square (the leader sent home), removed
                                               (list: tiles removed, [] in a revolt), points
 ``war_order``          §9.3                   seat, colours (the wars pending)
-``unification_end``    §9.9                   square (where the marker was)
+``unification_end``    §9.9 or §9.10 (no war) square (where the marker was)
 ``leader_lost_temple`` §12                    seat, colour, square
 ``building``           §17.2, §17.3           seat, colour, square, from (None when newly built)
 ``building_returned``  §17.4                  colour, square

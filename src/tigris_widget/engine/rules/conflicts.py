@@ -92,8 +92,13 @@ def next_war(s: GameState) -> bool:
     colours = war_colours(s)
     if not colours:
         if s.log is not None:
-            say(s, "unification_end", "§9.9", f"No war remains; the unification marker leaves {sq(s.marker)}.",
-                square=s.marker)  # fmt: skip
+            # the last war is always won in the action that ends the wars: none in its log, none at all
+            if any(e.kind == "war_won" for e in s.log):
+                say(s, "unification_end", "§9.9", f"No war remains; the unification marker leaves {sq(s.marker)}.",
+                    square=s.marker)  # fmt: skip
+            else:
+                say(s, "unification_end", "§9.10", "No leader is contested: the two kingdoms merge and the "
+                    f"unification marker leaves {sq(s.marker)}.", square=s.marker)  # fmt: skip
         s.marker = -1
         s.step = STEP_BUILDINGS
         return False
