@@ -78,45 +78,50 @@ def test_the_npm_front_ends_match_the_installed_packages() -> None:
     )
 
 
-@pytest.fixture
-def open_page(browser: Any, executed: nbformat.NotebookNode, tmp_path: Path) -> Iterator[Any]:
-    contexts: list[Any] = []
+def open_exported(browser: Any, exported: Path, width: int = 1300, dpr: int = 1, dark: bool = False) -> Any:
+    """A new browser context showing the exported page, the CDN files served from ``js/node_modules``;
+    ``page.tw_errors`` collects JavaScript errors, ``page.tw_refused`` the requests refused."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 1100}, device_scale_factor=dpr, color_scheme="dark" if dark else "light"
+    )
     refused: list[str] = []
 
-    def open_(width: int = 1300, dpr: int = 1, dark: bool = False) -> Any:
-        context = browser.new_context(
-            viewport={"width": width, "height": 1100}, device_scale_factor=dpr, color_scheme="dark" if dark else "light"
-        )
-        exported = export(executed, tmp_path, "dark" if dark else "light")
-        contexts.append(context)
-
-        def serve(route: Any) -> None:
-            url = route.request.url
-            if url.startswith(("file:", "blob:", "data:")):
-                route.continue_()
+    def serve(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("file:", "blob:", "data:")):
+            route.continue_()
+            return
+        for pattern, file in CDN_FILES.items():
+            if re.match(pattern, url):
+                route.fulfill(path=str(NODE_MODULES / file), content_type="text/javascript")
                 return
-            for pattern, file in CDN_FILES.items():
-                if re.match(pattern, url):
-                    route.fulfill(path=str(NODE_MODULES / file), content_type="text/javascript")
-                    return
-            refused.append(url)
-            route.abort()
+        refused.append(url)
+        route.abort()
 
-        context.route("**/*", serve)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.goto(exported.as_uri())
-        page.wait_for_function("document.querySelectorAll('.tigris-widget[data-ready]').length === 2", timeout=30_000)
-        page.wait_for_selector('.tigris-widget[data-connection="none"] >> nth=1', timeout=10_000)
-        page.tw_errors = errors
-        return page
+    context.route("**/*", serve)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(exported.as_uri())
+    page.wait_for_function("document.querySelectorAll('.tigris-widget[data-ready]').length === 2", timeout=30_000)
+    page.wait_for_selector('.tigris-widget[data-connection="none"] >> nth=1', timeout=10_000)
+    page.tw_errors, page.tw_refused = errors, refused
+    return page
+
+
+@pytest.fixture
+def open_page(browser: Any, executed: nbformat.NotebookNode, tmp_path: Path) -> Iterator[Any]:
+    pages: list[Any] = []
+
+    def open_(width: int = 1300, dpr: int = 1, dark: bool = False) -> Any:
+        pages.append(open_exported(browser, export(executed, tmp_path, "dark" if dark else "light"), width, dpr, dark))
+        return pages[-1]
 
     yield open_
-    for context in contexts:
-        context.close()
-    # only fonts, MathJax and the like are refused; never a widget's code
-    assert not [u for u in refused if "anywidget" in u or "html-manager" in u or "require" in u], refused
+    for page in pages:
+        page.context.close()
+        # only fonts, MathJax and the like are refused; never a widget's code
+        assert not [u for u in page.tw_refused if "anywidget" in u or "html-manager" in u or "require" in u]
 
 
 def test_an_embedded_board_steps_through_the_game_with_no_kernel(open_page: Any, artifacts: Path) -> None:
@@ -177,3 +182,23 @@ def test_the_exported_board_at_other_sizes_and_themes(
     name = f"exported-notebook-{width}-dpr{dpr}-{'dark' if dark else 'light'}.png"
     page.screenshot(path=str(artifacts / name), full_page=True)
     assert not page.tw_errors, page.tw_errors
+
+
+def test_a_broken_saved_history_is_reported_on_the_board(
+    browser: Any, executed: nbformat.NotebookNode, tmp_path: Path
+) -> None:
+    """A hand-edited notebook whose board history is not a replay: the board says so and still shows
+    its saved position; nothing else on the page breaks."""
+    nb = nbformat.from_dict(json.loads(json.dumps(executed)))
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    boards = [m for m in state.values() if m["state"].get("replay")]
+    assert len(boards) == 1
+    boards[0]["state"]["replay"] = "H4sIAAAAAAAA/not-a-replay"
+    page = open_exported(browser, export(nb, tmp_path, "light"))
+    embedded = page.locator(".tigris-widget").nth(0)
+    error = embedded.locator(".tw-error")
+    error.wait_for(state="visible", timeout=10_000)
+    assert "saved history cannot be read" in error.inner_text()
+    assert embedded.get_attribute("data-ready") is not None  # the saved position is still drawn
+    assert "shows the position it was saved with" in embedded.locator(".tw-offline-box").inner_text()
+    page.context.close()

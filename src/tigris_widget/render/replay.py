@@ -82,19 +82,22 @@ class ReplayRecorder:
     def __init__(self, game: Game, seat: int | None) -> None:
         self._game = game
         self._seat = seat
-        self._texts: list[str] = []
+        self._views: list[str] = []  # JSON of the view after k actions
+        self._log: list[str] = []  # JSON of the log entry of action k + 1
 
     def forget_from(self, ply: int) -> None:
-        del self._texts[max(0, ply) :]
+        del self._views[max(0, ply) :]
+        del self._log[max(0, ply - 1) :]
 
     def packed(self, start: int) -> str:
         game, seat = self._game, self._seat
         n = len(game)
-        del self._texts[n + 1 :]
-        for ply in range(len(self._texts), n + 1):
-            self._texts.append(_json(ply_view(game, seat, ply)))
-        text = (
-            f'{{"seat":{_json(seat)},"start":{start},"views":[{",".join(self._texts)}],'
-            f'"log":{_json(whole_log(game, seat))}}}'
-        )
+        self.forget_from(n + 1)
+        for ply in range(len(self._views), n + 1):
+            self._views.append(_json(ply_view(game, seat, ply)))
+        missing = n - len(self._log)
+        if missing:  # only the new actions' entries: the log of a long game is the slow part to build
+            self._log += [_json(e) for e in serialize_game(game, seat, n, log_window=missing)["log"]]
+        views, log = ",".join(self._views), ",".join(self._log)
+        text = f'{{"seat":{_json(seat)},"start":{start},"views":[{views}],"log":[{log}]}}'
         return pack_text(text, self.LEVEL)
