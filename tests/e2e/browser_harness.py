@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import socket
 import struct
@@ -16,7 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,28 @@ def chromium_path() -> str:
             "or set TIGRIS_CHROMIUM to a Chromium binary."
         )
     return path
+
+
+def no_network(context: Any, served: Mapping[str, Path] | None = None) -> list[str]:
+    """Refuse every request of a browser context except local files (file:, blob:, data:) and the
+    URLs matching a pattern of ``served`` (regular expression -> the local file sent instead); returns
+    the list the refused URLs are added to."""
+    refused: list[str] = []
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith(("file:", "blob:", "data:")):
+            request_route.continue_()
+            return
+        for pattern, path in (served or {}).items():
+            if re.match(pattern, url):
+                request_route.fulfill(path=str(path), content_type="text/javascript")
+                return
+        refused.append(url)
+        request_route.abort()
+
+    context.route("**/*", route)
+    return refused
 
 
 def synced_state(widget: BoardWidget) -> str:

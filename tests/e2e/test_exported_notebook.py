@@ -10,14 +10,13 @@ from the npm packages in ``js/node_modules`` at those addresses (everything else
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ROOT
+from browser_harness import ROOT, no_network
 
 pytestmark = pytest.mark.browser
 
@@ -84,21 +83,7 @@ def open_exported(browser: Any, exported: Path, width: int = 1300, dpr: int = 1,
     context = browser.new_context(
         viewport={"width": width, "height": 1100}, device_scale_factor=dpr, color_scheme="dark" if dark else "light"
     )
-    refused: list[str] = []
-
-    def serve(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("file:", "blob:", "data:")):
-            route.continue_()
-            return
-        for pattern, file in CDN_FILES.items():
-            if re.match(pattern, url):
-                route.fulfill(path=str(NODE_MODULES / file), content_type="text/javascript")
-                return
-        refused.append(url)
-        route.abort()
-
-    context.route("**/*", serve)
+    refused = no_network(context, {pattern: NODE_MODULES / file for pattern, file in CDN_FILES.items()})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_harness import no_network
 
 from tigris_widget import Game
 from tigris_widget.jupyter.widget import BoardWidget
@@ -46,17 +47,7 @@ def embedded(path: Path) -> dict[str, Any]:
 
 def open_replay(browser: Any, path: Path, dpr: int = 1) -> tuple[Any, Any, list[str]]:
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, device_scale_factor=dpr)
-    requests: list[str] = []
-
-    def block(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("file:", "blob:", "data:")):
-            route.continue_()
-        else:
-            requests.append(url)
-            route.abort()
-
-    context.route("**/*", block)
+    requests = no_network(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
