@@ -5,6 +5,7 @@
 import { describeLast, describePosition, describeSquare } from "./describe";
 import { drawBoard } from "./draw/board";
 import { drawScene } from "./draw/index";
+import { heatLegend } from "./draw/overlays";
 import { layout, pointToSquare, step, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { h, renderPanel, type PanelCommand } from "./panel";
@@ -48,6 +49,7 @@ export class BoardController {
   private readonly errorBox: HTMLElement;
   private readonly errorText: HTMLElement;
   private readonly caption: HTMLElement;
+  private readonly legend: HTMLElement;
   private readonly live: HTMLElement;
   private readonly description: HTMLElement;
   private readonly side: HTMLElement;
@@ -94,6 +96,7 @@ export class BoardController {
     this.banner = h("div", { class: "tw-banner", hidden: true, role: "status" }, h("span", { class: "tw-banner-text" }), backToLive);
     this.offlineBox = h("div", { class: "tw-offline-box", role: "alert", hidden: true });
     this.caption = h("div", { class: "tw-caption", hidden: true });
+    this.legend = h("div", { class: "tw-legend", hidden: true });
     this.side = h("div", { class: "tw-side" });
     this.history = h("div", { class: "tw-history", role: "toolbar", "aria-label": "History: ← and → step, Home and End jump", tabindex: 0 });
     this.log = h("ol", { class: "tw-log", "aria-label": "Event log" });
@@ -106,7 +109,7 @@ export class BoardController {
       { class: "tigris-widget" },
       this.caption,
       this.offlineBox,
-      h("div", { class: "tw-main" }, h("div", { class: "tw-board-col" }, this.banner, this.wrap, h("div", { class: "tw-notices" }, this.errorBox)), this.side),
+      h("div", { class: "tw-main" }, h("div", { class: "tw-board-col" }, this.banner, this.legend, this.wrap, h("div", { class: "tw-notices" }, this.errorBox)), this.side),
       this.history,
       this.log,
       this.live,
@@ -221,6 +224,7 @@ export class BoardController {
       this.renderCaption();
     } else if (name === "heatmap") {
       this.heat = heatmapValues(this.model.get("heatmap"));
+      this.renderCaption();
     } else if (name === "theme") {
       this.updateTheme();
       return;
@@ -384,7 +388,15 @@ export class BoardController {
   }
 
   private renderCaption(): void {
-    this.caption.hidden = !this.overlay.caption || !this.overlayShown();
+    const shown = this.overlayShown();
+    this.caption.hidden = !this.overlay.caption || !shown;
+    const parts = shown ? heatLegend(this.heat, this.overlay) : null;
+    this.legend.hidden = !parts;
+    if (!parts) return;
+    this.legend.replaceChildren(
+      h("span", { class: "tw-legend-title", text: parts.title }),
+      h("span", { class: "tw-legend-scale" }, h("span", { text: parts.low }), h("span", { class: "tw-legend-bar", style: `background: ${parts.gradient}`, "aria-hidden": "true" }), h("span", { text: parts.high })),
+    );
   }
 
   /** Time ``n`` full redraws (for the performance tests); returns milliseconds per redraw. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawScene } from "../src/draw/index";
-import { formatHeat, heatColour, heatInk, legendBox, occupiedSquares } from "../src/draw/overlays";
+import { formatHeat, heatColour, heatInk, heatLegend } from "../src/draw/overlays";
 import { layout } from "../src/geometry";
 import { LIGHT, DARK } from "../src/theme";
 import { initialUi } from "../src/ui-state";
@@ -42,36 +42,29 @@ describe("heatmap scale", () => {
 });
 
 describe("heatmap legend", () => {
-  const l = layout(800);
-  it("goes to the corner that hides the fewest values and pieces", () => {
-    const values = new Float32Array(176).fill(Number.NaN);
-    const bottomLeft = legendBox(values, l.cell * 4, l.cell, l);
-    expect(bottomLeft.x).toBeLessThan(l.left + l.cell);
-    expect(bottomLeft.y).toBeGreaterThan(l.top + 9 * l.cell);
-    values[10 * 16 + 1] = -2; // a value in the bottom-left corner
-    const elsewhere = legendBox(values, l.cell * 4, l.cell, l);
-    expect(elsewhere.x).toBeGreaterThan(l.left + 10 * l.cell); // bottom-right
-    const blocked = new Set([10 * 16 + 14, 10 * 16 + 15]);
-    const third = legendBox(values, l.cell * 4, l.cell, l, blocked);
-    expect(third.y).toBeLessThan(l.top + l.cell); // a top corner
+  const overlay = { heatmap_range: [-12, 0], heatmap_legend: { title: "chance to win vs the best move, in points", format: "points", high: "best" } };
+  it("says what the numbers are, their range and the scale", () => {
+    const heat = new Float32Array(176).fill(Number.NaN);
+    heat[20] = 0;
+    heat[21] = -12;
+    const parts = heatLegend(heat, overlay as never);
+    expect(parts).toMatchObject({ title: "chance to win vs the best move, in points", low: "\u221212", high: "0 best" });
+    expect(parts?.gradient).toMatch(/^linear-gradient\(to right, rgba\(243,238,247,1\) 0%.*rgba\(74,20,134,1\) 100%\)$/);
+    expect(heatLegend(null, overlay as never)).toBeNull();
+    expect(heatLegend(heat, { heatmap_range: null } as never)).toBeNull();
   });
-  it("is drawn over the pieces with its title, light and dark", () => {
+  it("is never drawn on the board (it would hide values): the canvas only has the numbers", () => {
     const f = fixtures()[0]!;
+    const l = layout(800);
+    const heat = new Float32Array(176).fill(Number.NaN);
+    heat[20] = 0;
+    heat[21] = -12;
     for (const theme of [LIGHT, DARK]) {
       const { ctx, calls } = recordingContext();
-      const heat = new Float32Array(176).fill(Number.NaN);
-      heat[20] = 0;
-      heat[21] = -12;
-      const overlay = { heatmap_range: [-12, 0], heatmap_legend: { title: "chance to win vs the best move, in points", format: "points", high: "best" } };
       drawScene(ctx, { view: f.view, ui: initialUi(), overlay: overlay as never, heat, focused: false }, l, theme);
       const texts = calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
-      expect(texts).toContain("chance to win vs the best move, in points");
       expect(texts).toContain("\u221212");
-      expect(texts).toContain("0 best");
-      const titleAt = calls.findIndex((c) => c.name === "fillText" && c.args[0] === "chance to win vs the best move, in points");
-      const heatAt = calls.findIndex((c) => c.name === "fillText" && c.args[0] === "\u221212");
-      expect(titleAt).toBeGreaterThan(heatAt);
+      expect(texts).not.toContain("chance to win vs the best move, in points");
     }
-    expect(occupiedSquares(f.view).size).toBeGreaterThan(0);
   });
 });

@@ -125,6 +125,13 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
             kc, "inspector.analysis['heatmaps']['default']"
         )
         assert evaluate(kc, "inspector.board.overlay['heatmap_legend']['format']") == "points"
+        # the legend says what the numbers are, beside the board: it never hides a square
+        legend = _outputs(page)[0].locator(".tw-legend")
+        legend.wait_for(state="visible", timeout=10_000)
+        assert "vs the best move" in legend.inner_text() and "best" in legend.inner_text()
+        legend_box = legend.bounding_box()
+        canvas_box = _outputs(page)[0].locator("canvas.tw-board").bounding_box()
+        assert legend_box and canvas_box and legend_box["y"] + legend_box["height"] <= canvas_box["y"] + 0.5
 
         # Hint, then a move: the hint leaves the board
         panel = _outputs(page)[1].locator(".widget-html").first

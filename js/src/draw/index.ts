@@ -5,7 +5,7 @@ import type { Overlay, View } from "../schema";
 import type { Theme } from "../theme";
 import { targetsFor, type UiState } from "../ui-state";
 import { drawBoard, type Ctx } from "./board";
-import { drawHeatmap, drawHeatmapLegend, drawLastTint, drawOverlays } from "./overlays";
+import { drawHeatmap, drawLastTint, drawOverlays } from "./overlays";
 import { drawPieces } from "./pieces";
 
 export interface Scene {
@@ -32,6 +32,5 @@ export function drawScene(ctx: Ctx, scene: Scene, l: Layout, theme: Theme, board
   if (scene.heat) drawHeatmap(ctx, scene.heat, scene.overlay, l, theme);
   drawLastTint(ctx, scene.view, l, theme);
   drawPieces(ctx, scene.view, l, theme);
-  if (scene.heat) drawHeatmapLegend(ctx, scene.heat, scene.overlay, scene.view, l, theme);
   drawOverlays(ctx, scene.view, scene.ui, targetsFor(scene.view, scene.ui.selected), scene.overlay, l, theme, scene.focused);
 }

@@ -140,106 +140,30 @@ export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l:
   }
 }
 
-/** Squares holding a piece (tiles, leaders, catastrophes): the legend avoids covering them. */
-export function occupiedSquares(view: View): Set<Square> {
-  const out = new Set<Square>();
-  for (const squares of Object.values(view.tiles)) for (const q of squares) out.add(q);
-  for (const q of view.catastrophes) out.add(q);
-  for (const p of view.players) for (const q of Object.values(p.leaders)) if (q >= 0) out.add(q);
-  return out;
+/** A heatmap's legend, shown beside the board (never over it): what the numbers are and the scale. */
+export interface LegendParts {
+  title: string;
+  /** The lowest value with its word ("−12"), the highest ("0 best"). */
+  low: string;
+  high: string;
+  /** The colour scale from low to high, as a CSS gradient. */
+  gradient: string;
 }
 
-/** The heatmap's legend, drawn over the pieces (after ``drawPieces``) when Python sent one. */
-export function drawHeatmapLegend(ctx: Ctx, values: Float32Array, overlay: Overlay, view: View, l: Layout, theme: Theme): LegendBox | null {
+/** The legend of the heatmap Python sent, or null without a heatmap or a legend title. */
+export function heatLegend(values: Float32Array | null, overlay: Overlay): LegendParts | null {
   const o = overlay as HeatOverlay;
-  if (!o.heatmap_legend || !o.heatmap_legend.title) return null;
-  return drawHeatLegend(ctx, values, o.heatmap_legend, heatRange(values, o.heatmap_range), l, theme, occupiedSquares(view));
-}
-
-export interface LegendBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/**
- * Where the legend goes: the board corner whose squares under a ``w``×``h`` box hide the least —
- * heatmap values count twice, pieces once (ties: bottom-left, bottom-right, top-left, top-right).
- */
-export function legendBox(values: Float32Array, w: number, h: number, l: Layout, occupied: Set<Square> = new Set()): LegendBox {
-  const cols = Math.min(WIDTH, Math.ceil(w / l.cell));
-  const rows = Math.min(HEIGHT, Math.ceil(h / l.cell));
-  const boardW = WIDTH * l.cell;
-  const boardH = HEIGHT * l.cell;
-  const corners: [number, number, number, number][] = [
-    [0, HEIGHT - rows, l.left + 2, l.top + boardH - h - 2],
-    [WIDTH - cols, HEIGHT - rows, l.left + boardW - w - 2, l.top + boardH - h - 2],
-    [0, 0, l.left + 2, l.top + 2],
-    [WIDTH - cols, 0, l.left + boardW - w - 2, l.top + 2],
-  ];
-  let best: [number, number, number, number] = corners[0] ?? [0, 0, l.left, l.top];
-  let fewest = Infinity;
-  for (const corner of corners) {
-    let n = 0;
-    for (let y = corner[1]; y < corner[1] + rows; y++)
-      for (let x = corner[0]; x < corner[0] + cols; x++) {
-        const q = y * WIDTH + x;
-        if (!Number.isNaN(values[q] ?? Number.NaN)) n += 2;
-        if (occupied.has(q)) n += 1;
-      }
-    if (n < fewest) {
-      fewest = n;
-      best = corner;
-    }
-  }
-  return { x: best[2], y: best[3], w, h };
-}
-
-/** The legend: what the numbers mean (with their unit) and the colour scale from worst to best. */
-export function drawHeatLegend(
-  ctx: Ctx,
-  values: Float32Array,
-  legend: HeatLegend,
-  range: [number, number],
-  l: Layout,
-  theme: Theme,
-  occupied: Set<Square> = new Set(),
-): LegendBox {
-  const size = Math.max(10, Math.round(l.cell * 0.3));
+  const legend = o.heatmap_legend;
+  if (!values || !legend || !legend.title) return null;
+  const [lo, hi] = heatRange(values, o.heatmap_range);
   const format = legend.format ?? "number";
-  const lowText = `${formatHeat(range[0], format)}${legend.low ? ` ${legend.low}` : ""}`;
-  const highText = `${formatHeat(range[1], format)}${legend.high ? ` ${legend.high}` : ""}`;
-  ctx.font = `${size}px ${theme.font}`;
-  const pad = Math.round(size * 0.5);
-  const bar = Math.max(60, l.cell * 2.5);
-  const titleW = ctx.measureText(legend.title).width;
-  const scaleW = ctx.measureText(lowText).width + ctx.measureText(highText).width + bar + pad * 2;
-  const w = Math.min(WIDTH * l.cell - 4, Math.ceil(Math.max(titleW, scaleW) + pad * 2));
-  const h = Math.ceil(size * 2 + pad * 3);
-  const box = legendBox(values, w, h, l, occupied);
-  ctx.fillStyle = theme.dark ? "rgba(24,24,28,0.93)" : "rgba(255,255,255,0.94)";
-  ctx.strokeStyle = theme.dark ? "rgba(255,255,255,0.35)" : "rgba(0,0,0,0.25)";
-  ctx.lineWidth = 1;
-  ctx.fillRect(box.x, box.y, box.w, box.h);
-  ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
-  ctx.fillStyle = theme.text;
-  ctx.textAlign = "left";
-  ctx.textBaseline = "top";
-  ctx.fillText(legend.title, box.x + pad, box.y + pad, box.w - pad * 2);
-  const y = box.y + pad * 2 + size;
-  ctx.textBaseline = "middle";
-  const lowW = ctx.measureText(lowText).width;
-  ctx.fillText(lowText, box.x + pad, y + size / 2);
-  const x0 = box.x + pad * 2 + lowW;
-  const steps = 24;
-  for (let i = 0; i < steps; i++) {
-    ctx.fillStyle = heatColour(i / (steps - 1), 1);
-    ctx.fillRect(x0 + (bar * i) / steps, y, bar / steps + 0.5, size);
-  }
-  ctx.fillStyle = theme.text;
-  ctx.fillText(highText, x0 + bar + pad, y + size / 2);
-  return box;
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((t) => `${heatColour(t, 1)} ${t * 100}%`);
+  return {
+    title: legend.title,
+    low: `${formatHeat(lo, format)}${legend.low ? ` ${legend.low}` : ""}`,
+    high: `${formatHeat(hi, format)}${legend.high ? ` ${legend.high}` : ""}`,
+    gradient: `linear-gradient(to right, ${stops.join(", ")})`,
+  };
 }
 
 export function drawArrow(ctx: Ctx, from: Square, to: Square, colour: string, l: Layout): void {

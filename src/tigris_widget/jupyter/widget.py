@@ -406,7 +406,7 @@ class BoardWidget(anywidget.AnyWidget):
         :param values: a mapping square → value, or 176 values in square order (NaN/None: no value).
         :param vmin, vmax: the colour scale's ends (default: the values' range).
         :param legend: what the numbers mean, with their unit — drawn in a legend with the colour
-            scale, in the board corner where it hides least (None: no legend).
+            scale, shown above the board (never over a square; None: no legend).
         :param format: ``"number"`` (compact decimals) or ``"points"`` (signed whole numbers: −3, +2).
         :param low, high: words after the scale's end values in the legend (e.g. ``high="best"``).
         :raises ValueError: a bad format or legend text; the heatmap is unchanged.
