@@ -96,7 +96,9 @@ def test_board_keys_and_kernel_restart(lab: JupyterServer, browser: Any) -> None
 
     # the last board (two actions played from Python) embedded its history: it still steps through it
     last = page.locator(".tigris-widget[data-connection=disconnected]").last
-    assert "Step through its 2 moves" in last.locator(".tw-offline-box").inner_text()
+    last.scroll_into_view_if_needed()
+    notice = last.locator(".tw-offline-box").element_handle()
+    page.wait_for_function("(el) => el.textContent.includes('Step through its 2 moves')", arg=notice, timeout=10_000)
     last.locator(".tw-history").focus()
     page.keyboard.press("Home")
     last.locator('xpath=self::*[@data-ready="replay.0"]').wait_for(timeout=10_000)
