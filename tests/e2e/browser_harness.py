@@ -235,10 +235,13 @@ class JupyterServer:
 @contextmanager
 def jupyter_server(module: str, work: Path, *options: str) -> Iterator[JupyterServer]:
     """A Jupyter server application (``python -m <module>``: jupyterlab, notebook) serving ``work``,
-    with its own runtime and config directories, a fixed token and the app-specific ``options``."""
+    with its own runtime and config directories, a fixed token and the app-specific ``options``. Its
+    kernels import this checkout's package (an absolute PYTHONPATH: the kernel's cwd is ``work``)."""
     runtime = work / "runtime"
     port = free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(work / "config")}
+    path = os.pathsep.join([str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(work / "config"),
+           "PYTHONPATH": path}  # fmt: skip
     cmd = [
         sys.executable, "-m", module, "--no-browser", f"--port={port}", "--ip=127.0.0.1",
         f"--IdentityProvider.token={JUPYTER_TOKEN}", f"--ServerApp.root_dir={work}",
@@ -247,6 +250,34 @@ def jupyter_server(module: str, work: Path, *options: str) -> Iterator[JupyterSe
     server = JupyterServer(port, runtime)
     with server_process(module, cmd, work, lambda: server.api("/api/status"), env):
         yield server
+
+
+LAB_OPTIONS = (
+    "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, for the tests to drive it
+    "--LabApp.news_url=",
+    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+)
+NOTEBOOK_PANEL = "window.jupyterapp.shell.currentWidget"
+"""The open notebook in JupyterLab's page (with ``LAB_OPTIONS``)."""
+
+
+@contextmanager
+def jupyterlab(work: Path) -> Iterator[JupyterServer]:
+    """JupyterLab serving ``work``, its app exposed to the page, with no news or update checks."""
+    with jupyter_server("jupyterlab", work, *LAB_OPTIONS) as server:
+        yield server
+
+
+def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True) -> None:
+    """Open the notebook ``name`` in JupyterLab; with ``run``, wait for its kernel and run all cells."""
+    page.goto(lab.url(f"/lab/tree/{name}"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    if run:
+        panel = NOTEBOOK_PANEL
+        page.wait_for_function(f"() => window.jupyterapp && {panel} && {panel}.sessionContext && "
+                               f"{panel}.sessionContext.session && {panel}.sessionContext.session.kernel",
+                               timeout=60_000)  # fmt: skip
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
 def evaluate(kc: Any, expression: str) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyter_server
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -30,15 +30,12 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
-    with jupyter_server("jupyterlab", work, *options) as server:
+    with jupyterlab(work) as server:
         yield server
 
 
-def _open(page: Any, lab: JupyterServer) -> None:
-    page.goto(lab.url(f"/lab/tree/{NOTEBOOK.name}"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+def _open(page: Any, lab: JupyterServer, run: bool = False) -> None:
+    open_notebook(page, lab, NOTEBOOK.name, run=run)
     page.wait_for_selector(".jp-RenderedSVG", timeout=60_000)
 
 
@@ -74,10 +71,7 @@ def test_running_the_course_brings_live_boards(lab: JupyterServer, browser: Any)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    _open(page, lab)
-    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    _open(page, lab, run=True)
     page.wait_for_function(
         "() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 10", timeout=120_000
     )

@@ -7,14 +7,13 @@ test-artifacts/dashboards-*.png and the timings to test-artifacts/perf-dashboard
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ARTIFACTS, ROOT, JupyterServer, evaluate, jupyter_server
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -58,19 +57,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, work / "dashboards.ipynb")
-    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
-    # the kernel imports this checkout's package (a relative PYTHONPATH would not survive the kernel's cwd)
-    saved = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), *([saved] if saved else [])])
-    try:
-        with jupyter_server("jupyterlab", work, *options) as server:
-            yield server
-    finally:
-        if saved is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = saved
+    with jupyterlab(work) as server:
+        yield server
 
 
 def _open(page: Any, lab: JupyterServer) -> None:
@@ -83,13 +71,7 @@ def _open(page: Any, lab: JupyterServer) -> None:
 
 
 def _run_all(page: Any, lab: JupyterServer) -> None:
-    page.goto(lab.url("/lab/tree/dashboards.ipynb"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_notebook(page, lab, "dashboards.ipynb")
     page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 3", timeout=120_000)
     no_news = page.get_by_role("button", name="No", exact=True)
     if no_news.count():

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyter_server, play_a_tile
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, play_a_tile
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -23,9 +23,7 @@ NOTEBOOK = ROOT / "notebooks" / "01_quick_start.ipynb"
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("lab")
     shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
-    with jupyter_server("jupyterlab", work, *options) as server:
+    with jupyterlab(work) as server:
         yield server
 
 
@@ -33,13 +31,7 @@ def test_play_by_clicking_the_canvas_in_jupyterlab(lab: JupyterServer, browser: 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(lab.url(f"/lab/tree/{NOTEBOOK.name}"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_notebook(page, lab, NOTEBOOK.name)
     board = page.locator(".tigris-widget[data-ready]").first
     board.wait_for(timeout=60_000)
     page.wait_for_selector(".jp-RenderedSVG", timeout=60_000)  # the last cell: Game._repr_svg_

@@ -11,13 +11,13 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyter_server
+from browser_harness import ARTIFACTS, NOTEBOOK_PANEL, JupyterServer, jupyterlab, open_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "01_quick_start.ipynb"
-NB = "window.jupyterapp.shell.currentWidget"
+NB = NOTEBOOK_PANEL
 EMBED = "from tigris_widget import BoardWidget\n\nBoardWidget.embed_history_default = True  # boards keep their moves"
 
 
@@ -27,18 +27,12 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nb.cells.insert(2, nbformat.v4.new_code_cell(EMBED))
     nbformat.write(nb, work / NOTEBOOK.name)
-    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
-    with jupyter_server("jupyterlab", work, *options) as server:
+    with jupyterlab(work) as server:
         yield server
 
 
 def open_and_run(lab: JupyterServer, page: Any) -> Any:
-    page.goto(lab.url(f"/lab/tree/{NOTEBOOK.name}"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function(f"() => window.jupyterapp && {NB} && {NB}.sessionContext && "
-                           f"{NB}.sessionContext.session && {NB}.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_notebook(page, lab, NOTEBOOK.name)
     board = page.locator(".tigris-widget[data-ready]").first
     board.wait_for(timeout=60_000)
     page.wait_for_selector(".jp-RenderedSVG", timeout=60_000)

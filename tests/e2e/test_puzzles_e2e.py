@@ -12,7 +12,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyter_server, square_point
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, square_point
 
 from tigris_widget.puzzles.library import library
 
@@ -37,9 +37,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     )]  # fmt: skip
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, work / "puzzles.ipynb")
-    options = ("--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")  # fmt: skip
-    with jupyter_server("jupyterlab", work, *options) as server:
+    with jupyterlab(work) as server:
         yield server
     shutil.rmtree(work, ignore_errors=True)
 
@@ -52,13 +50,7 @@ def test_solve_a_mined_puzzle_by_clicking(lab: JupyterServer, browser: Any) -> N
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(lab.url("/lab/tree/puzzles.ipynb"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel", timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_notebook(page, lab, "puzzles.ipynb")
     board = page.locator(".tigris-widget[data-ready]").first
     board.wait_for(timeout=90_000)
     page.get_by_text("Your rating 1500").wait_for(timeout=30_000)
