@@ -158,6 +158,14 @@ function button(label: string, key: string, onClick: () => void, extra: Attrs = 
   return keyed(b, key);
 }
 
+/** Frame ``squares`` on the board while the pointer or the focus is on ``b`` (what the choice concerns). */
+function previewing(b: HTMLElement, squares: number[], dispatch: (c: PanelCommand) => void): HTMLElement {
+  if (!squares.length) return b;
+  for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => dispatch({ type: "preview", squares }));
+  for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => dispatch({ type: "preview", squares: [] }));
+  return b;
+}
+
 /** Buttons for the pending decision (everything that is not a square on the board). */
 function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) => void): HTMLElement {
   const box = h("div", { class: "tw-actions", role: "group", "aria-label": "Choices" });
@@ -184,7 +192,10 @@ function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) =>
   for (const [n, action] of Object.entries(t.commit ?? {})) box.append(button(`Commit ${n}`, `commit-${n}`, play(action)));
   for (const c of COLOURS) {
     const action = t.war?.[c];
-    if (action) box.append(button(`${cap(c)} war next`, `war-${c}`, play(action)));
+    if (!action) continue;
+    const fighters = t.war_leaders?.[c] ?? [];
+    const who = fighters.length ? `: the ${LEADER_NAMES[c]}s on ${fighters.map(formatSquare).join(" and ")}` : "";
+    box.append(previewing(button(`${cap(c)} war next`, `war-${c}`, play(action), { title: `${cap(c)} war next${who}` }), fighters, dispatch));
   }
   for (const piece of selectablePieces(view)) {
     if (piece.kind === "monument" || piece.kind === "ziggurat" || piece.kind === "building") {
@@ -192,10 +203,7 @@ function decisionButtons(view: View, ui: UiState, dispatch: (c: PanelCommand) =>
     }
   }
   (t.treasures ?? []).forEach((option, i) => {
-    const b = button(`Take ${option.squares.map(formatSquare).join(" ")}`, `treasure-${i}`, play(option.action));
-    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => dispatch({ type: "preview", squares: option.squares }));
-    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => dispatch({ type: "preview", squares: [] }));
-    box.append(b);
+    box.append(previewing(button(`Take ${option.squares.map(formatSquare).join(" ")}`, `treasure-${i}`, play(option.action)), option.squares, dispatch));
   });
   for (const c of COLOURS) {
     const action = t.bonus?.[c];

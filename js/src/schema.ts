@@ -83,6 +83,8 @@ export interface Targets {
   /** Number of tiles → action text. */
   commit?: Record<string, string>;
   war?: Partial<PerColour<string>>;
+  /** With ``war``: each colour's two leaders in the united kingdom (who would fight that war). */
+  war_leaders?: Partial<PerColour<Square[]>>;
   building?: Partial<PerColour<SquareActions>>;
   /** Keyed by the monument's colour names, e.g. "red-green"; squares are top-left corners. */
   monument?: Record<string, SquareActions>;

@@ -374,3 +374,42 @@ def test_redraws_sharp_when_the_pixel_ratio_changes(page: Any) -> None:
     page.wait_for_function(
         "() => { const c = document.querySelector('#host canvas.tw-board'); return c.width === Math.round(parseFloat(c.style.width) * 3); }"
     )
+
+
+def test_the_war_order_buttons_show_who_would_fight(page: Any) -> None:
+    """Hovering (or focusing) "Black war next" frames the two kings of the united kingdom."""
+    from tigris_widget.jupyter.lessons import lesson_builder
+
+    game = lesson_builder("war").game()
+    game.apply("tile g (6,4)")
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    kings = widget.view["targets"]["war_leaders"]["black"]
+    assert sorted(kings) == [4 * 16 + 4, 4 * 16 + 9]  # Lion's king (4,4), Pot's king (9,4)
+    button = page.locator("#host .tw-actions button", has_text="Black war next")
+    assert "kings on (4,4) and (9,4)" in (button.get_attribute("title") or "")
+
+    def frame_pixel(square: int) -> list[int]:
+        """The colour just inside the square's left edge (where a frame is drawn), in device pixels."""
+        return page.evaluate(
+            """([q]) => {
+                const c = document.querySelector('#host canvas.tw-board');
+                const l = JSON.parse(c.dataset.layout);
+                const dpr = c.width / c.clientWidth;
+                const x = Math.round((l.left + (q % 16) * l.cell + 2) * dpr);
+                const y = Math.round((l.top + (Math.floor(q / 16) + 0.5) * l.cell) * dpr);
+                return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+            }""",
+            [square],
+        )
+
+    before = [frame_pixel(q) for q in kings]
+    button.hover()
+    page.wait_for_timeout(100)  # one animation frame
+    during = [frame_pixel(q) for q in kings]
+    for b, d in zip(before, during):
+        assert d != b and d[0] > 200 and d[2] < 80, (b, d)  # the orange of the selection
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(100)
+    assert [frame_pixel(q) for q in kings] == before
+    board.wait_ready()

@@ -18,11 +18,11 @@ the history.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.board import board_map, squares
+from tigris_widget.engine.core.board import board_map, squares, to_square
 from tigris_widget.engine.core.sections import section_title
 from tigris_widget.engine.core.types import (
     BUILD_BUILDING,
@@ -186,6 +186,8 @@ def serialize_view(
     decision = d["decision"]
     mine = decision is not None and is_live and (view.seat is None or view.seat == decision["seat"])
     targets = group_targets(view.decision.choices) if mine and view.decision is not None else {}
+    if "war" in targets:
+        targets["war_leaders"] = war_leaders(view, targets["war"])
     return {
         "schema_version": SCHEMA_VERSION,
         "state_id": state_id,
@@ -220,6 +222,14 @@ def serialize_view(
         "last": last,
         "log": list(log),
     }  # fmt: skip
+
+
+def war_leaders(view: PlayerView, colours: Iterable[str]) -> dict[str, list[int]]:
+    """For a choice of the next war: each colour's two leaders in the united kingdom (under the
+    unification marker), so the board can show who would fight."""
+    region = view.position.region_at(view.marker)
+    leaders = region.leaders if region is not None else ()
+    return {c: [to_square(le.square) for le in leaders if le.colour == c] for c in colours}
 
 
 def action_squares(before_leaders: Sequence[int], actor: int, action: Action) -> list[int]:
