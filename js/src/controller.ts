@@ -492,7 +492,9 @@ export class BoardController {
         if (this.replaySource !== source) return;
         this.replay = new Replay(data);
         this.renderOffline();
-        this.renderDom();
+        // the same position from the saved history: without the (disabled) choices of a live view
+        if (this.view && !this.local && (this.offline === "none" || this.offline === "disconnected")) this.showLocal(this.view.ply);
+        else this.renderDom();
       },
       (err: unknown) => this.showError(`The board's saved history cannot be read: ${err instanceof Error ? err.message : String(err)}.`),
     );
