@@ -465,14 +465,27 @@ export class BoardController {
       this.showError(`The saved history cannot be shown: ${v}`);
       return;
     }
+    const before = { view: this.view, ui: this.ui, local: this.local };
     this.local = true;
     this.view = v;
     this.ui = syncUi(this.ui, v);
-    this.localMessage = "";
     this.preview = [];
+    try {
+      // drawn at once: a saved history comes from a file, and a step it cannot draw must not break the board
+      this.renderDom();
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.draw();
+    } catch (err) {
+      Object.assign(this, before);
+      this.renderDom();
+      this.schedule();
+      this.showError(`Move ${ply} of the saved history cannot be shown: ${err instanceof Error ? err.message : String(err)}.`);
+      return;
+    }
+    this.localMessage = "";
+    this.renderError();
     this.announce();
-    this.renderDom();
-    this.schedule();
   }
 
   /** Unpack the ``replay`` trait (lazily: only a board without a kernel needs it). */

@@ -187,3 +187,40 @@ def test_a_broken_saved_history_is_reported_on_the_board(
     assert embedded.get_attribute("data-ready") is not None  # the saved position is still drawn
     assert "shows the position it was saved with" in embedded.locator(".tw-offline-box").inner_text()
     page.context.close()
+
+
+def test_a_step_the_board_cannot_draw_is_refused_visibly(
+    browser: Any, executed: nbformat.NotebookNode, tmp_path: Path
+) -> None:
+    """A saved history whose third step lacks its board map: stepping there says so and keeps the
+    board on the step before; the other steps still work."""
+    from tigris_widget.render.replay import pack, unpack
+
+    nb = nbformat.from_dict(json.loads(json.dumps(executed)))
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    model = next(m for m in state.values() if m["state"].get("replay"))
+    data = unpack(model["state"]["replay"])
+    del data["views"][3]["board"]
+    model["state"]["replay"] = pack(data)
+    page = open_exported(browser, export(nb, tmp_path, "light"))
+    embedded = page.locator(".tigris-widget").nth(0)
+    page.wait_for_function(
+        "document.querySelector('.tigris-widget .tw-offline-box').textContent.includes('Step through')"
+    )
+    embedded.locator(".tw-history").focus()
+    page.keyboard.press("Home")
+    embedded.locator('xpath=self::*[@data-ready="replay.0"]').wait_for()
+    embedded.locator("canvas.tw-board").focus()
+    page.keyboard.press(".")
+    page.keyboard.press(".")
+    embedded.locator('xpath=self::*[@data-ready="replay.2"]').wait_for()
+    page.keyboard.press(".")
+    error = embedded.locator(".tw-error")
+    error.wait_for(state="visible", timeout=5_000)
+    assert "Move 3 of the saved history cannot be shown" in error.inner_text()
+    assert embedded.get_attribute("data-ready") == "replay.2"
+    assert "move 2 / " in embedded.locator(".tw-history").inner_text()
+    page.keyboard.press("End")
+    embedded.locator(f'xpath=self::*[@data-ready="replay.{MOVES}"]').wait_for()
+    assert not page.tw_errors, page.tw_errors
+    page.context.close()
