@@ -2,6 +2,7 @@
 // each view of the widget (a widget can be shown in several cells); ``destroy`` removes every
 // listener and observer it added.
 
+import { KernelLink, type Connection, type Model } from "./connection";
 import { describeLast, describePosition, describeSquare } from "./describe";
 import { drawBoard } from "./draw/board";
 import { drawScene } from "./draw/index";
@@ -14,28 +15,7 @@ import { asView, heatmapValues, type Overlay, type View } from "./schema";
 import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
 import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Intent, type Outcome, type UiState } from "./ui-state";
 
-/** The part of the anywidget model API this front end uses. */
-export interface Model {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
-  save_changes(): void;
-  on(event: string, callback: (...args: unknown[]) => void): void;
-  off(event: string, callback: (...args: unknown[]) => void): void;
-  send(content: unknown, callbacks?: unknown, buffers?: unknown[]): void;
-}
-
-/** How long a message to Python may go unanswered before the board says the kernel is not answering. */
-const ANSWER_TIMEOUT_MS = 5000;
-/** Where the page cannot say whether a kernel is behind the board, how long the first ping may take. */
-const FIRST_PING_TIMEOUT_MS = 2000;
-
-/**
- * The kernel's state as the board sees it: "" live; "waiting" a message went unanswered (busy, or
- * gone?); "disconnected" the kernel restarted or shut down; "none" no kernel at all (a saved or
- * exported notebook, a replay page). Without a kernel the board is read-only, but steps through the
- * game's history by itself when the history came with it (``replay``).
- */
-type Connection = "" | "waiting" | "disconnected" | "none";
+export type { Model } from "./connection";
 
 export interface BoardOptions {
   /** A replay page: the board shows this game with no kernel and no notice (the page explains itself). */
@@ -56,10 +36,8 @@ export class BoardController {
   private readonly history: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly offlineBox: HTMLElement;
-  /** The kernel does not answer (restarted, shut down, busy, or none at all): read-only until it does. */
-  private offline: Connection = "";
-  private watchdog = 0;
-  private firstPing = 0;
+  /** Whether Python answers: without it (restarted, shut down, busy, or none at all) the board is read-only. */
+  private readonly link: KernelLink;
   /** Set while the board changes a trait itself, so the change is not taken for the kernel's answer. */
   private ownChange = false;
   /** The game's history for stepping without a kernel, once unpacked from the ``replay`` trait. */
@@ -123,17 +101,8 @@ export class BoardController {
     d.add(listen(dismiss, "click", () => this.clearError()));
     d.add(listen(backToLive, "click", () => this.view && this.goto(this.view.length)));
     d.add(this.notebookKeys());
-    const onLive = () => this.commLive();
-    model.on("comm_live_update", onLive);
-    d.add(() => model.off("comm_live_update", onLive));
-    const onClose = () => this.setOffline("disconnected");
-    model.on("comm:close", onClose);
-    d.add(() => model.off("comm:close", onClose));
-    const onMsg = (content: unknown) => this.custom(content);
-    model.on("msg:custom", onMsg);
-    d.add(() => model.off("msg:custom", onMsg));
-    d.add(() => clearTimeout(this.watchdog));
-    d.add(() => clearTimeout(this.firstPing));
+    this.link = new KernelLink(model, (state, was) => this.connectionChanged(state, was));
+    d.add(() => this.link.dispose());
     d.add(listen(this.canvas, "pointermove", (ev) => this.hover(ev)));
     d.add(listen(this.canvas, "pointerleave", () => this.setUi({ ...this.ui, hover: -1 })));
     d.add(listen(this.canvas, "click", (ev) => this.click(ev)));
@@ -159,9 +128,9 @@ export class BoardController {
     this.standalone = options.replay !== undefined;
     if (options.replay) {
       this.replay = options.replay;
-      this.setOffline("none");
+      this.link.set("none");
     } else {
-      this.checkKernel();
+      this.link.start();
     }
   }
 
@@ -184,7 +153,7 @@ export class BoardController {
 
   /** Read one trait from the model. */
   private pull(name: string): void {
-    if ((name === "view" || name === "error") && !this.ownChange) this.answered();
+    if ((name === "view" || name === "error") && !this.ownChange) this.link.answered();
     if (name === "replay") {
       this.loadReplay();
       return;
@@ -437,8 +406,7 @@ export class BoardController {
   private sendIntent(intent: Intent): void {
     if (!this.view || this.offline === "disconnected") return;
     this.clickedAt = performance.now();
-    this.send({ kind: "intent", state_id: this.view.state_id, ...intent });
-    this.expectAnswer();
+    this.link.request({ kind: "intent", state_id: this.view.state_id, ...intent });
   }
 
   private goto(ply: number): void {
@@ -450,9 +418,13 @@ export class BoardController {
       if (this.replay || this.offline !== "waiting") return;
     }
     if (target !== this.view.ply) {
-      this.send({ kind: "goto", ply: target });
-      this.expectAnswer();
+      this.link.request({ kind: "goto", ply: target });
     }
+  }
+
+  /** The connection's state ("" when Python answers). */
+  private get offline(): Connection {
+    return this.link.state;
   }
 
   // -- stepping without a kernel ------------------------------------------------------------------
@@ -527,62 +499,8 @@ export class BoardController {
 
   // -- the kernel's liveness ----------------------------------------------------------------------
 
-  /**
-   * Is a kernel behind this board? JupyterLab's and Notebook's widget managers say so (``kernel``);
-   * where the manager has no such notion (an exported page's HTML manager, other front ends), a ping
-   * that nobody answers means there is none.
-   */
-  private checkKernel(): void {
-    const manager = (this.model as { widget_manager?: unknown }).widget_manager;
-    if (manager !== null && typeof manager === "object" && "kernel" in manager) {
-      if (!(manager as { kernel?: unknown }).kernel) this.setOffline("none");
-      return;
-    }
-    try {
-      this.model.send({ kind: "ping" });
-    } catch {
-      this.setOffline("none");
-      return;
-    }
-    this.firstPing = window.setTimeout(() => this.setOffline("none"), FIRST_PING_TIMEOUT_MS);
-  }
-
-  /** Every message to Python is answered (a new view, an error, or a pong); silence means no kernel. */
-  private expectAnswer(): void {
-    clearTimeout(this.watchdog);
-    this.watchdog = window.setTimeout(() => this.setOffline("waiting"), ANSWER_TIMEOUT_MS);
-  }
-
-  private answered(): void {
-    clearTimeout(this.watchdog);
-    clearTimeout(this.firstPing);
-    this.watchdog = 0;
-    if (this.offline) this.setOffline("");
-  }
-
-  /** Jupyter marks the model's comm dead when the kernel restarts or shuts down: ask whether it still answers. */
-  private commLive(): void {
-    this.setOffline("disconnected");
-    this.send({ kind: "ping" });
-  }
-
-  /** Send a message to Python; a comm that refuses it (kernel gone) makes the board read-only. */
-  private send(content: unknown): void {
-    try {
-      this.model.send(content);
-    } catch {
-      this.setOffline("disconnected");
-    }
-  }
-
-  private custom(content: unknown): void {
-    if (content && typeof content === "object" && (content as { kind?: unknown }).kind === "pong") this.answered();
-  }
-
-  private setOffline(state: Connection): void {
-    if (state === "waiting" && (this.offline === "disconnected" || this.offline === "none")) return;
-    const was = this.offline;
-    this.offline = state;
+  /** The board's side of a change of connection: read-only or not, the notice, the saved history. */
+  private connectionChanged(state: Connection, was: Connection): void {
     this.root.classList.toggle("tw-is-offline", state !== "");
     this.root.classList.toggle("tw-no-kernel", state === "none"); // a saved board: calm notice, full colour
     this.root.dataset.connection = state || "live";
