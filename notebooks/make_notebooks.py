@@ -3,6 +3,7 @@
     python notebooks/make_notebooks.py            # write and execute, keeping outputs (SVG boards)
     python notebooks/make_notebooks.py --no-run   # write without outputs
     python notebooks/make_notebooks.py 04         # only the notebooks whose name starts with 04
+    python notebooks/make_notebooks.py --html=site 02   # publish: HTML pages whose boards step with no Python
 
 The cells live in ``cells/`` (one module per notebook) so that reviews read as plain text; the
 .ipynb files are what users open.
@@ -48,22 +49,49 @@ def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     return nb
 
 
-def main(run: bool = True) -> None:
-    only = [a for a in sys.argv[1:] if not a.startswith("--")]
+EMBED = "from tigris_widget import BoardWidget\n\nBoardWidget.embed_history_default = True"
+"""Run first when publishing as HTML (and removed from the page): every board keeps its moves."""
+
+
+def execute(nb: nbformat.NotebookNode) -> None:
+    from nbclient import NotebookClient
+
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
+
+
+def publish(name: str, nb: nbformat.NotebookNode, folder: Path) -> Path:
+    """Execute ``nb`` with boards that embed their moves and write it as an HTML page to ``folder``:
+    on a web page its boards step through their games with no Python (the page loads the widget
+    libraries from public CDNs, like any exported notebook)."""
+    from nbconvert import HTMLExporter
+
+    nb.cells.insert(0, new_code_cell(EMBED))
+    execute(nb)
+    del nb.cells[0]  # the widget state stays in the notebook's metadata
+    body, _ = HTMLExporter().from_notebook_node(nb)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / name.replace(".ipynb", ".html")
+    out.write_text(body, encoding="utf-8")
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    only = [a for a in args if not a.startswith("--")]
+    html = next((a.split("=", 1)[1] for a in args if a.startswith("--html=")), None)
     for name, module in NOTEBOOKS.items():
         if only and not any(name.startswith(o) for o in only):
             continue
         nb = build(name, cells_of(module))
-        if run:
-            from nbclient import NotebookClient
-
-            NotebookClient(
-                nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}
-            ).execute()
+        if html is not None:
+            print("wrote", publish(name, nb, Path(html)))
+            continue
+        if "--no-run" not in args:
+            execute(nb)
             nb.metadata.pop("widgets", None)  # live widgets need a kernel; the stored outputs keep the SVG
         nbformat.write(nb, HERE / name)
         print("wrote", name)
 
 
 if __name__ == "__main__":
-    main(run="--no-run" not in sys.argv)
+    main()

@@ -10,6 +10,8 @@ from the npm packages in ``js/node_modules`` at those addresses (everything else
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,7 +79,9 @@ def test_the_npm_front_ends_match_the_installed_packages() -> None:
     )
 
 
-def open_exported(browser: Any, exported: Path, width: int = 1300, dpr: int = 1, dark: bool = False) -> Any:
+def open_exported(
+    browser: Any, exported: Path, width: int = 1300, dpr: int = 1, dark: bool = False, boards: int = 2
+) -> Any:
     """A new browser context showing the exported page, the CDN files served from ``js/node_modules``;
     ``page.tw_errors`` collects JavaScript errors, ``page.tw_refused`` the requests refused."""
     context = browser.new_context(
@@ -88,8 +92,10 @@ def open_exported(browser: Any, exported: Path, width: int = 1300, dpr: int = 1,
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(exported.as_uri())
-    page.wait_for_function("document.querySelectorAll('.tigris-widget[data-ready]').length === 2", timeout=30_000)
-    page.wait_for_selector('.tigris-widget[data-connection="none"] >> nth=1', timeout=10_000)
+    page.wait_for_function(
+        f"document.querySelectorAll('.tigris-widget[data-ready]').length === {boards}", timeout=30_000
+    )
+    page.wait_for_selector(f'.tigris-widget[data-connection="none"] >> nth={boards - 1}', timeout=10_000)
     page.tw_errors, page.tw_refused = errors, refused
     return page
 
@@ -222,5 +228,33 @@ def test_a_step_the_board_cannot_draw_is_refused_visibly(
     assert "move 2 / " in embedded.locator(".tw-history").inner_text()
     page.keyboard.press("End")
     embedded.locator(f'xpath=self::*[@data-ready="replay.{MOVES}"]').wait_for()
+    assert not page.tw_errors, page.tw_errors
+    page.context.close()
+
+
+def test_a_published_notebook_steps_through_its_games(browser: Any, tmp_path: Path) -> None:
+    """``make_notebooks.py --html=DIR`` publishes a notebook whose every board embeds its moves: the
+    variants notebook's last board replays its whole 200-action game on the page."""
+    sys.path.insert(0, str(ROOT / "notebooks"))
+    try:
+        import make_notebooks
+    finally:
+        sys.path.remove(str(ROOT / "notebooks"))
+    name = "05_variants.ipynb"
+    path = make_notebooks.publish(name, make_notebooks.build(name, make_notebooks.cells_of("variants")), tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert "embed_history_default" not in text  # the switch ran but is not shown
+    page = open_exported(browser, path, boards=4)
+    last = page.locator(".tigris-widget").nth(3)
+    page.wait_for_function(
+        "(el) => el.querySelector('.tw-offline-box').textContent.includes('Step through')", arg=last.element_handle()
+    )
+    moves = int(re.search(r"Step through its (\d+) moves", last.locator(".tw-offline-box").inner_text()).group(1))
+    assert moves > 100
+    last.locator(".tw-history").focus()
+    page.keyboard.press("Home")
+    last.locator('xpath=self::*[@data-ready="replay.0"]').wait_for()
+    page.keyboard.press("End")
+    last.locator(f'xpath=self::*[@data-ready="replay.{moves}"]').wait_for()
     assert not page.tw_errors, page.tw_errors
     page.context.close()
