@@ -44,7 +44,7 @@ from tigris_widget.bots.runner import GameTooLong, moves
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, D_ACTION, LEADER_NAMES, PASS, SWAP
+from tigris_widget.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, PASS, SWAP
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import determinize
@@ -70,6 +70,18 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("classic", "ziggurat"),
 )
 """Board and variants, cycled through independently of the lineups."""
+VARIANT_SETTINGS: tuple[tuple[str, str], ...] = (
+    ("alternative", "buildings,ziggurat"),
+    ("classic", "buildings"),
+    ("classic", "ziggurat"),
+    ("classic", "buildings,ziggurat"),
+    ("alternative", "buildings"),
+    ("alternative", "ziggurat"),
+)
+"""The settings of ``schedule(..., settings="variants")``: every game plays a variant (§17, §18)."""
+VARIANT_THEMES = ("buildings", "ziggurat")
+VARIANT_KINDS = ("ziggurat", "ziggurat_bonus", "building")
+"""The goal kinds only the variants have; a variant task tries them before the others."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,8 @@ class MineTask:
     board: str
     variants: str
     bots: tuple[str, ...]
+    themes: tuple[str, ...] = ()
+    """Keep only puzzles with one of these themes (empty: every puzzle)."""
 
 
 def _mix(*parts: int) -> int:
@@ -93,21 +107,27 @@ def _mix(*parts: int) -> int:
     return h & 0x7FFFFFFF
 
 
-def schedule(games: int, seed: int = 0) -> list[MineTask]:
-    """``games`` tasks, varied over lineups (2–4 players), boards and variants."""
+def schedule(games: int, seed: int = 0, settings: str = "all") -> list[MineTask]:
+    """``games`` tasks, varied over lineups (2–4 players), boards and variants. ``settings="variants"``
+    plays only games with civilization buildings or the ziggurat and keeps only the puzzles about them
+    (themes "buildings" and "ziggurat"), for a library that lacks them."""
     if games < 1:
         raise ValueError(f"mine at least one game, not {games}")
+    if settings not in ("all", "variants"):
+        raise ValueError(f"settings is 'all' or 'variants', not {settings!r}")
+    cycle, themes = (SETTINGS, ()) if settings == "all" else (VARIANT_SETTINGS, VARIANT_THEMES)
     tasks = []
     for i in range(games):
         bots = LINEUPS[i % len(LINEUPS)]
-        board, variants = SETTINGS[i % len(SETTINGS)]
-        tasks.append(MineTask(i, _mix(seed, i), len(bots), board, variants, bots))
+        board, variants = cycle[i % len(cycle)]
+        tasks.append(MineTask(i, _mix(seed, i), len(bots), board, variants, bots, themes))
     return tasks
 
 
 # -- what every action forces ------------------------------------------------------------------------
 Measure = Callable[[GameState, GameState, int], float]
-PRIORITY = ("win_conflict", "send_home", "monuments", "treasures", "weakest", "gain", "gain_total")
+PRIORITY = ("win_conflict", "send_home", "ziggurat", "monuments", "ziggurat_bonus", "building", "treasures", "weakest",
+            "gain", "gain_total")  # fmt: skip
 """When one position holds several puzzles, the most concrete is kept."""
 MAX_WINNERS = 2
 """At most this many actions may force the best result (two: e.g. two squares that do the same)."""
@@ -141,6 +161,14 @@ def measures(s: GameState) -> list[tuple[dict[str, Any], Measure]]:
     for colour in range(4):
         out.append(({"kind": "gain", "colour": COLOUR_NAMES[colour]}, Goal.gain(colour, 1).score))
     out.append(({"kind": "gain_total"}, Goal.gain_total(1).score))
+    if s.setup.buildings:
+        for colour in range(4):
+            spec = {"kind": "building", "colour": COLOUR_NAMES[colour]}
+            out.append((spec, Goal.from_spec(spec).score))
+    if s.setup.ziggurat:
+        if s.tower < 0:
+            out.append(({"kind": "ziggurat"}, Goal.ziggurat().score))
+        out.append(({"kind": "ziggurat_bonus"}, Goal.ziggurat_bonus().score))
     return out
 
 
@@ -205,7 +233,7 @@ class Candidate:
 
 
 def _concrete(kind: str, best: float, second: float, passing: float, start: float) -> bool:
-    if kind in ("win_conflict", "send_home", "monuments", "treasures"):
+    if kind in ("win_conflict", "send_home", "monuments", "treasures", *VARIANT_KINDS):
         return best >= 1 and passing < best and second < best
     if kind == "weakest":
         return best >= start + 1 and passing < best and second < best
@@ -258,7 +286,7 @@ THEMES = {
     "war": "a war won (§9)",
     "unification": "a tile that unites kingdoms (§9.2)",
     "monument": "a monument built (§10)",
-    "ziggurat": "the ziggurat built (§18)",
+    "ziggurat": "the ziggurat built, or its bonus point taken (§18)",
     "treasure": "treasures taken (§11)",
     "catastrophe": "a catastrophe tile (§6.3)",
     "blocking": "an opponent's leader cut off from his temples (§12)",
@@ -266,7 +294,7 @@ THEMES = {
     "support": "tiles committed to a conflict (§8.4, §9.6)",
     "scoring": "victory points this turn",
     "weakest-colour": "the weakest colour lifted (§15)",
-    "buildings": "a civilization building (§17)",
+    "buildings": "a civilization building built or moved, or points it doubles (§17)",
     "multiplayer": "three or four players",
     "opening": "early in the game",
     "middlegame": "the middle of the game",
@@ -290,7 +318,7 @@ def tag(
             themes.add("unification")
         elif event.kind == "monument" and d.get("seat") == seat:
             themes.add("monument")
-        elif event.kind == "ziggurat" and d.get("seat") == seat:
+        elif event.kind in ("ziggurat", "ziggurat_vp") and d.get("seat") == seat:
             themes.add("ziggurat")
         elif event.kind == "treasure" and d.get("seat") == seat:
             themes.add("treasure")
@@ -302,6 +330,8 @@ def tag(
             themes.add("support")
         elif event.kind == "building" and d.get("seat") == seat:
             themes.add("buildings")
+        elif event.kind == "vp" and event.rule == "§17.6" and d.get("seat") == seat:
+            themes.add("buildings")  # a point doubled by a building
     kind = goal.spec.get("kind") if goal.spec else None
     if kind in ("gain", "gain_total", "weakest"):
         themes.add("scoring")
@@ -438,6 +468,13 @@ def _title(goal: Goal, themes: Sequence[str], names: Sequence[str]) -> str:
     if kind == "gain":
         assert goal.spec is not None
         return f"Most {goal.spec['colour']} points"
+    if kind == "building":
+        assert goal.spec is not None
+        return f"Raise the {BUILDING_NAMES[COLOUR_NAMES.index(goal.spec['colour'])]}"
+    if kind == "ziggurat":
+        return "The ziggurat in one move"
+    if kind == "ziggurat_bonus":
+        return "The king and the ziggurat"
     return "Most points in one move"
 
 
@@ -450,6 +487,8 @@ HINTS = {
     "blocking": "A leader with no temple next to him goes home.",
     "weakest-colour": "At the end only your weakest colour counts; treasures count as any colour.",
     "scoring": "A tile scores for the leader of its colour in the kingdom it joins — or for the king.",
+    "ziggurat": "Five tiles of one colour in a cross make the ziggurat; a king in its kingdom earns a point.",
+    "buildings": "A building goes on a line of three or more tiles of its colour, and moves only to a longer one.",
 }
 
 
@@ -474,7 +513,7 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
         return None
     themes = tag(state, seat, goal, game.events)
     rating, ladder = rate(draft, c.winners, c.choices, seed)
-    hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
+    hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "ziggurat", "buildings", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
     explanation = " ".join(e.text for group in game.events for e in group if e.kind in _EXPLAINING)
     difficulty = 1 if rating < 1200 else 2 if rating < 1600 else 3
     return Puzzle(draft.key, _title(goal, themes, state.setup.dynasties), text, goal, difficulty, solution, hints, explanation,
@@ -612,6 +651,8 @@ def mine_game(task: MineTask) -> dict[str, Any]:
         except TooBig:
             skipped += 1
             continue
+        if task.themes:  # the variants' own goals first (a stable sort keeps the priority among the rest)
+            cands.sort(key=lambda c: c.spec["kind"] not in VARIANT_KINDS)
         for c in cands:
             kind = c.spec["kind"]
             key = (json.dumps(c.spec, sort_keys=True), c.winners[0])
@@ -623,7 +664,7 @@ def mine_game(task: MineTask) -> dict[str, Any]:
                 puzzle = make_puzzle(state, c, origin, seed=task.seed)
             except (ValueError, RuntimeError):  # e.g. the solver's node limit: not a puzzle to ship
                 puzzle = None
-            if puzzle is None:
+            if puzzle is None or (task.themes and not set(task.themes) & set(puzzle.themes)):
                 continue
             seen.add(key)
             kinds[kind] = kinds.get(kind, 0) + 1
