@@ -17,6 +17,7 @@ from tigris_widget.puzzles.goals import Goal, Puzzle, solve
 from tigris_widget.puzzles.miner import (
     SETTINGS,
     VARIANT_KINDS,
+    add_run,
     forced_values,
     measures,
     schedule,
@@ -174,3 +175,21 @@ def test_variant_schedule_plays_only_variants_and_the_default_is_unchanged() -> 
     assert [t.seed for t in default] == [t.seed for t in tasks[:10]]  # the same deals, other settings
     with pytest.raises(ValueError, match="settings"):
         schedule(3, settings="chess")
+
+
+def test_a_run_is_added_to_the_library_without_changing_it() -> None:
+    old = {"format": "tigris-puzzles", "version": 1, "command": "mine A",
+           "stats": {"games": 10, "puzzles": 2, "wall_seconds": 60.0, "cpu_seconds": 100.0},
+           "puzzles": [{"id": "m-1", "x": 1}, {"id": "m-2", "x": 2}]}  # fmt: skip
+    run = {"format": "tigris-puzzles", "version": 1, "command": "mine B",
+           "stats": {"games": 5, "puzzles": 2, "wall_seconds": 30.0, "cpu_seconds": 40.0},
+           "puzzles": [{"id": "m-2", "x": 99}, {"id": "m-3", "x": 3}]}  # fmt: skip
+    merged = add_run(old, run)
+    assert merged["puzzles"] == [{"id": "m-1", "x": 1}, {"id": "m-2", "x": 2}, {"id": "m-3", "x": 3}]
+    assert [(r["command"], r.get("added")) for r in merged["runs"]] == [("mine A", None), ("mine B", 1)]
+    stats = merged["stats"]
+    assert (stats["games"], stats["puzzles"], stats["wall_seconds"], stats["cpu_seconds"]) == (15, 3, 90.0, 140.0)
+    again = add_run(merged, {**run, "command": "mine C"})
+    assert len(again["puzzles"]) == 3 and len(again["runs"]) == 3 and again["stats"]["games"] == 20
+    with pytest.raises(ValueError, match="tigris-puzzles"):
+        add_run(old, {"format": "other"})

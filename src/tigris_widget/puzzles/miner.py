@@ -733,3 +733,34 @@ def mine(
         "workers": workers if scheduler is None else None,
     }
     return {"puzzles": puzzles, "stats": stats}
+
+
+def add_run(library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """A library file (``data/mined.json``) with the puzzles of another mining run added after its own:
+    the existing records stay as they are, in order (their ids are stable), and a puzzle already there
+    is not added twice. ``runs`` keeps each run's command and statistics; ``stats`` adds them up."""
+    for data in (library, run):
+        if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
+            raise ValueError("not a version 1 tigris-puzzles file")
+    runs = list(library.get("runs") or [{"command": library.get("command", ""), "stats": library["stats"]}])
+    ids = {r["id"] for r in library["puzzles"]}
+    added = [r for r in run["puzzles"] if r["id"] not in ids]
+    runs.append({"command": run.get("command", ""), "stats": run["stats"], "added": len(added)})
+    puzzles = [*library["puzzles"], *added]
+
+    def total(key: str) -> float:
+        return round(sum(r["stats"].get(key) or 0 for r in runs), 1)
+
+    games, wall = int(total("games")), total("wall_seconds")
+    stats = {
+        "games": games,
+        "puzzles": len(puzzles),
+        "puzzles_per_game": round(len(puzzles) / max(1, games), 3),
+        "wall_seconds": wall,
+        "games_per_minute": round(60 * games / wall, 2) if wall else None,
+        "cpu_seconds": total("cpu_seconds"),
+        "play_seconds": total("play_seconds"),
+        "positions_scanned": int(total("positions_scanned")),
+        "positions_skipped": int(total("positions_skipped")),
+    }
+    return {"format": "tigris-puzzles", "version": 1, "stats": stats, "runs": runs, "puzzles": puzzles}
