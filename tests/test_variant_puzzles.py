@@ -17,6 +17,8 @@ from tigris_widget.puzzles.goals import Goal, Puzzle, solve
 from tigris_widget.puzzles.miner import (
     SETTINGS,
     VARIANT_KINDS,
+    VARIANT_THEMES,
+    about,
     add_run,
     forced_values,
     measures,
@@ -193,3 +195,34 @@ def test_a_run_is_added_to_the_library_without_changing_it() -> None:
     assert len(again["puzzles"]) == 3 and len(again["runs"]) == 3 and again["stats"]["games"] == 20
     with pytest.raises(ValueError, match="tigris-puzzles"):
         add_run(old, {"format": "other"})
+
+
+def test_the_ziggurat_theme_needs_a_bonus_earned_this_turn() -> None:
+    goal = Goal.ziggurat_bonus()
+    earned = Puzzle("t", "t", _ziggurat_and_temple().text(), goal, 1, ("leader k (4,3)", "bonus k"))
+    game = earned.play_solution()
+    assert "ziggurat" in tag(earned.game().state, 0, goal, game.events, phase=False)
+    # The king already stands by the ziggurat: the bonus comes anyway, it is not what the turn did.
+    due = earned.game()
+    due.play("leader k (4,3)", "bonus k", "pass")  # Archer's turn, then Bull passes
+    start, before = due.state.clone(), len(due.events)
+    due.play("pass", "bonus r")
+    assert any(e.kind == "ziggurat_vp" for group in due.events[before:] for e in group)
+    assert "ziggurat" not in tag(start, 0, goal, due.events[before:], phase=False)
+
+
+def test_variant_mining_keeps_puzzles_about_the_variants_only() -> None:
+    market = Puzzle("t", "t", _market_line().text(), Goal.building(GREEN), 1, ("tile g (10,4)", "building g (8,4)"),
+                    themes=("buildings",))  # fmt: skip
+    assert about(market, VARIANT_THEMES)
+    # The same tile scores a green point for Archer's trader and raises the hall in passing.
+    scoring = _market_line().leader("archer", "g", (9, 5)).tile("r", (10, 5))
+    gain = Puzzle("t", "t", scoring.text(), Goal.gain(GREEN, 1), 1, ("tile g (10,4)", "building g (8,4)"),
+                  themes=("buildings", "scoring"))  # fmt: skip
+    assert gain.check(gain.play_solution()).status == "solved"
+    assert not about(gain, VARIANT_THEMES)
+    # With the hall already in the kingdom, the same tile's point is doubled: a buildings puzzle.
+    doubled = scoring.tile("g", (0, 5), (1, 5), (2, 5)).building("g", (9, 4))
+    gain2 = Puzzle("t", "t", doubled.text(), Goal.gain(GREEN, 2), 1, ("tile g (10,4)",), themes=("buildings",))
+    assert gain2.check(gain2.play_solution()).status == "solved"
+    assert about(gain2, VARIANT_THEMES)

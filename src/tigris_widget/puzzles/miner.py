@@ -50,7 +50,15 @@ from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import determinize
 from tigris_widget.formats.positions import format_position
 from tigris_widget.game import Game
-from tigris_widget.puzzles.goals import Goal, Puzzle, best_continuation, rating_label, solve, weakest
+from tigris_widget.puzzles.goals import (
+    Goal,
+    Puzzle,
+    best_continuation,
+    king_at_ziggurat,
+    rating_label,
+    solve,
+    weakest,
+)
 
 # -- the games -------------------------------------------------------------------------------------
 LINEUPS: tuple[tuple[str, ...], ...] = (
@@ -96,7 +104,7 @@ class MineTask:
     variants: str
     bots: tuple[str, ...]
     themes: tuple[str, ...] = ()
-    """Keep only puzzles with one of these themes (empty: every puzzle)."""
+    """Keep only puzzles about one of these themes (empty: every puzzle; see ``about``)."""
 
 
 def _mix(*parts: int) -> int:
@@ -318,8 +326,10 @@ def tag(
             themes.add("unification")
         elif event.kind == "monument" and d.get("seat") == seat:
             themes.add("monument")
-        elif event.kind in ("ziggurat", "ziggurat_vp") and d.get("seat") == seat:
+        elif event.kind == "ziggurat" and d.get("seat") == seat:
             themes.add("ziggurat")
+        elif event.kind == "ziggurat_vp" and d.get("seat") == seat and not king_at_ziggurat(start, seat):
+            themes.add("ziggurat")  # the bonus earned by this turn's play, not one that was due anyway
         elif event.kind == "treasure" and d.get("seat") == seat:
             themes.add("treasure")
         elif event.kind == "catastrophe" and d.get("seat") == seat:
@@ -616,6 +626,19 @@ def from_record(data: dict[str, Any]) -> Puzzle:
     )
 
 
+def about(puzzle: Puzzle, themes: Sequence[str]) -> bool:
+    """Is the puzzle *about* one of ``themes`` — its goal needs it — rather than touching it in passing
+    (a treasure puzzle whose tile happens to raise a building)? For the variants: a goal of their own
+    kinds, or points that only a building's doubling gives (§17.6)."""
+    kind = puzzle.goal.spec.get("kind") if puzzle.goal.spec else None
+    if kind in VARIANT_KINDS:
+        return bool(set(themes) & set(puzzle.themes))
+    if kind in ("gain", "gain_total") and "buildings" in themes:
+        events = (e for group in puzzle.play_solution().events for e in group)
+        return any(e.kind == "vp" and e.rule == "§17.6" and e.data.get("seat") == puzzle.seat for e in events)
+    return not set(themes) & set(VARIANT_THEMES) and bool(set(themes) & set(puzzle.themes))
+
+
 # -- mining a game -------------------------------------------------------------------------------------
 MAX_PER_GAME = 4
 MAX_PER_KIND = 2
@@ -664,7 +687,7 @@ def mine_game(task: MineTask) -> dict[str, Any]:
                 puzzle = make_puzzle(state, c, origin, seed=task.seed)
             except (ValueError, RuntimeError):  # e.g. the solver's node limit: not a puzzle to ship
                 puzzle = None
-            if puzzle is None or (task.themes and not set(task.themes) & set(puzzle.themes)):
+            if puzzle is None or (task.themes and not about(puzzle, task.themes)):
                 continue
             seen.add(key)
             kinds[kind] = kinds.get(kind, 0) + 1
