@@ -20,6 +20,7 @@ from tigris_widget.puzzles.miner import (
     VARIANT_THEMES,
     about,
     add_run,
+    explain,
     forced_values,
     measures,
     schedule,
@@ -113,7 +114,8 @@ def test_exactly_one_action_meets_the_variant_goal(
 
 
 def test_variant_verdicts_say_what_is_missing() -> None:
-    market = Puzzle("t", "t", _market_line().text(), Goal.building(GREEN), 1, ("tile g (10,4)",))
+    market = Puzzle("t", "t", _market_line().text(), Goal.building(GREEN), 1, ("tile g (10,4)", "building g (8,4)"))
+    assert explain(market.play_solution()) == "Archer builds the market hall on (8,4)."
     message = market.check(_idle(market)).message
     assert "The market hall is still beside the board: it needs a line of three green tiles." in message
     # The hall already stands on a line of three: a new line of three is not longer, so it stays.

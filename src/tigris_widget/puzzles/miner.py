@@ -524,7 +524,7 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
     themes = tag(state, seat, goal, game.events)
     rating, ladder = rate(draft, c.winners, c.choices, seed)
     hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "ziggurat", "buildings", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
-    explanation = " ".join(e.text for group in game.events for e in group if e.kind in _EXPLAINING)
+    explanation = explain(game)
     difficulty = 1 if rating < 1200 else 2 if rating < 1600 else 3
     return Puzzle(draft.key, _title(goal, themes, state.setup.dynasties), text, goal, difficulty, solution, hints, explanation,
                   themes=themes, rating=rating, source="mined",
@@ -533,7 +533,12 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
                   known_target=draft.known_target)  # fmt: skip
 
 
-_EXPLAINING = frozenset(("revolt_won", "war_won", "monument", "ziggurat", "treasure", "leader_lost_temple", "catastrophe", "vp", "monument_vp", "ziggurat_vp"))  # fmt: skip
+_EXPLAINING = frozenset(("revolt_won", "war_won", "monument", "ziggurat", "treasure", "leader_lost_temple", "catastrophe", "vp", "monument_vp", "ziggurat_vp", "building"))  # fmt: skip
+
+
+def explain(game: Game) -> str:
+    """What a solution did, in the events' own words (the text a solved puzzle shows)."""
+    return " ".join(e.text for group in game.events for e in group if e.kind in _EXPLAINING)
 
 
 def _margin(c: Candidate) -> float | None:
