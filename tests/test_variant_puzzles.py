@@ -14,6 +14,7 @@ from tigris_widget.builder import PositionBuilder
 from tigris_widget.engine.core.types import BLACK, GREEN
 from tigris_widget.game import Game
 from tigris_widget.puzzles.goals import Goal, Puzzle, solve
+from tigris_widget.puzzles.library import library, mined_data, select
 from tigris_widget.puzzles.miner import (
     SETTINGS,
     VARIANT_KINDS,
@@ -228,3 +229,15 @@ def test_variant_mining_keeps_puzzles_about_the_variants_only() -> None:
     gain2 = Puzzle("t", "t", doubled.text(), Goal.gain(GREEN, 2), 1, ("tile g (10,4)",), themes=("buildings",))
     assert gain2.check(gain2.play_solution()).status == "solved"
     assert about(gain2, VARIANT_THEMES)
+
+
+def test_the_library_has_puzzles_for_the_variants() -> None:
+    buildings, ziggurat = select(theme="buildings"), select(theme="ziggurat")
+    assert len(buildings) >= 40 and len(ziggurat) >= 6, (len(buildings), len(ziggurat))
+    kinds = Counter(p.goal.to_spec()["kind"] for p in library().values())
+    assert kinds["building"] >= 25 and kinds["ziggurat"] + kinds["ziggurat_bonus"] >= 4, kinds
+    for p in (*buildings, *ziggurat):
+        assert p.game().state.setup.variants, p.key
+    runs = mined_data()["runs"]
+    assert sum(r["stats"]["games"] for r in runs) == mined_data()["stats"]["games"]
+    assert any("--settings variants" in r["command"] for r in runs)
