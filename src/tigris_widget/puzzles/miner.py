@@ -5,7 +5,8 @@ moment a player has one action left in his turn, the miner looks at *every* lega
 every line that follows inside the turn (support, war order, monuments, treasures …, the player
 choosing his best and the opponents their best defence) and measures what each action forces:
 conflicts won, opponents' leaders sent home, monuments, treasures, points in a colour, the
-weakest colour. A position becomes a puzzle when, for one of these measures,
+weakest colour, and in games with the variants a civilization building raised or moved, the
+ziggurat built, its bonus point taken. A position becomes a puzzle when, for one of these measures,
 
 * one action (or two, e.g. two squares that do the same) forces the best result and every other
   action falls short by a margin (a whole conflict, a monument, a treasure, a point …),
