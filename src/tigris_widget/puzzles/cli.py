@@ -3,7 +3,8 @@
 puzzles list [--theme T] [--source mined|hand-made] [--json]
 puzzles show ID
 puzzles verify [ID …] [--quiet]          # exit 1 if any puzzle fails
-puzzles mine --games N [--seed S] --workers K [--scheduler ADDR] [--out FILE]
+puzzles mine --games N [--seed S] --workers K [--settings all|variants] [--scheduler ADDR]
+             [--out FILE] [--add-to FILE]
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ def add_parser(sub: Any) -> None:
     mine.add_argument("--games", type=int, default=20)
     mine.add_argument("--seed", type=int, default=0, help="fixes every game (and so every puzzle)")
     mine.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
+    mine.add_argument("--settings", choices=("all", "variants"), default="all",
+                      help="variants: only games with buildings or the ziggurat, only puzzles about them")  # fmt: skip
     mine.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
     mine.add_argument("--out", help="write the puzzles here (JSON, the format of the shipped library)")
+    mine.add_argument("--add-to", metavar="FILE",
+                      help="add the new puzzles to this library file, keeping the puzzles already in it")  # fmt: skip
     mine.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -131,20 +136,28 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _mine(args: argparse.Namespace) -> int:
-    from tigris_widget.puzzles.miner import mine, schedule
+    from tigris_widget.puzzles.miner import add_run, mine, schedule
 
     if args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
-    tasks = schedule(args.games, args.seed)
+    tasks = schedule(args.games, args.seed, args.settings)
     result = mine(tasks, args.workers, args.scheduler, None if args.quiet else sys.stderr)
     command = f"python -m tigris_widget puzzles mine --games {args.games} --seed {args.seed} --workers {args.workers}"
+    if args.settings != "all":
+        command += f" --settings {args.settings}"
     data = {"format": "tigris-puzzles", "version": 1, "command": command, "stats": result["stats"],
             "puzzles": result["puzzles"]}  # fmt: skip
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    if args.add_to:
+        with open(args.add_to, encoding="utf-8") as f:
+            merged = add_run(json.load(f), data)
+        with open(args.add_to, "w", encoding="utf-8") as f:
+            f.write(json.dumps(merged, indent=1, ensure_ascii=False) + "\n")
     st = result["stats"]
     print(f"{st['games']} games, {st['puzzles']} puzzles ({st['puzzles_per_game']} per game) in "
           f"{st['wall_seconds']}s wall, {st['games_per_minute']} games/min"
-          + (f"; written to {args.out}" if args.out else ""))  # fmt: skip
+          + (f"; written to {args.out}" if args.out else "")
+          + (f"; added to {args.add_to} ({merged['runs'][-1]['added']} new)" if args.add_to else ""))  # fmt: skip
     return 0

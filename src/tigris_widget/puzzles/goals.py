@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tigris_widget.engine.core.actions import Action, parse_action
+from tigris_widget.engine.core.regions import region_of
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, D_ACTION, LEADER_NAMES, SWAP, to_colour
+from tigris_widget.engine.core.types import BLACK, BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, SWAP, to_colour
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.scoring import allocate_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
@@ -89,6 +90,27 @@ class Goal:
                     spec={"kind": "monuments", "count": count})  # fmt: skip
 
     @staticmethod
+    def building(colour: int) -> Goal:
+        """Put the civilization building of ``colour`` on a new tile this turn: build it from the
+        supply or move it to a longer line (§17.2–17.3). Only the active player builds."""
+        name = BUILDING_NAMES[colour]
+        return Goal(f"Build the {name} this turn, or move it to a new line.",
+                    lambda a, b, p: float(b.buildings[colour] >= 0 and b.buildings[colour] != a.buildings[colour]),
+                    spec={"kind": "building", "colour": COLOUR_NAMES[colour]})  # fmt: skip
+
+    @staticmethod
+    def ziggurat() -> Goal:
+        """Build the ziggurat this turn (§18.1; there is one per game, so it was not standing)."""
+        return Goal("Build the ziggurat this turn.", lambda a, b, p: float(a.tower < 0 <= b.tower),
+                    spec={"kind": "ziggurat"})  # fmt: skip
+
+    @staticmethod
+    def ziggurat_bonus() -> Goal:
+        """End the turn with the king in the ziggurat's kingdom, which earns the bonus point (§18.4)."""
+        return Goal("Take the ziggurat's bonus point at the end of this turn.",
+                    lambda a, b, p: float(king_at_ziggurat(b, p)), spec={"kind": "ziggurat_bonus"})  # fmt: skip
+
+    @staticmethod
     def weakest_colour() -> Goal:
         """Make the weakest colour (treasures counted as wild points) as high as possible."""
         return Goal("Make your weakest colour (treasures are wild) as high as possible this turn.",
@@ -117,6 +139,12 @@ class Goal:
                 return Goal.monuments(int(spec.get("count", 1)))
             if kind == "weakest":
                 return Goal.weakest_colour()
+            if kind == "building":
+                return Goal.building(to_colour(spec["colour"]))
+            if kind == "ziggurat":
+                return Goal.ziggurat()
+            if kind == "ziggurat_bonus":
+                return Goal.ziggurat_bonus()
             if kind in ("send_home", "win_conflict"):
                 make = Goal.send_home if kind == "send_home" else Goal.win_conflict
                 return make(int(spec["victim"]), to_colour(spec["colour"]), str(spec["text"]))
@@ -154,12 +182,31 @@ class Goal:
             return f"That line scores {got}; the goal is {target:g}."
         if kind == "weakest":
             return f"Your weakest colour ends at {value:g}; {target:g} can be forced."
+        if kind == "building":
+            assert self.spec is not None
+            colour = to_colour(self.spec["colour"])
+            name = BUILDING_NAMES[colour]
+            if start.buildings[colour] < 0 and end.buildings[colour] < 0:
+                return f"The {name} is still beside the board: it needs a line of three {self.spec['colour']} tiles."
+            return f"The {name} did not move: only a strictly longer line attracts it."
+        if kind == "ziggurat":
+            return "The ziggurat was not built: it needs a cross of five tiles of one colour."
+        if kind == "ziggurat_bonus":
+            if end.tower < 0:
+                return "There is no ziggurat on the board."
+            return "Your king is not in the ziggurat's kingdom at the end of the turn."
         return f"That line reaches {value:g}; the goal needs {target:g}."
 
 
 def weakest(s: GameState, seat: int) -> int:
     """``seat``'s weakest colour with the treasures placed where they help most (the final score)."""
     return min(allocate_treasures(tuple(s.points(seat)), s.treasures_taken[seat]))
+
+
+def king_at_ziggurat(s: GameState, seat: int) -> bool:
+    """Does ``seat``'s king stand in a region with the ziggurat (the condition of its bonus, §18.4)?"""
+    king = s.leaders[seat * 4 + BLACK]
+    return s.tower >= 0 and king >= 0 and bool(region_of(s, s.tower) >> king & 1)
 
 
 @dataclass

@@ -5,7 +5,8 @@ moment a player has one action left in his turn, the miner looks at *every* lega
 every line that follows inside the turn (support, war order, monuments, treasures …, the player
 choosing his best and the opponents their best defence) and measures what each action forces:
 conflicts won, opponents' leaders sent home, monuments, treasures, points in a colour, the
-weakest colour. A position becomes a puzzle when, for one of these measures,
+weakest colour, and in games with the variants a civilization building raised or moved, the
+ziggurat built, its bonus point taken. A position becomes a puzzle when, for one of these measures,
 
 * one action (or two, e.g. two squares that do the same) forces the best result and every other
   action falls short by a margin (a whole conflict, a monument, a treasure, a point …),
@@ -44,13 +45,21 @@ from tigris_widget.bots.runner import GameTooLong, moves
 from tigris_widget.engine.core.actions import Action
 from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COLOUR_NAMES, D_ACTION, LEADER_NAMES, PASS, SWAP
+from tigris_widget.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, PASS, SWAP
 from tigris_widget.engine.rules.legal import legal_actions
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import determinize
 from tigris_widget.formats.positions import format_position
 from tigris_widget.game import Game
-from tigris_widget.puzzles.goals import Goal, Puzzle, best_continuation, rating_label, solve, weakest
+from tigris_widget.puzzles.goals import (
+    Goal,
+    Puzzle,
+    best_continuation,
+    king_at_ziggurat,
+    rating_label,
+    solve,
+    weakest,
+)
 
 # -- the games -------------------------------------------------------------------------------------
 LINEUPS: tuple[tuple[str, ...], ...] = (
@@ -70,6 +79,18 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("classic", "ziggurat"),
 )
 """Board and variants, cycled through independently of the lineups."""
+VARIANT_SETTINGS: tuple[tuple[str, str], ...] = (
+    ("alternative", "buildings,ziggurat"),
+    ("classic", "buildings"),
+    ("classic", "ziggurat"),
+    ("classic", "buildings,ziggurat"),
+    ("alternative", "buildings"),
+    ("alternative", "ziggurat"),
+)
+"""The settings of ``schedule(..., settings="variants")``: every game plays a variant (§17, §18)."""
+VARIANT_THEMES = ("buildings", "ziggurat")
+VARIANT_KINDS = ("ziggurat", "ziggurat_bonus", "building")
+"""The goal kinds only the variants have; a variant task tries them before the others."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +104,8 @@ class MineTask:
     board: str
     variants: str
     bots: tuple[str, ...]
+    themes: tuple[str, ...] = ()
+    """Keep only puzzles about one of these themes (empty: every puzzle; see ``about``)."""
 
 
 def _mix(*parts: int) -> int:
@@ -93,21 +116,27 @@ def _mix(*parts: int) -> int:
     return h & 0x7FFFFFFF
 
 
-def schedule(games: int, seed: int = 0) -> list[MineTask]:
-    """``games`` tasks, varied over lineups (2–4 players), boards and variants."""
+def schedule(games: int, seed: int = 0, settings: str = "all") -> list[MineTask]:
+    """``games`` tasks, varied over lineups (2–4 players), boards and variants. ``settings="variants"``
+    plays only games with civilization buildings or the ziggurat and keeps only the puzzles about them
+    (themes "buildings" and "ziggurat"), for a library that lacks them."""
     if games < 1:
         raise ValueError(f"mine at least one game, not {games}")
+    if settings not in ("all", "variants"):
+        raise ValueError(f"settings is 'all' or 'variants', not {settings!r}")
+    cycle, themes = (SETTINGS, ()) if settings == "all" else (VARIANT_SETTINGS, VARIANT_THEMES)
     tasks = []
     for i in range(games):
         bots = LINEUPS[i % len(LINEUPS)]
-        board, variants = SETTINGS[i % len(SETTINGS)]
-        tasks.append(MineTask(i, _mix(seed, i), len(bots), board, variants, bots))
+        board, variants = cycle[i % len(cycle)]
+        tasks.append(MineTask(i, _mix(seed, i), len(bots), board, variants, bots, themes))
     return tasks
 
 
 # -- what every action forces ------------------------------------------------------------------------
 Measure = Callable[[GameState, GameState, int], float]
-PRIORITY = ("win_conflict", "send_home", "monuments", "treasures", "weakest", "gain", "gain_total")
+PRIORITY = ("win_conflict", "send_home", "ziggurat", "monuments", "ziggurat_bonus", "building", "treasures", "weakest",
+            "gain", "gain_total")  # fmt: skip
 """When one position holds several puzzles, the most concrete is kept."""
 MAX_WINNERS = 2
 """At most this many actions may force the best result (two: e.g. two squares that do the same)."""
@@ -141,6 +170,14 @@ def measures(s: GameState) -> list[tuple[dict[str, Any], Measure]]:
     for colour in range(4):
         out.append(({"kind": "gain", "colour": COLOUR_NAMES[colour]}, Goal.gain(colour, 1).score))
     out.append(({"kind": "gain_total"}, Goal.gain_total(1).score))
+    if s.setup.buildings:
+        for colour in range(4):
+            spec = {"kind": "building", "colour": COLOUR_NAMES[colour]}
+            out.append((spec, Goal.from_spec(spec).score))
+    if s.setup.ziggurat:
+        if s.tower < 0:
+            out.append(({"kind": "ziggurat"}, Goal.ziggurat().score))
+        out.append(({"kind": "ziggurat_bonus"}, Goal.ziggurat_bonus().score))
     return out
 
 
@@ -205,7 +242,7 @@ class Candidate:
 
 
 def _concrete(kind: str, best: float, second: float, passing: float, start: float) -> bool:
-    if kind in ("win_conflict", "send_home", "monuments", "treasures"):
+    if kind in ("win_conflict", "send_home", "monuments", "treasures", *VARIANT_KINDS):
         return best >= 1 and passing < best and second < best
     if kind == "weakest":
         return best >= start + 1 and passing < best and second < best
@@ -258,7 +295,7 @@ THEMES = {
     "war": "a war won (§9)",
     "unification": "a tile that unites kingdoms (§9.2)",
     "monument": "a monument built (§10)",
-    "ziggurat": "the ziggurat built (§18)",
+    "ziggurat": "the ziggurat built, or its bonus point taken (§18)",
     "treasure": "treasures taken (§11)",
     "catastrophe": "a catastrophe tile (§6.3)",
     "blocking": "an opponent's leader cut off from his temples (§12)",
@@ -266,7 +303,7 @@ THEMES = {
     "support": "tiles committed to a conflict (§8.4, §9.6)",
     "scoring": "victory points this turn",
     "weakest-colour": "the weakest colour lifted (§15)",
-    "buildings": "a civilization building (§17)",
+    "buildings": "a civilization building built or moved, or points it doubles (§17)",
     "multiplayer": "three or four players",
     "opening": "early in the game",
     "middlegame": "the middle of the game",
@@ -292,6 +329,8 @@ def tag(
             themes.add("monument")
         elif event.kind == "ziggurat" and d.get("seat") == seat:
             themes.add("ziggurat")
+        elif event.kind == "ziggurat_vp" and d.get("seat") == seat and not king_at_ziggurat(start, seat):
+            themes.add("ziggurat")  # the bonus earned by this turn's play, not one that was due anyway
         elif event.kind == "treasure" and d.get("seat") == seat:
             themes.add("treasure")
         elif event.kind == "catastrophe" and d.get("seat") == seat:
@@ -302,6 +341,8 @@ def tag(
             themes.add("support")
         elif event.kind == "building" and d.get("seat") == seat:
             themes.add("buildings")
+        elif event.kind == "vp" and event.rule == "§17.6" and d.get("seat") == seat:
+            themes.add("buildings")  # a point doubled by a building
     kind = goal.spec.get("kind") if goal.spec else None
     if kind in ("gain", "gain_total", "weakest"):
         themes.add("scoring")
@@ -438,6 +479,13 @@ def _title(goal: Goal, themes: Sequence[str], names: Sequence[str]) -> str:
     if kind == "gain":
         assert goal.spec is not None
         return f"Most {goal.spec['colour']} points"
+    if kind == "building":
+        assert goal.spec is not None
+        return f"Raise the {BUILDING_NAMES[COLOUR_NAMES.index(goal.spec['colour'])]}"
+    if kind == "ziggurat":
+        return "The ziggurat in one move"
+    if kind == "ziggurat_bonus":
+        return "The king and the ziggurat"
     return "Most points in one move"
 
 
@@ -450,6 +498,8 @@ HINTS = {
     "blocking": "A leader with no temple next to him goes home.",
     "weakest-colour": "At the end only your weakest colour counts; treasures count as any colour.",
     "scoring": "A tile scores for the leader of its colour in the kingdom it joins — or for the king.",
+    "ziggurat": "Five tiles of one colour in a cross make the ziggurat; a king in its kingdom earns a point.",
+    "buildings": "A building goes on a line of three or more tiles of its colour, and moves only to a longer one.",
 }
 
 
@@ -474,8 +524,8 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
         return None
     themes = tag(state, seat, goal, game.events)
     rating, ladder = rate(draft, c.winners, c.choices, seed)
-    hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
-    explanation = " ".join(e.text for group in game.events for e in group if e.kind in _EXPLAINING)
+    hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "ziggurat", "buildings", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
+    explanation = explain(game)
     difficulty = 1 if rating < 1200 else 2 if rating < 1600 else 3
     return Puzzle(draft.key, _title(goal, themes, state.setup.dynasties), text, goal, difficulty, solution, hints, explanation,
                   themes=themes, rating=rating, source="mined",
@@ -484,7 +534,12 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
                   known_target=draft.known_target)  # fmt: skip
 
 
-_EXPLAINING = frozenset(("revolt_won", "war_won", "monument", "ziggurat", "treasure", "leader_lost_temple", "catastrophe", "vp", "monument_vp", "ziggurat_vp"))  # fmt: skip
+_EXPLAINING = frozenset(("revolt_won", "war_won", "monument", "ziggurat", "treasure", "leader_lost_temple", "catastrophe", "vp", "monument_vp", "ziggurat_vp", "building"))  # fmt: skip
+
+
+def explain(game: Game) -> str:
+    """What a solution did, in the events' own words (the text a solved puzzle shows)."""
+    return " ".join(e.text for group in game.events for e in group if e.kind in _EXPLAINING)
 
 
 def _margin(c: Candidate) -> float | None:
@@ -577,6 +632,19 @@ def from_record(data: dict[str, Any]) -> Puzzle:
     )
 
 
+def about(puzzle: Puzzle, themes: Sequence[str]) -> bool:
+    """Is the puzzle *about* one of ``themes`` — its goal needs it — rather than touching it in passing
+    (a treasure puzzle whose tile happens to raise a building)? For the variants: a goal of their own
+    kinds, or points that only a building's doubling gives (§17.6)."""
+    kind = puzzle.goal.spec.get("kind") if puzzle.goal.spec else None
+    if kind in VARIANT_KINDS:
+        return bool(set(themes) & set(puzzle.themes))
+    if kind in ("gain", "gain_total") and "buildings" in themes:
+        events = (e for group in puzzle.play_solution().events for e in group)
+        return any(e.kind == "vp" and e.rule == "§17.6" and e.data.get("seat") == puzzle.seat for e in events)
+    return not set(themes) & set(VARIANT_THEMES) and bool(set(themes) & set(puzzle.themes))
+
+
 # -- mining a game -------------------------------------------------------------------------------------
 MAX_PER_GAME = 4
 MAX_PER_KIND = 2
@@ -612,6 +680,8 @@ def mine_game(task: MineTask) -> dict[str, Any]:
         except TooBig:
             skipped += 1
             continue
+        if task.themes:  # the variants' own goals first (a stable sort keeps the priority among the rest)
+            cands.sort(key=lambda c: c.spec["kind"] not in VARIANT_KINDS)
         for c in cands:
             kind = c.spec["kind"]
             key = (json.dumps(c.spec, sort_keys=True), c.winners[0])
@@ -623,7 +693,7 @@ def mine_game(task: MineTask) -> dict[str, Any]:
                 puzzle = make_puzzle(state, c, origin, seed=task.seed)
             except (ValueError, RuntimeError):  # e.g. the solver's node limit: not a puzzle to ship
                 puzzle = None
-            if puzzle is None:
+            if puzzle is None or (task.themes and not about(puzzle, task.themes)):
                 continue
             seen.add(key)
             kinds[kind] = kinds.get(kind, 0) + 1
@@ -692,3 +762,34 @@ def mine(
         "workers": workers if scheduler is None else None,
     }
     return {"puzzles": puzzles, "stats": stats}
+
+
+def add_run(library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """A library file (``data/mined.json``) with the puzzles of another mining run added after its own:
+    the existing records stay as they are, in order (their ids are stable), and a puzzle already there
+    is not added twice. ``runs`` keeps each run's command and statistics; ``stats`` adds them up."""
+    for data in (library, run):
+        if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
+            raise ValueError("not a version 1 tigris-puzzles file")
+    runs = list(library.get("runs") or [{"command": library.get("command", ""), "stats": library["stats"]}])
+    ids = {r["id"] for r in library["puzzles"]}
+    added = [r for r in run["puzzles"] if r["id"] not in ids]
+    runs.append({"command": run.get("command", ""), "stats": run["stats"], "added": len(added)})
+    puzzles = [*library["puzzles"], *added]
+
+    def total(key: str) -> float:
+        return round(sum(r["stats"].get(key) or 0 for r in runs), 1)
+
+    games, wall = int(total("games")), total("wall_seconds")
+    stats = {
+        "games": games,
+        "puzzles": len(puzzles),
+        "puzzles_per_game": round(len(puzzles) / max(1, games), 3),
+        "wall_seconds": wall,
+        "games_per_minute": round(60 * games / wall, 2) if wall else None,
+        "cpu_seconds": total("cpu_seconds"),
+        "play_seconds": total("play_seconds"),
+        "positions_scanned": int(total("positions_scanned")),
+        "positions_skipped": int(total("positions_skipped")),
+    }
+    return {"format": "tigris-puzzles", "version": 1, "stats": stats, "runs": runs, "puzzles": puzzles}
