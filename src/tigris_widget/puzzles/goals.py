@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tigris_widget.engine.core.actions import Action, parse_action
-from tigris_widget.engine.core.regions import region_of
 from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import BLACK, BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, SWAP, to_colour
+from tigris_widget.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, SWAP, to_colour
 from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.monuments import ziggurat_bonus_due
 from tigris_widget.engine.rules.scoring import allocate_treasures
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.game import Game
@@ -108,7 +108,7 @@ class Goal:
     def ziggurat_bonus() -> Goal:
         """End the turn with the king in the ziggurat's kingdom, which earns the bonus point (§18.4)."""
         return Goal("Take the ziggurat's bonus point at the end of this turn.",
-                    lambda a, b, p: float(king_at_ziggurat(b, p)), spec={"kind": "ziggurat_bonus"})  # fmt: skip
+                    lambda a, b, p: float(ziggurat_bonus_due(b, p)), spec={"kind": "ziggurat_bonus"})  # fmt: skip
 
     @staticmethod
     def weakest_colour() -> Goal:
@@ -201,12 +201,6 @@ class Goal:
 def weakest(s: GameState, seat: int) -> int:
     """``seat``'s weakest colour with the treasures placed where they help most (the final score)."""
     return min(allocate_treasures(tuple(s.points(seat)), s.treasures_taken[seat]))
-
-
-def king_at_ziggurat(s: GameState, seat: int) -> bool:
-    """Does ``seat``'s king stand in a region with the ziggurat (the condition of its bonus, §18.4)?"""
-    king = s.leaders[seat * 4 + BLACK]
-    return s.tower >= 0 and king >= 0 and bool(region_of(s, s.tower) >> king & 1)
 
 
 @dataclass

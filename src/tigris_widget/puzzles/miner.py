@@ -47,6 +47,7 @@ from tigris_widget.engine.core.events import Event
 from tigris_widget.engine.core.state import GameState
 from tigris_widget.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, D_ACTION, LEADER_NAMES, PASS, SWAP
 from tigris_widget.engine.rules.legal import legal_actions
+from tigris_widget.engine.rules.monuments import ziggurat_bonus_due
 from tigris_widget.engine.rules.turn import apply_unchecked
 from tigris_widget.engine.rules.view import determinize
 from tigris_widget.formats.positions import format_position
@@ -55,7 +56,6 @@ from tigris_widget.puzzles.goals import (
     Goal,
     Puzzle,
     best_continuation,
-    king_at_ziggurat,
     rating_label,
     solve,
     weakest,
@@ -329,7 +329,7 @@ def tag(
             themes.add("monument")
         elif event.kind == "ziggurat" and d.get("seat") == seat:
             themes.add("ziggurat")
-        elif event.kind == "ziggurat_vp" and d.get("seat") == seat and not king_at_ziggurat(start, seat):
+        elif event.kind == "ziggurat_vp" and d.get("seat") == seat and not ziggurat_bonus_due(start, seat):
             themes.add("ziggurat")  # the bonus earned by this turn's play, not one that was due anyway
         elif event.kind == "treasure" and d.get("seat") == seat:
             themes.add("treasure")

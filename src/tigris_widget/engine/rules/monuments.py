@@ -114,9 +114,9 @@ def score_monuments(s: GameState) -> None:
                         points=[award(seat, colour, 1)])  # fmt: skip
 
 
-def ziggurat_bonus_due(s: GameState) -> bool:
-    """§18.4: the ziggurat is in a kingdom with the active player's king."""
+def ziggurat_bonus_due(s: GameState, seat: int | None = None) -> bool:
+    """§18.4: the ziggurat is in a kingdom with the king of ``seat`` (default: the active player)."""
     if s.tower < 0:
         return False
-    king = s.leaders[s.active * 4 + BLACK]
+    king = s.leaders[(s.active if seat is None else seat) * 4 + BLACK]
     return king >= 0 and bool(region_of(s, s.tower) >> king & 1)
