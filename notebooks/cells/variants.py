@@ -69,4 +69,15 @@ game = play_game(2, 4, "alternative", "buildings,ziggurat", ["greedy"])
 print([(r.dynasty, r.final, r.score) for r in game.result])
 BoardWidget(game)""",
     ),
+    (
+        "md",
+        """## Practise the variants
+
+The puzzle library holds positions from games with the variants where one move builds or moves a
+civilization building, doubles your points, raises the ziggurat or takes its bonus. Pick the tile;
+the engine checks your answer against every defence. Switch the theme to `ziggurat` for the others.""",
+    ),
+    ("code", """from tigris_widget import PuzzleBrowser
+
+PuzzleBrowser(theme="buildings", rating=1000)"""),
 ]
