@@ -210,5 +210,11 @@ class PuzzleBoard:
         self.status.value = (f"<p style='line-height:1.45'><b>Solution:</b> <code>{html.escape(moves)}</code></p>"
                              f"<p style='line-height:1.45'>{html.escape(self.puzzle.explanation)}</p>")  # fmt: skip
 
+    @property
+    def task(self) -> str:
+        """The puzzle in one line: who plays and the goal (the caption of its static picture)."""
+        who = self.game.state_at(0).setup.dynasties[self.puzzle.seat].capitalize()
+        return f"{self.puzzle.title} — {who} to play. {self.puzzle.goal.text}"
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board, self.task)

@@ -161,7 +161,7 @@ class PuzzleBrowser:
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.current.board)
+        return with_picture(self.widget._repr_mimebundle_(**kwargs), self.current.board, self.current.task)
 
     def __repr__(self) -> str:
         return f"PuzzleBrowser(rating={round(self.rating)}, streak={self.streak}, puzzle={html.escape(self.current.puzzle.key)!r})"

@@ -58,11 +58,12 @@ def _check_colour(colour: object) -> None:
         raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
 
 
-def with_picture(bundle: Any, board: BoardWidget) -> Any:
-    """Add ``board``'s SVG picture to a widget's display bundle (Jupyter keeps showing the widget)."""
+def with_picture(bundle: Any, board: BoardWidget, caption: str | None = None) -> Any:
+    """Add ``board``'s SVG picture (``caption`` above it, else the board's own) to a widget's display
+    bundle (Jupyter keeps showing the widget)."""
     data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
     if isinstance(data, dict) and "image/svg+xml" not in data:
-        data["image/svg+xml"] = board.picture()
+        data["image/svg+xml"] = board.picture(caption)
     return bundle
 
 
@@ -371,11 +372,19 @@ class BoardWidget(anywidget.AnyWidget):
         super().close()
 
     # -- pictures where widgets do not run -------------------------------------------------------
-    def picture(self) -> str:
-        """The shown position as SVG (this board's view only: nothing hidden from its seat)."""
+    def picture(self, caption: str | None = None) -> str:
+        """The shown position as SVG with this board's highlights, arrows, labels and caption (or
+        ``caption``) — this board's view only: nothing hidden from its seat. Heatmaps stay live-only."""
         from tigris_widget.render import board_svg
 
-        return board_svg(self.view)
+        o = self.overlay
+        return board_svg(
+            self.view,
+            highlight=[h["square"] for h in o.get("highlights", [])],
+            arrows=[(a["from"], a["to"]) for a in o.get("arrows", [])],
+            labels={label["square"]: label["text"] for label in o.get("labels", [])},
+            caption=caption if caption is not None else (o.get("caption") or None),
+        )
 
     def to_html(self, path: str | Path, *, title: str | None = None) -> Path:
         """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""

@@ -10,6 +10,7 @@ block with each player's supply, hand, score and treasures as the view allows.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
@@ -21,6 +22,8 @@ from tigris_widget.render import picture
 CELL = picture.BOX
 MARGIN = round(picture.MARGIN * CELL)
 COLOURS = ("black", "red", "blue", "green")
+CAPTION_CHARS = 78
+"""A caption longer than this is wrapped onto more lines (bold 14 px fits about 80 over the board)."""
 
 
 def _paint(palette: Mapping[str, Any], name: str, piece: str = "#000", piece_b: str = "#000") -> str:
@@ -130,7 +133,8 @@ def board_svg(
     v = _as_dict(view)
     board_w = MARGIN + WIDTH * CELL + 4
     board_h = MARGIN + HEIGHT * CELL + 4
-    top = 22 if caption else 0
+    caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
+    top = 6 + 18 * len(caption_lines) if caption_lines else 0
     players = v["players"]
     status_h = (40 + 22 * len(players)) if status else 0
     height = top + board_h + status_h
@@ -147,8 +151,8 @@ def board_svg(
         _defs(sorted({p["dynasty"] for p in players}), palette),
         f'<rect width="{board_w}" height="{height}" fill="{palette["background"]}"/>',
     ]
-    if caption:
-        out.append(f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold">{escape(caption)}</text>')
+    for i, line in enumerate(caption_lines):
+        out.append(f'<text x="{MARGIN}" y="{16 + 18 * i}" font-size="14" font-weight="bold">{escape(line)}</text>')
     out.append(f'<g transform="translate(0,{top})">')
     # land in two shades (a checkerboard), river squares with waves, the grid, the special squares
     river = set(v["board"]["river"])

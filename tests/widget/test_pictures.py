@@ -1,0 +1,54 @@
+"""The static pictures boards leave where widgets do not run (GitHub, nbviewer without widget state):
+they carry the board's overlays and, for a puzzle, its task."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from tigris_widget import Game
+from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+from tigris_widget.jupyter.widget import BoardWidget
+from tigris_widget.render import board_svg
+
+
+def svg_of(bundle: Any) -> str:
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    text: str = data["image/svg+xml"]
+    return text
+
+
+def captions(svg: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r'font-size="14" font-weight="bold">([^<]*)<', svg)]
+
+
+def test_the_picture_shows_the_boards_caption_labels_highlights_and_arrows() -> None:
+    board = BoardWidget(Game.new(players=2, seed=1))
+    plain = board.picture()
+    board.caption("Where the first temple goes")
+    board.label((5, 4), "here")
+    board.highlight([(5, 4)], colour="orange")
+    board.arrow((1, 1), (5, 4))
+    picture = board.picture()
+    assert captions(picture) == ["Where the first temple goes"]
+    assert ">here<" in picture and "here" not in plain
+    assert len(picture) > len(plain) + 200  # the frame and the arrow are drawn too
+    assert captions(board.picture("Another caption")) == ["Another caption"]
+    assert captions(svg_of(board._repr_mimebundle_())) == ["Where the first temple goes"]
+
+
+def test_a_long_caption_wraps_and_the_picture_grows() -> None:
+    view = Game.new(players=2, seed=1).view(None)
+    short = board_svg(view, caption="Short")
+    long = board_svg(view, caption="A caption that says a great deal about the position " * 3)
+    assert len(captions(long)) == 3 and len(captions(short)) == 1
+    height = lambda svg: float(re.search(r'viewBox="0 0 \S+ (\S+)"', svg).group(1))  # noqa: E731
+    assert height(long) == height(short) + 36
+
+
+def test_a_puzzles_picture_states_its_task() -> None:
+    puzzle = PuzzleBoard("kings-substitute")
+    task = puzzle.task
+    assert puzzle.puzzle.goal.text in task and "to play" in task
+    assert " ".join(captions(svg_of(puzzle._repr_mimebundle_()))) == task
