@@ -234,7 +234,7 @@ def test_a_step_the_board_cannot_draw_is_refused_visibly(
 
 def test_a_published_notebook_steps_through_its_games(browser: Any, tmp_path: Path) -> None:
     """``make_notebooks.py --html=DIR`` publishes a notebook whose every board embeds its moves: the
-    variants notebook's last board replays its whole 200-action game on the page."""
+    variants notebook's board of a whole game replays its 200 actions on the page."""
     sys.path.insert(0, str(ROOT / "notebooks"))
     try:
         import make_notebooks
@@ -244,7 +244,7 @@ def test_a_published_notebook_steps_through_its_games(browser: Any, tmp_path: Pa
     path = make_notebooks.publish(name, make_notebooks.build(name, make_notebooks.cells_of("variants")), tmp_path)
     text = path.read_text(encoding="utf-8")
     assert "embed_history_default" not in text  # the switch ran but is not shown
-    page = open_exported(browser, path, boards=4)
+    page = open_exported(browser, path, boards=5)  # four game boards, then the puzzle browser's
     last = page.locator(".tigris-widget").nth(3)
     page.wait_for_function(
         "(el) => el.querySelector('.tw-offline-box').textContent.includes('Step through')", arg=last.element_handle()
