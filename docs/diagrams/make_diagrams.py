@@ -27,6 +27,7 @@ from tigris_widget.engine.core.errors import IllegalActionError  # noqa: E402
 from tigris_widget.engine.core.events import Event  # noqa: E402
 from tigris_widget.game import Game  # noqa: E402
 from tigris_widget.jupyter.course import Window  # noqa: E402
+from tigris_widget.jupyter.lessons import lesson  # noqa: E402
 from tigris_widget.render import game_view  # noqa: E402
 from tigris_widget.render.svg import CELL, MARGIN, board_svg, window_edges  # noqa: E402
 
@@ -338,24 +339,9 @@ def _revolt() -> dict[str, str]:
     return {"revolt-before": before, "revolt-after": after}
 
 
-def _war_position() -> Game:
-    return (
-        PositionBuilder(players=("lion", "pot"))
-        .tile("r", (4, 3), (5, 5), (10, 4))
-        .tile("g", (5, 4), (7, 4), (8, 4))
-        .leader("lion", "king", (4, 4))
-        .leader("lion", "trader", (4, 5))
-        .leader("pot", "king", (9, 4))
-        .leader("pot", "trader", (10, 5))
-        .hand("lion", "gggggk")
-        .hand("pot", "gkkkbb")
-        .game()
-    )
-
-
 @diagram("war")
 def _war() -> dict[str, str]:
-    game = _war_position()
+    game = lesson("war")  # the course's war: the same position, one definition
     window = Window(3, 2, 11, 7)
     play(game, "tile g (6,4)", expect=["unites two kingdoms", "Wars pending in black, green"])
     sides = {(5, 4): "Lion", (7, 4): "Pot", (8, 4): "Pot"}
@@ -382,7 +368,7 @@ def _war() -> dict[str, str]:
         labels={(7, 4): "gone", (8, 4): "gone", (10, 5): "gone"},
     )
     # the same position, kings first (the next example of the rules text)
-    kings = _war_position()
+    kings = lesson("war")
     play(
         kings,
         "tile g (6,4)",

@@ -59,6 +59,23 @@ def show_analysis_heatmap(board: BoardWidget, analysis: Mapping[str, Any], key: 
     return True
 
 
+SUGGESTION_COLOUR = "#e67e22"
+"""The orange of a bot's suggested move (the heatmap is violet, so it stands out)."""
+
+
+def mark_action(board: BoardWidget, game: Game, seat: int, text: str, caption: str) -> None:
+    """Show a suggested action on ``board``: an arrow for a leader's move (from where it stands), a
+    framed square otherwise, and ``caption`` above the board."""
+    action = parse_action(text)
+    if action.square >= 0:
+        source = game.state.leader_square(seat, action.colour) if action.kind == MOVE_LEADER else -1
+        if source >= 0:
+            board.arrow(source, action.square, SUGGESTION_COLOUR)
+        else:
+            board.highlight([action.square], SUGGESTION_COLOUR)
+    board.caption(caption)
+
+
 _TABLE_CSS = (
     "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
     "width:100%;max-width:44em}"
@@ -242,14 +259,7 @@ class BotInspector:
         show_analysis_heatmap(self.board, self.analysis, self.heatmap_choice.value)
         selected = self.candidates.value
         if selected:
-            action = parse_action(selected)
-            if action.square >= 0:
-                source = self.game.state.leader_square(self.seat, action.colour) if action.kind == MOVE_LEADER else -1
-                if source >= 0:
-                    self.board.arrow(source, action.square, "#e67e22")
-                else:
-                    self.board.highlight([action.square], "#e67e22")
-            self.board.caption(f"Candidate: {selected}")
+            mark_action(self.board, self.game, self.seat, selected, f"Candidate: {selected}")
 
     # -- what if ---------------------------------------------------------------------------------
     def what_if(self, action: str | None = None) -> None:

@@ -23,10 +23,8 @@ import ipywidgets as widgets
 from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
-from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.core.types import MOVE_LEADER
 from tigris_widget.game import Game
-from tigris_widget.jupyter.inspect import candidate_table, show_analysis_heatmap, summary
+from tigris_widget.jupyter.inspect import candidate_table, mark_action, show_analysis_heatmap, summary
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -147,14 +145,7 @@ class BotMatch:
         self.table.value = candidate_table(analysis, analysis["best"])
         self.board.clear_overlays()
         show_analysis_heatmap(self.board, analysis, analysis["heatmaps"]["default"])
-        best = parse_action(analysis["best"])
-        if best.square >= 0:
-            source = self.game.state.leader_square(self.seat, best.colour) if best.kind == MOVE_LEADER else -1
-            if source >= 0:
-                self.board.arrow(source, best.square, "#e67e22")
-            else:
-                self.board.highlight([best.square], "#e67e22")
-        self.board.caption(f"Hint: {analysis['best']}")
+        mark_action(self.board, self.game, self.seat, analysis["best"], f"Hint: {analysis['best']}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -36,18 +36,10 @@ def ply_view(game: Game, seat: int | None, ply: int) -> dict[str, Any]:
     return view
 
 
-def whole_log(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    """Every ply's narrated log entry as ``seat`` may read it."""
-    n = len(game)
-    log: list[dict[str, Any]] = serialize_game(game, seat, n, log_window=n)["log"]
-    return log
-
-
 def replay_data(game: Game, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
     """The replay of ``game`` for ``seat`` (None: all-seeing), first showing ``start`` (default: the end)."""
-    n = len(game)
-    views = [ply_view(game, seat, ply) for ply in range(n + 1)]
-    return {"seat": seat, "start": n if start is None else start, "views": views, "log": whole_log(game, seat)}
+    data: dict[str, Any] = json.loads(ReplayRecorder(game, seat).text(len(game) if start is None else start))
+    return data
 
 
 def _json(data: Any) -> str:
@@ -90,6 +82,11 @@ class ReplayRecorder:
         del self._log[max(0, ply - 1) :]
 
     def packed(self, start: int) -> str:
+        """The replay first showing ``start``, packed (``pack_text``)."""
+        return pack_text(self.text(start), self.LEVEL)
+
+    def text(self, start: int) -> str:
+        """The replay first showing ``start``, as JSON text."""
         game, seat = self._game, self._seat
         n = len(game)
         self.forget_from(n + 1)
@@ -99,5 +96,4 @@ class ReplayRecorder:
         if missing:  # only the new actions' entries: the log of a long game is the slow part to build
             self._log += [_json(e) for e in serialize_game(game, seat, n, log_window=missing)["log"]]
         views, log = ",".join(self._views), ",".join(self._log)
-        text = f'{{"seat":{_json(seat)},"start":{start},"views":[{views}],"log":[{log}]}}'
-        return pack_text(text, self.LEVEL)
+        return f'{{"seat":{_json(seat)},"start":{start},"views":[{views}],"log":[{log}]}}'
