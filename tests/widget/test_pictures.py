@@ -52,3 +52,18 @@ def test_a_puzzles_picture_states_its_task() -> None:
     task = puzzle.task
     assert puzzle.puzzle.goal.text in task and "to play" in task
     assert " ".join(captions(svg_of(puzzle._repr_mimebundle_()))) == task
+
+
+def test_the_candidate_table_writes_small_differences_in_tenths() -> None:
+    from tigris_widget.jupyter.inspect import candidate_table
+
+    analysis = {
+        "value": 0.56,
+        "final": True,
+        "candidates": [
+            {"action": a, "value": v, "visits": n, "principal_variation": [], "reason": ""}
+            for a, v, n in (("leader k (11,0)", 0.56, 11), ("leader k (10,1)", 0.557, 10), ("pass", 0.51, 3))
+        ],
+    }
+    cells = re.findall(r"<td class='n'>([^<]*)</td>", candidate_table(analysis, "pass"))
+    assert cells[1::3] == ["best", "\u22120.3", "\u22125"]  # not "−0" beside a heatmap that says 0

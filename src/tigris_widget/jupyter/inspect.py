@@ -76,6 +76,14 @@ def mark_action(board: BoardWidget, game: Game, seat: int, text: str, caption: s
     board.caption(caption)
 
 
+def _points_behind(points: float) -> str:
+    """A difference in points for the table: whole points, tenths below one ("−0.3", not "−0")."""
+    if abs(points) < 0.05:
+        return "0"
+    text = f"{points:+.1f}" if abs(points) < 1 else f"{points:+.0f}"
+    return text.replace("-", "\u2212")
+
+
 _TABLE_CSS = (
     "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
     "width:100%;max-width:44em}"
@@ -101,7 +109,7 @@ def candidate_table(analysis: Mapping[str, Any], selected: str | None = None) ->
         elif i == 0:
             diff = "best"
         else:
-            diff = f"{100 * (c['value'] - best_value):+.0f}".replace("-", "−")
+            diff = _points_behind(100 * (c["value"] - best_value))
         classes = " ".join(x for x in ("sel" if c["action"] == selected else "", "top" if i == 0 else "") if x)
         pv = html.escape(" → ".join(c["principal_variation"][:5]), quote=True)
         reason = html.escape(c.get("reason") or ("searching…" if not analysis["final"] else ""))
