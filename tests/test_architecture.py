@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tigris_widget"
 
 LAYERS = [
-    ("_version", "engine.core"),
+    ("_version", "core", "engine.core"),
     ("engine.rules", "engine"),
     ("formats",),
     ("render",),

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.engine.core.sections import section_title
+
+__all__ = ["RULE_CODES", "IllegalActionError", "NotationError", "PositionError", "SquareError", "explain"]
 
 RULE_CODES: Final[dict[str, str]] = {
     # Malformed actions and decisions (rules §16)
@@ -51,22 +54,6 @@ RULE_CODES: Final[dict[str, str]] = {
     "§18.3 Z2": "a second ziggurat (variant)",
 }
 """Every rule code an ``IllegalActionError`` can carry, with the violation it names."""
-
-
-class IllegalActionError(ValueError):
-    """The action is refused now; ``rule`` names the rule (e.g. "§6.2 T3", see ``RULE_CODES``)."""
-
-    def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(message)
-        self.rule = rule
-
-
-class NotationError(ValueError):
-    """Action notation that cannot be read."""
-
-
-class PositionError(ValueError):
-    """Position text, a position builder call or game JSON that describes no valid game."""
 
 
 class SquareError(ValueError):
