@@ -17,10 +17,10 @@ from itertools import chain
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot
-from tigris_widget.bots.candidates import sample_turn_actions
-from tigris_widget.bots.heuristics import after, evaluate, rank_turn_actions
 from tigris_widget.bots.runner import moves
-from tigris_widget.engine.rules.legal import legal_actions, turn_masks
+from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
+from tigris_widget.games.tigris.bots.heuristics import after, evaluate, rank_turn_actions
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions, turn_masks
 
 CLOSE = 0.005
 """A sampled action within this much value (a share of the win) of the best counts as close."""

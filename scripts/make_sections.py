@@ -1,4 +1,4 @@
-"""Write src/tigris_widget/engine/core/sections.py: the title of every section of docs/rules.md.
+"""Write src/tigris_widget/games/tigris/engine/core/sections.py: the title of every section of docs/rules.md.
 
     python scripts/make_sections.py           # rewrite the module from docs/rules.md
     python scripts/make_sections.py --check   # exit 1 if the module is out of date (tests run this)
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
-MODULE = ROOT / "src" / "tigris_widget" / "engine" / "core" / "sections.py"
+MODULE = ROOT / "src" / "tigris_widget" / "games" / "tigris" / "engine" / "core" / "sections.py"
 HEADING = re.compile(r"^#+ (§\d+(?:\.\d+)*(?: [A-Z]\d+)?)\s*(?:—|-)?\s*(.*)$")
 
 

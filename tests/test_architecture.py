@@ -1,33 +1,160 @@
-"""The package layout shows its layers: imports only go downwards and no module imports itself back.
+"""The package layout shows its layers: no import circles, shared code names no game, and imports go down.
 
-The layers, lowest first (a module may import from its own layer and those below it)::
+The package, lowest first::
 
-    engine.core → engine.rules → formats → render → game, builder → bots → puzzles → jupyter → cli, bench
+    core (errors, events, registry)                              knows nothing of the package
+    games/<game>/  engine.core → engine.rules → formats, played  a game: core and itself only
+                   → present → game → builder → bots → puzzles
+    render → bots → puzzles → jupyter                            the shared layers: core, and a game
+                                                                 only through the registry/protocol
+    __init__ (the facade), cli, bench, __main__                  the app: anything
 
-Imports inside ``if TYPE_CHECKING:`` blocks are only for type hints and are not counted; imports
-inside functions are (a lazy import is still a dependency).
+Every import counts: ``if TYPE_CHECKING:`` imports too (a circle of types is still a circle), and
+imports inside functions (a lazy import is still a dependency). Today's remaining couplings between
+the shared layers and *Tigris & Euphrates* are listed, one pair each, in ``GAME_COUPLINGS`` (and the
+game's calls up into the shared layers in ``GAME_UPCALLS``); both lists may only shrink.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tigris_widget"
 
+SHARED = ("core", "render", "bots", "puzzles", "jupyter")
+"""The layers every game shares: they reach a game through ``core.registry`` and the rules protocol."""
+
 LAYERS = [
-    ("_version", "core", "engine.core"),
-    ("engine.rules", "engine"),
-    ("formats",),
+    ("_version", "core", "games"),  # "games" is the games package itself: the registry's list of names
     ("render",),
-    ("game", "builder", "games"),
     ("bots",),
     ("puzzles",),
     ("jupyter",),
     ("cli", "bench", "__main__", ""),
 ]
+"""The shared layers and the app, lowest first (a module may import from its own layer and those below)."""
+
+GAME_LAYERS = [
+    ("engine.core",),
+    ("engine.rules", "engine"),
+    ("formats", "played"),
+    ("present",),
+    ("game",),
+    ("builder",),
+    ("bots",),
+    ("puzzles",),
+    ("",),
+]
+"""The layers inside one game's package ``games/<game>/`` (names relative to it), lowest first."""
+
+ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
+"""The core's leaf modules that every engine shares (they import nothing of the package)."""
+
+# Shared-layer imports of T&E modules that remain until the shared layers speak to games through
+# the rules protocol (the next step empties this list). Each is (importing module, imported module);
+# a pair that no longer occurs must be deleted (test_game_couplings_hold_no_stale_entry), so the
+# list only shrinks. Nothing may be added.
+GAME_COUPLINGS: set[tuple[str, str]] = {
+    # bots: play through the T&E engine and its player view; greedy/search/analysis use its heuristics
+    ("bots.analysis", "games.tigris.bots.heuristics"),
+    ("bots.analysis", "games.tigris.engine.core.actions"),
+    ("bots.analysis", "games.tigris.engine.core.board"),
+    ("bots.analysis", "games.tigris.engine.core.state"),
+    ("bots.analysis", "games.tigris.engine.core.types"),
+    ("bots.analysis", "games.tigris.engine.rules.conflicts"),
+    ("bots.analysis", "games.tigris.engine.rules.turn"),
+    ("bots.analysis", "games.tigris.engine.rules.view"),
+    ("bots.base", "games.tigris.engine.core.actions"),
+    ("bots.base", "games.tigris.engine.rules.view"),
+    ("bots.greedy", "games.tigris.bots.heuristics"),
+    ("bots.greedy", "games.tigris.engine.core.actions"),
+    ("bots.greedy", "games.tigris.engine.core.types"),
+    ("bots.greedy", "games.tigris.engine.rules.view"),
+    ("bots.random_bot", "games.tigris.engine.core.actions"),
+    ("bots.random_bot", "games.tigris.engine.rules.view"),
+    ("bots.review", "games.tigris.engine.core.actions"),
+    ("bots.review", "games.tigris.engine.core.types"),
+    ("bots.review", "games.tigris.engine.rules.view"),
+    ("bots.review", "games.tigris.game"),
+    ("bots.runner", "games.tigris.engine.core.actions"),
+    ("bots.runner", "games.tigris.engine.core.events"),
+    ("bots.runner", "games.tigris.engine.rules.legal"),
+    ("bots.runner", "games.tigris.game"),
+    ("bots.search", "games.tigris.bots.candidates"),
+    ("bots.search", "games.tigris.bots.heuristics"),
+    ("bots.search", "games.tigris.engine.core.actions"),
+    ("bots.search", "games.tigris.engine.core.state"),
+    ("bots.search", "games.tigris.engine.core.types"),
+    ("bots.search", "games.tigris.engine.rules.legal"),
+    ("bots.search", "games.tigris.engine.rules.turn"),
+    ("bots.search", "games.tigris.engine.rules.view"),
+    ("bots.tournament", "games.tigris.engine.rules.scoring"),
+    ("bots.tournament", "games.tigris.game"),
+    # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
+    ("jupyter", "games.tigris.puzzles.book"),
+    ("jupyter", "games.tigris.puzzles.goals"),
+    ("jupyter.charts", "games.tigris.engine.core.types"),
+    ("jupyter.charts", "games.tigris.engine.rules.scoring"),
+    ("jupyter.charts", "games.tigris.game"),
+    ("jupyter.course", "games.tigris.builder"),
+    ("jupyter.course", "games.tigris.engine.core.board"),
+    ("jupyter.course", "games.tigris.engine.core.errors"),
+    ("jupyter.course", "games.tigris.engine.core.events"),
+    ("jupyter.course", "games.tigris.engine.rules.position"),
+    ("jupyter.course", "games.tigris.game"),
+    ("jupyter.course", "games.tigris.present.picture"),
+    ("jupyter.course", "games.tigris.present.svg"),
+    ("jupyter.course", "games.tigris.puzzles.goals"),
+    ("jupyter.inspect", "games.tigris.engine.core.actions"),
+    ("jupyter.inspect", "games.tigris.engine.core.types"),
+    ("jupyter.inspect", "games.tigris.engine.rules.view"),
+    ("jupyter.inspect", "games.tigris.game"),
+    ("jupyter.lessons", "games.tigris.builder"),
+    ("jupyter.lessons", "games.tigris.engine.core.events"),
+    ("jupyter.lessons", "games.tigris.game"),
+    ("jupyter.puzzle_board", "games.tigris.engine.core.types"),
+    ("jupyter.puzzle_board", "games.tigris.present.viewjson"),
+    ("jupyter.puzzle_board", "games.tigris.puzzles.goals"),
+    ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
+    ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
+    ("jupyter.stepper", "games.tigris.game"),
+    ("jupyter.versus", "games.tigris.game"),
+    ("jupyter.widget", "games.tigris.engine.core.board"),
+    ("jupyter.widget", "games.tigris.engine.core.errors"),
+    ("jupyter.widget", "games.tigris.engine.core.events"),
+    ("jupyter.widget", "games.tigris.game"),
+    ("jupyter.widget", "games.tigris.present.viewjson"),
+    # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
+    ("puzzles.cli", "games.tigris.engine.core.types"),
+    ("puzzles.cli", "games.tigris.puzzles.miner"),
+    ("puzzles.library", "games.tigris.puzzles"),
+    ("puzzles.library", "games.tigris.puzzles.book"),
+    ("puzzles.library", "games.tigris.puzzles.goals"),
+    ("puzzles.library", "games.tigris.puzzles.miner"),
+    # render: pictures and replays are T&E's view JSON and SVG
+    ("render", "games.tigris.engine.rules.view"),
+    ("render", "games.tigris.played"),
+    ("render", "games.tigris.present.svg"),
+    ("render", "games.tigris.present.viewjson"),
+    ("render.html", "games.tigris.played"),
+    ("render.png", "games.tigris.engine.rules.view"),
+    ("render.png", "games.tigris.present.svg"),
+    ("render.replay", "games.tigris.played"),
+    ("render.replay", "games.tigris.present.viewjson"),
+}
+
+# Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a
+# replay with the shared HTML writer, and the puzzle miner plays bot games with the shared bots.
+GAME_UPCALLS: set[tuple[str, str]] = {
+    ("games.tigris.game", "render.html"),
+    ("games.tigris.puzzles.miner", "bots"),
+    ("games.tigris.puzzles.miner", "bots.parallel"),
+    ("games.tigris.puzzles.miner", "bots.runner"),
+}
 
 
 def module_name(path: Path) -> str:
@@ -37,31 +164,22 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def imported_modules(path: Path, known: set[str]) -> set[str]:
-    """The package's modules that ``path`` imports at run time (absolute names without the package)."""
+    """The package's modules that ``path`` imports, type-only and lazy imports included (absolute
+    names without the package prefix)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     this = module_name(path)
     package = this.split(".") if path.name == "__init__.py" else this.split(".")[:-1]
     found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            for child in node.orelse:
-                visit(child)
-            return
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
-                target = ".".join([*base, *([node.module] if node.module else [])])
-            elif node.module == "tigris_widget" or (node.module or "").startswith("tigris_widget."):
-                target = (node.module or "")[len("tigris_widget.") :] if node.module != "tigris_widget" else ""
+                target: str | None = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module == "tigris_widget":
+                target = ""
+            elif (node.module or "").startswith("tigris_widget."):
+                target = (node.module or "")[len("tigris_widget.") :]
             else:
                 target = None
             if target is not None:
@@ -72,17 +190,8 @@ def imported_modules(path: Path, known: set[str]) -> set[str]:
             for alias in node.names:
                 if alias.name.startswith("tigris_widget."):
                     found.add(alias.name[len("tigris_widget.") :])
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "import_module":
-            arg = node.args[0] if node.args else None
-            if isinstance(arg, ast.Constant) and str(arg.value).startswith("tigris_widget."):
-                found.add(str(arg.value)[len("tigris_widget.") :])
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    # dict values naming modules for lazy loading (``_LAZY = {"X": "tigris_widget.jupyter.x"}``)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("tigris_widget."):
+        # strings naming modules: import_module("tigris_widget.x"), lazy tables, resources.files(...)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("tigris_widget."):
             name = node.value[len("tigris_widget.") :]
             if name in known:
                 found.add(name)
@@ -96,15 +205,46 @@ def graph() -> dict[str, set[str]]:
     return {module_name(f): {m for m in imported_modules(f, known) if m in known} for f in files}
 
 
-def layer_of(module: str) -> int:
+def _under(module: str, name: str) -> bool:
+    return name == "" or module == name or module.startswith(name + ".")
+
+
+def game_of(module: str) -> tuple[str, str] | None:
+    """(game, module relative to the game's package) for a module of ``games/<game>/``, else None."""
+    parts = module.split(".")
+    if len(parts) >= 2 and parts[0] == "games":
+        return parts[1], ".".join(parts[2:])
+    return None
+
+
+def is_shared(module: str) -> bool:
+    return any(_under(module, s) for s in SHARED)
+
+
+def _layer(module: str, layers: list[tuple[str, ...]]) -> int:
     best, index = -1, -1
-    for i, names in enumerate(LAYERS):
+    for i, names in enumerate(layers):
         for name in names:
-            if module == name or module.startswith(name + ".") or (name == "" and module == ""):
-                if len(name) > best:
-                    best, index = len(name), i
-    assert index >= 0, f"module {module!r} is in no layer: add it to LAYERS"
+            if (module == "" if name == "" else _under(module, name)) and len(name) > best:
+                best, index = len(name), i
     return index
+
+
+def layer_of(module: str) -> tuple[str, int]:
+    """("", layer) for the shared layers and the app; (game, layer inside the game) for a game's module."""
+    where = game_of(module)
+    if where is not None:
+        index = _layer(where[1], GAME_LAYERS)
+        assert index >= 0, f"module {module!r} is in no layer: add it to GAME_LAYERS"
+        return where[0], index
+    index = _layer(module, LAYERS)
+    assert index >= 0, f"module {module!r} is in no layer: add it to LAYERS"
+    return "", index
+
+
+def _pairs(keep: Callable[[str, str], bool]) -> set[tuple[str, str]]:
+    """The imports (module, target) that ``keep`` selects."""
+    return {(m, t) for m, imports in graph().items() for t in imports if keep(m, t)}
 
 
 def test_every_module_is_in_a_layer() -> None:
@@ -115,10 +255,14 @@ def test_every_module_is_in_a_layer() -> None:
 def test_imports_only_go_down_the_layers() -> None:
     wrong = []
     for module, imports in graph().items():
+        if module == "":
+            continue  # the package facade re-exports from every layer
+        mine = layer_of(module)
         for target in imports:
-            if target == "" or module == "":
-                continue  # the package facade re-exports; it is checked by the cycle test
-            if layer_of(target) > layer_of(module):
+            theirs = layer_of(target)
+            if mine[0] != theirs[0]:
+                continue  # between a game and the rest: the coupling tests below
+            if theirs[1] > mine[1]:
                 wrong.append(f"{module} → {target}")
     assert not wrong, "imports going up the layers:\n" + "\n".join(sorted(wrong))
 
@@ -128,6 +272,7 @@ def test_no_import_cycles() -> None:
     g.pop("", None)  # the package __init__ is the facade: it imports from every layer
     for imports in g.values():
         imports.discard("")
+    packages = {m for m in g if any(o.startswith(m + ".") for o in g)}
     cycles = []
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -136,7 +281,7 @@ def test_no_import_cycles() -> None:
         state[m] = 1
         stack.append(m)
         for t in sorted(g.get(m, ())):
-            if t.startswith(m + ".") or (m.startswith(t + ".") and g.get(t) is not None and t in _packages(g)):
+            if t.startswith(m + ".") or (m.startswith(t + ".") and t in packages):
                 continue  # a package and its own submodules
             if state.get(t) == 1:
                 cycles.append(" → ".join([*stack[stack.index(t) :], t]))
@@ -151,20 +296,71 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
-def _packages(g: dict[str, set[str]]) -> set[str]:
-    return {m for m in g if any(o.startswith(m + ".") for o in g)}
+def test_shared_layers_import_no_game_beyond_the_listed_couplings() -> None:
+    found = _pairs(lambda m, t: is_shared(m) and game_of(t) is not None)
+    new = sorted(found - GAME_COUPLINGS)
+    assert not new, "shared code imports a game (go through core.registry instead):\n" + "\n".join(
+        f"{m} → {t}" for m, t in new
+    )
 
 
-ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
-"""The core's leaf modules that every engine shares (they import nothing of the package)."""
+def test_game_couplings_hold_no_stale_entry() -> None:
+    found = _pairs(lambda m, t: True)
+    stale = sorted((GAME_COUPLINGS | GAME_UPCALLS) - found)
+    assert not stale, "delete these pairs from GAME_COUPLINGS/GAME_UPCALLS, they no longer occur:\n" + "\n".join(
+        f"{m} → {t}" for m, t in stale
+    )
 
 
-@pytest.mark.parametrize("layer", ["engine"])
-def test_engine_imports_nothing_outside_itself(layer: str) -> None:
+def test_a_game_imports_only_core_and_itself() -> None:
+    def outside(m: str, t: str) -> bool:
+        mine, theirs = game_of(m), game_of(t)
+        return mine is not None and not _under(t, "core") and (theirs is None or theirs[0] != mine[0])
+
+    found = _pairs(outside)
+    other_games = sorted((m, t) for m, t in found if game_of(t) is not None)
+    assert not other_games, "games import each other:\n" + "\n".join(f"{m} → {t}" for m, t in other_games)
+    new = sorted(found - GAME_UPCALLS)
+    assert not new, "a game imports a shared layer or the app:\n" + "\n".join(f"{m} → {t}" for m, t in new)
+
+
+def test_a_game_engine_imports_nothing_outside_itself() -> None:
     for module, imports in graph().items():
-        if module.startswith(layer + "."):
-            outside = [t for t in imports if not (t == layer or t.startswith(layer + ".") or t in ENGINE_MAY_USE)]
+        where = game_of(module)
+        if where is None or not _under(where[1], "engine") or where[1] == "":
+            continue
+        engine = f"games.{where[0]}.engine"
+        outside = sorted(t for t in imports if not (_under(t, engine) or t in ENGINE_MAY_USE))
+        assert not outside, f"{module} imports {outside}"
+
+
+def test_core_imports_nothing_else_of_the_package() -> None:
+    g = graph()
+    for module, imports in g.items():
+        if _under(module, "core"):
+            # the registry reads the list of game names, a module that imports nothing itself
+            outside = sorted(t for t in imports if not _under(t, "core") and (module, t) != ("core.registry", "games"))
             assert not outside, f"{module} imports {outside}"
+    assert not g["games"], "the games package lists names only: it imports nothing"
+
+
+def test_the_old_layout_is_gone() -> None:
+    """T&E code lives in games/tigris/: no module is left at the old top-level paths."""
+    for old in ("engine", "formats", "game", "builder"):
+        assert not any(_under(m, old) for m in graph()), f"tigris_widget.{old} is back"
+
+
+def test_the_registry_finds_every_game_by_name() -> None:
+    from tigris_widget.core.registry import UnknownGameError, game_module, games
+    from tigris_widget.games import GAMES
+
+    assert games() == GAMES and "tigris" in GAMES
+    for name in GAMES:
+        assert name == game_module(name).NAME
+    for bad in ("chess", "", None, "tigris.engine"):
+        with pytest.raises(UnknownGameError, match="unknown game"):
+            game_module(bad)  # type: ignore[arg-type]
+    assert issubclass(UnknownGameError, ValueError)
 
 
 def test_importing_the_package_and_the_engine_loads_no_jupyter_package() -> None:
@@ -173,7 +369,7 @@ def test_importing_the_package_and_the_engine_loads_no_jupyter_package() -> None
     import sys
 
     code = (
-        "import sys, tigris_widget, tigris_widget.bots, tigris_widget.puzzles.goals\n"
+        "import sys, tigris_widget, tigris_widget.bots, tigris_widget.games.tigris.puzzles.goals\n"
         "g = tigris_widget.Game.new(players=2, seed=1); g.apply(g.legal_actions()[0])\n"
         "print(sorted(m for m in ('anywidget', 'ipywidgets', 'ipycanvas', 'traitlets') if m in sys.modules))"
     )

@@ -21,16 +21,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tigris_widget import Game
-from tigris_widget.engine.core.actions import Action, parse_action
-from tigris_widget.engine.core.errors import NotationError, PositionError
-from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import D_ACTION, DECISION_NAMES, DYNASTY_CODES
-from tigris_widget.engine.rules.deal import deal
-from tigris_widget.engine.rules.legal import legal_actions
-from tigris_widget.engine.rules.playout import random_action
-from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.formats.positions import format_position, parse_position
+from tigris_widget.games.tigris.engine.core.actions import Action, parse_action
+from tigris_widget.games.tigris.engine.core.errors import NotationError, PositionError
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import D_ACTION, DECISION_NAMES, DYNASTY_CODES
+from tigris_widget.games.tigris.engine.rules.deal import deal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
+from tigris_widget.games.tigris.engine.rules.playout import random_action
+from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+from tigris_widget.games.tigris.formats.positions import format_position, parse_position
 
 INTERNAL = ("index out of range", "shift count", "NoneType", "object has no attribute", "not subscriptable",
             "unhashable", "Exceeds the limit", "invalid literal", "unpack", "not iterable", "recursion",

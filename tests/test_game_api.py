@@ -8,8 +8,8 @@ import random
 import pytest
 
 from tigris_widget import Game, IllegalActionError, PositionError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.rules.playout import random_action
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.rules.playout import random_action
 
 
 def test_decision_names_seat_kind_and_sorted_choices() -> None:

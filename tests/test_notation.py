@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigris_widget import Action
-from tigris_widget.engine.core import actions as tables
-from tigris_widget.engine.core.actions import format_action, parse_action
+from tigris_widget.games.tigris.engine.core import actions as tables
+from tigris_widget.games.tigris.engine.core.actions import format_action, parse_action
 
 EVERY_FIXED_ACTION = [
     *itertools.chain.from_iterable(tables.TILE_ACTIONS),

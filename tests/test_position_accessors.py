@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.board import to_square
-from tigris_widget.engine.core.types import to_colour
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.board import to_square
+from tigris_widget.games.tigris.engine.core.types import to_colour
 
 
 def revolt_game() -> Game:

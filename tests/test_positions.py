@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from tigris_widget import Game, PositionError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.rules.legal import legal_actions
-from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.formats.positions import format_position, parse_position
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
+from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+from tigris_widget.games.tigris.formats.positions import format_position, parse_position
 from tigris_widget.jupyter.lessons import lesson_builder
 
 PUZZLE = """\

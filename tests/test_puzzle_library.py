@@ -10,10 +10,18 @@ from pathlib import Path
 import pytest
 
 from tigris_widget.cli import main
+from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, rating_label
+from tigris_widget.games.tigris.puzzles.miner import (
+    THEMES,
+    MineTask,
+    from_record,
+    mine_game,
+    schedule,
+    to_record,
+    verify,
+)
 from tigris_widget.puzzles import library as library_module
-from tigris_widget.puzzles.goals import Goal, Puzzle, rating_label
 from tigris_widget.puzzles.library import library, mined_data, select
-from tigris_widget.puzzles.miner import THEMES, MineTask, from_record, mine_game, schedule, to_record, verify
 
 
 def _mined() -> list[Puzzle]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.puzzles.book import PUZZLES
-from tigris_widget.puzzles.goals import solve
+from tigris_widget.games.tigris.puzzles.book import PUZZLES
+from tigris_widget.games.tigris.puzzles.goals import solve
 
 
 def test_at_least_twelve_puzzles_of_varied_kinds_and_difficulty() -> None:

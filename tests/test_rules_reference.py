@@ -60,7 +60,7 @@ def test_nothing_a_user_reads_points_outside_the_repository() -> None:
 
 
 def test_the_section_titles_module_matches_the_reference() -> None:
-    """src/…/engine/core/sections.py is generated from docs/rules.md (scripts/make_sections.py)."""
+    """src/…/games/tigris/engine/core/sections.py is generated from docs/rules.md (scripts/make_sections.py)."""
     import subprocess
     import sys
 
@@ -72,8 +72,8 @@ def test_the_section_titles_module_matches_the_reference() -> None:
 
 def test_every_refusal_reads_with_its_section_title() -> None:
     from tigris_widget import Game, IllegalActionError
-    from tigris_widget.engine.core.errors import RULE_CODES, explain
-    from tigris_widget.engine.core.sections import TITLES, section_title
+    from tigris_widget.games.tigris.engine.core.errors import RULE_CODES, explain
+    from tigris_widget.games.tigris.engine.core.sections import TITLES, section_title
 
     assert all(code in TITLES for code in RULE_CODES)
     game = Game.new(players=2, seed=7)
@@ -90,7 +90,7 @@ def test_the_board_log_names_each_event_s_section() -> None:
     import random
 
     from tigris_widget import Game
-    from tigris_widget.render.viewjson import serialize_game
+    from tigris_widget.games.tigris.present.viewjson import serialize_game
 
     game = Game.new(players=3, seed=4)
     rng = random.Random(4)

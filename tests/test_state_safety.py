@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.engine.rules.legal import legal_actions
-from tigris_widget.engine.rules.view import PlayerView, determinize, player_view, unseen_tiles
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
+from tigris_widget.games.tigris.engine.rules.view import PlayerView, determinize, player_view, unseen_tiles
 
 
 def midgame(players: int = 3, seed: int = 5, plies: int = 40) -> Game:

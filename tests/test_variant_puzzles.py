@@ -10,12 +10,11 @@ from collections.abc import Callable
 
 import pytest
 
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.types import BLACK, GREEN
-from tigris_widget.game import Game
-from tigris_widget.puzzles.goals import Goal, Puzzle, solve
-from tigris_widget.puzzles.library import library, mined_data, select
-from tigris_widget.puzzles.miner import (
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.types import BLACK, GREEN
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, solve
+from tigris_widget.games.tigris.puzzles.miner import (
     SETTINGS,
     VARIANT_KINDS,
     VARIANT_THEMES,
@@ -28,6 +27,7 @@ from tigris_widget.puzzles.miner import (
     tag,
     verify,
 )
+from tigris_widget.puzzles.library import library, mined_data, select
 
 
 def _market_line() -> PositionBuilder:

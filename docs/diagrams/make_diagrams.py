@@ -21,15 +21,15 @@ HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":  # draw with the package of this checkout, whatever is installed
     sys.path.insert(0, str(HERE.parents[1] / "src"))
 
-from tigris_widget.builder import PositionBuilder  # noqa: E402
-from tigris_widget.engine.core.board import square  # noqa: E402
-from tigris_widget.engine.core.errors import IllegalActionError  # noqa: E402
-from tigris_widget.engine.core.events import Event  # noqa: E402
-from tigris_widget.game import Game  # noqa: E402
+from tigris_widget.games.tigris.builder import PositionBuilder  # noqa: E402
+from tigris_widget.games.tigris.engine.core.board import square  # noqa: E402
+from tigris_widget.games.tigris.engine.core.errors import IllegalActionError  # noqa: E402
+from tigris_widget.games.tigris.engine.core.events import Event  # noqa: E402
+from tigris_widget.games.tigris.game import Game  # noqa: E402
+from tigris_widget.games.tigris.present.svg import CELL, MARGIN, board_svg, window_edges  # noqa: E402
 from tigris_widget.jupyter.course import Window  # noqa: E402
 from tigris_widget.jupyter.lessons import lesson  # noqa: E402
 from tigris_widget.render import game_view  # noqa: E402
-from tigris_widget.render.svg import CELL, MARGIN, board_svg, window_edges  # noqa: E402
 
 XY = tuple[int, int]
 SCALE = 1.25

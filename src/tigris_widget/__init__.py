@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from tigris_widget._version import __version__
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.errors import IllegalActionError, NotationError, PositionError
-from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.rules.decisions import Decision
-from tigris_widget.engine.rules.position import Position
-from tigris_widget.engine.rules.scoring import PlayerResult
-from tigris_widget.engine.rules.view import PlayerView
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.rules.decisions import Decision
+from tigris_widget.games.tigris.engine.rules.position import Position
+from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.game import Game
 
 _LAZY = {
     "BoardWidget": "tigris_widget.jupyter.widget",

@@ -8,13 +8,13 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.rules.deal import deal
-from tigris_widget.engine.rules.legal import legal_actions
-from tigris_widget.engine.rules.playout import playout, random_action
-from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.rules.deal import deal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
+from tigris_widget.games.tigris.engine.rules.playout import playout, random_action
+from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+from tigris_widget.games.tigris.game import Game
 
 
 def _per_call(fn: Callable[[], object], min_seconds: float = 0.3) -> float:

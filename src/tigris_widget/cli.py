@@ -10,8 +10,8 @@ from typing import Any
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import GameTooLong, play
-from tigris_widget.engine.core.types import COLOUR_NAMES
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
+from tigris_widget.games.tigris.game import Game
 
 
 def play_game(players: int, seed: int, board: str, variants: str, bot_names: Sequence[str]) -> Game:

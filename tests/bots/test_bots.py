@@ -8,10 +8,10 @@ import pytest
 
 from tigris_widget import Game
 from tigris_widget.bots import GreedyBot, RandomBot, make_bot
-from tigris_widget.bots.heuristics import commit_choice, evaluate, projection
 from tigris_widget.bots.search import SearchBot
-from tigris_widget.engine.core.types import D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND
-from tigris_widget.engine.rules.view import determinize, player_view
+from tigris_widget.games.tigris.bots.heuristics import commit_choice, evaluate, projection
+from tigris_widget.games.tigris.engine.core.types import D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND
+from tigris_widget.games.tigris.engine.rules.view import determinize, player_view
 
 COMMIT_KINDS = ("revolt_attack", "revolt_defend", "war_attack", "war_defend")
 
@@ -122,8 +122,8 @@ def find_conflict(seed: int) -> Game:
 def test_defender_commits_just_enough_to_hold():
     game = find_conflict(7)
     s = game.state.clone()
-    from tigris_widget.engine.core.actions import COMMIT_ACTIONS
-    from tigris_widget.engine.rules.turn import apply_unchecked
+    from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS
+    from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 
     assert s.phase in (D_REVOLT_ATTACK, D_WAR_ATTACK)
     apply_unchecked(s, COMMIT_ACTIONS[0])
@@ -171,9 +171,9 @@ def test_a_stalled_game_is_pushed_towards_its_end(name):
 def test_search_considers_its_best_root_actions_for_its_second_action():
     """Below the root, the bot's own node ranks its best root actions that are still legal (the
     varied sample alone would often miss them)."""
-    from tigris_widget.bots.heuristics import after
     from tigris_widget.bots.search import OWN_BEST, Search
-    from tigris_widget.engine.rules.legal import legal_actions
+    from tigris_widget.games.tigris.bots.heuristics import after
+    from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 
     game = midgame(seed=3, actions=30, players=3)
     while game.state.actions_left != 2 or game.decision.kind != "action":
@@ -234,15 +234,15 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
     """The search builds its below-root candidates from ``turn_masks`` without listing every action:
     each candidate must be legal, the kinds of the sample must be the ones it promises, and the
     mask-based legality check must agree with ``legal_actions`` on every turn action, legal or not."""
-    from tigris_widget.bots.candidates import sample_turn_actions
-    from tigris_widget.engine.core.actions import (
+    from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
+    from tigris_widget.games.tigris.engine.core.actions import (
         CATASTROPHE_ACTIONS,
         MOVE_LEADER_ACTIONS,
         PLACE_LEADER_ACTIONS,
         TILE_ACTIONS,
     )
-    from tigris_widget.engine.core.types import PLACE_TILE, SWAP
-    from tigris_widget.engine.rules.legal import is_legal_fast, legal_actions, turn_masks
+    from tigris_widget.games.tigris.engine.core.types import PLACE_TILE, SWAP
+    from tigris_widget.games.tigris.engine.rules.legal import is_legal_fast, legal_actions, turn_masks
 
     every = [a for table in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS) for row in table for a in row]
     every += list(CATASTROPHE_ACTIONS)
@@ -270,10 +270,10 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
 def test_search_places_a_leader_next_to_the_richest_region_and_two_temples():
     """Below the root, each leader's placement is picked without playing them all: next to the
     region with the most tiles of its colour, and there on a square next to two temples if any."""
-    from tigris_widget.bots.candidates import LeaderSpots
-    from tigris_widget.builder import PositionBuilder
-    from tigris_widget.engine.core.types import GREEN
-    from tigris_widget.engine.rules.legal import turn_masks
+    from tigris_widget.games.tigris.bots.candidates import LeaderSpots
+    from tigris_widget.games.tigris.builder import PositionBuilder
+    from tigris_widget.games.tigris.engine.core.types import GREEN
+    from tigris_widget.games.tigris.engine.rules.legal import turn_masks
 
     def spot(more_markets_by_the_top_left_temple: tuple) -> tuple[int, int]:
         game = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tigris_widget.bots.analysis import analyze, conflict_reason, piece_key, piece_label, validate_analysis
-from tigris_widget.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.actions import Action
 
 from .test_bots import find_conflict, midgame
 

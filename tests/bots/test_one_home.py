@@ -13,11 +13,11 @@ import pytest
 
 from tigris_widget import Game
 from tigris_widget.bots import Bot, GreedyBot, RandomBot, make_bot
-from tigris_widget.bots.heuristics import policy_choice
 from tigris_widget.bots.runner import BotError, GameTooLong, moves, play, step
 from tigris_widget.bots.search import SearchBot
 from tigris_widget.bots.tournament import GameTask, run_game
-from tigris_widget.engine.core.actions import (
+from tigris_widget.games.tigris.bots.heuristics import policy_choice
+from tigris_widget.games.tigris.engine.core.actions import (
     COMMIT_ACTIONS,
     PASS_ACTION,
     TILE_ACTIONS,
@@ -25,16 +25,22 @@ from tigris_widget.engine.core.actions import (
     Action,
     ActionError,
 )
-from tigris_widget.engine.core.board import squares
-from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import D_ACTION, D_BUILDING, D_TREASURE, ColourError, to_colour
-from tigris_widget.engine.rules.deal import deal
-from tigris_widget.engine.rules.legal import LegalActions, is_legal, is_legal_fast, legal_actions, turn_masks
-from tigris_widget.engine.rules.monuments import monument_squares, ziggurat_squares
-from tigris_widget.engine.rules.playout import playout
-from tigris_widget.engine.rules.scoring import allocate_treasures, spend_treasures
-from tigris_widget.render.viewjson import action_squares
+from tigris_widget.games.tigris.engine.core.board import squares
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import D_ACTION, D_BUILDING, D_TREASURE, ColourError, to_colour
+from tigris_widget.games.tigris.engine.rules.deal import deal
+from tigris_widget.games.tigris.engine.rules.legal import (
+    LegalActions,
+    is_legal,
+    is_legal_fast,
+    legal_actions,
+    turn_masks,
+)
+from tigris_widget.games.tigris.engine.rules.monuments import monument_squares, ziggurat_squares
+from tigris_widget.games.tigris.engine.rules.playout import playout
+from tigris_widget.games.tigris.engine.rules.scoring import allocate_treasures, spend_treasures
+from tigris_widget.games.tigris.present.viewjson import action_squares
 
 # (players, deal seed, variants, ply, decision kind, SearchBot(seed=1, iterations=200), GreedyBot(seed=1)),
 # recorded before the move, at positions of games between random bots.

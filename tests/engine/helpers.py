@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tigris_widget import Game
-from tigris_widget.engine.core.board import square
-from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.core.types import COLOUR_CODES
+from tigris_widget.games.tigris.engine.core.board import square
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
 
 
 def vp(game: Game, seat: int) -> dict[str, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game, PositionError
-from tigris_widget.engine.core.board import (
+from tigris_widget.games.tigris.engine.core.board import (
     ALTERNATIVE,
     CLASSIC,
     NEIGHBOURS,
@@ -14,7 +14,7 @@ from tigris_widget.engine.core.board import (
     square,
     squares,
 )
-from tigris_widget.engine.core.types import TOTAL_TILES
+from tigris_widget.games.tigris.engine.core.types import TOTAL_TILES
 
 
 def xy_list(mask: int) -> list[tuple[int, int]]:

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core import events as events_module
-from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.rules.playout import random_action
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core import events as events_module
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.engine.rules.playout import random_action
 
 from .helpers import at
 from .test_rules_cases import tc1_game, tc2_game, tc4_game, tc11_builder

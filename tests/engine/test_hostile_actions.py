@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tigris_widget import Game, IllegalActionError, PositionError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.board import to_square
-from tigris_widget.engine.core.errors import SquareError
-from tigris_widget.engine.core.setup import GameSetup
-from tigris_widget.engine.rules.playout import random_action
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.board import to_square
+from tigris_widget.games.tigris.engine.core.errors import SquareError
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.rules.playout import random_action
 
 
 def _played(players: int, seed: int, plies: int) -> Game:

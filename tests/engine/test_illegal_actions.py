@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game, IllegalActionError, NotationError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.actions import parse_action
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions, why_illegal
 
 
 def position() -> Game:

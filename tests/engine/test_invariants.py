@@ -15,12 +15,12 @@ import random
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.engine.core import actions as tables
-from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.rules.invariants import problems
-from tigris_widget.engine.rules.legal import legal_actions, why_illegal
-from tigris_widget.engine.rules.playout import random_action
-from tigris_widget.engine.rules.view import determinize, player_view
+from tigris_widget.games.tigris.engine.core import actions as tables
+from tigris_widget.games.tigris.engine.core.actions import parse_action
+from tigris_widget.games.tigris.engine.rules.invariants import problems
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.games.tigris.engine.rules.playout import random_action
+from tigris_widget.games.tigris.engine.rules.view import determinize, player_view
 
 CONFIGS = [
     (players, board, variants)

@@ -13,10 +13,18 @@ from collections import deque
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import BLUE, MOVE_LEADER, PLACE_CATASTROPHE, PLACE_LEADER, PLACE_TILE, RED, SWAP
-from tigris_widget.engine.rules.playout import random_action
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import (
+    BLUE,
+    MOVE_LEADER,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    RED,
+    SWAP,
+)
+from tigris_widget.games.tigris.engine.rules.playout import random_action
 
 
 def cells(mask: int) -> set[tuple[int, int]]:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-import tigris_widget.engine.rules as rules_package
+import tigris_widget.games.tigris.engine.rules as rules_package
 from tigris_widget import Game, IllegalActionError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.errors import RULE_CODES
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.errors import RULE_CODES
 
 from .test_hostile_actions import game_named
 from .test_illegal_actions import position

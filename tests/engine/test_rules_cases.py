@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game, IllegalActionError
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.types import TOTAL_TILES
-from tigris_widget.engine.rules.invariants import problems
-from tigris_widget.engine.rules.scoring import allocate_treasures, final_results, rank_players
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.types import TOTAL_TILES
+from tigris_widget.games.tigris.engine.rules.invariants import problems
+from tigris_widget.games.tigris.engine.rules.scoring import allocate_treasures, final_results, rank_players
 from tigris_widget.jupyter.lessons import lesson, lesson_builder
 
 from .helpers import at, hand, has_tile, kinds, leader_square, vp

@@ -11,7 +11,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.present.picture import PIECE
+from tigris_widget.games.tigris.puzzles.goals import solve
 from tigris_widget.jupyter.course import (
     EXERCISES,
     FinalScores,
@@ -23,8 +25,6 @@ from tigris_widget.jupyter.course import (
     show_step,
 )
 from tigris_widget.jupyter.lessons import lesson
-from tigris_widget.puzzles.goals import solve
-from tigris_widget.render.picture import PIECE
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("02_course_*.ipynb"))
 HIGHLIGHT = 'stroke="#ff8c00"'

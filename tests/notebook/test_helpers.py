@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.builder import PositionBuilder
 from tigris_widget.cli import play_game
+from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.jupyter import GameStepper, PuzzleBoard
 from tigris_widget.jupyter.charts import score_series
 from tigris_widget.jupyter.stepper import narration

@@ -11,9 +11,9 @@ import pytest
 from view_scenarios import scenario_game
 
 from tigris_widget import Game
+from tigris_widget.games.tigris.present import picture
+from tigris_widget.games.tigris.present.viewjson import serialize_game
 from tigris_widget.jupyter.widget import BoardWidget
-from tigris_widget.render import picture
-from tigris_widget.render.viewjson import serialize_game
 
 
 def send(widget: BoardWidget, data: Any, buffers: list[bytes] | None = None) -> None:
@@ -92,6 +92,6 @@ def test_history_log_goes_on_past_the_viewed_ply_for_this_seat_only() -> None:
 def test_the_canvas_picture_module_is_generated_from_the_python_one() -> None:
     assert picture.TS_PATH.read_text(encoding="utf-8") == picture.typescript()
     out = subprocess.run(
-        [sys.executable, "-m", "tigris_widget.render.picture", "--check"], capture_output=True, text=True
+        [sys.executable, "-m", "tigris_widget.games.tigris.present.picture", "--check"], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout

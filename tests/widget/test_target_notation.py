@@ -17,10 +17,10 @@ import pytest
 from view_scenarios import SCENARIOS, load_fixture, scenario_game
 
 from tigris_widget import Game
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.types import COLOUR_NAMES
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
+from tigris_widget.games.tigris.present.viewjson import group_targets, intent_action, monument_key, serialize_game
 from tigris_widget.jupyter.widget import BoardWidget
-from tigris_widget.render.viewjson import group_targets, intent_action, monument_key, serialize_game
 
 SQUARE_GROUPS = ("tile", "leader", "move", "building")
 COLOUR_GROUPS = ("withdraw", "war", "bonus")

@@ -14,10 +14,10 @@ import pytest
 from view_scenarios import SCENARIOS, build_fixture, load_fixture, scenario_game
 
 from tigris_widget import Game, IllegalActionError
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.board import to_square
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.board import to_square
+from tigris_widget.games.tigris.present.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
 from tigris_widget.jupyter.widget import BoardWidget
-from tigris_widget.render.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
 
 
 class Recorder:

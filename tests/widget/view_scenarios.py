@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tigris_widget import Game
-from tigris_widget.render.viewjson import serialize_game
+from tigris_widget.games.tigris.present.viewjson import serialize_game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "views"
 

@@ -28,12 +28,12 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tigris_widget.bots.heuristics import after, projection, strength
 from tigris_widget.bots.search import Budget, Node, Search
-from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
-from tigris_widget.engine.core.board import HEIGHT, WIDTH
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import (
+from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
+from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import (
     ATTACK_PHASES,
     COLOUR_NAMES,
     COMMIT_PHASES,
@@ -45,9 +45,9 @@ from tigris_widget.engine.core.types import (
     PLACE_TILE,
     TILE_NAMES,
 )
-from tigris_widget.engine.rules.conflicts import REVOLT
-from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
+from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
 
 SCHEMA_VERSION = 2
 UNIT_NAMES = {"win_probability": "chance to win", "win_share": "share of the win"}
@@ -294,7 +294,7 @@ def _conflict_table(states: list[GameState], seat: int) -> dict[str, Any] | None
     """Chance to win the pending conflict for each commitment level of ``seat`` over the sampled
     states, with the tiles the other side is expected to commit in answer (it holds if it can, by
     ``heuristics.commit_choice``; committed tiles are discarded whoever wins)."""
-    from tigris_widget.bots.heuristics import commit_choice
+    from tigris_widget.games.tigris.bots.heuristics import commit_choice
 
     first = states[0]
     if first.phase not in COMMIT_PHASES or first.decider != seat:

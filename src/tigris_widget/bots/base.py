@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
 
 
 class Bot(ABC):

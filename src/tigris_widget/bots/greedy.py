@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.bots.heuristics import commit_choice, policy_choice, progress_choices, rank_turn_actions
-from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
-from tigris_widget.engine.core.types import COMMIT_PHASES, D_ACTION
-from tigris_widget.engine.rules.view import PlayerView, determinize
+from tigris_widget.games.tigris.bots.heuristics import commit_choice, policy_choice, progress_choices, rank_turn_actions
+from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION
+from tigris_widget.games.tigris.engine.rules.view import PlayerView, determinize
 
 
 class GreedyBot(Bot):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
 
 
 class RandomBot(Bot):

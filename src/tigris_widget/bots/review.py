@@ -46,10 +46,10 @@ from typing import Any, TextIO
 from tigris_widget.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, conflict_reason, explain
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.search import DETERMINIZATIONS, Budget, Search
-from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.core.types import COMMIT_PHASES
-from tigris_widget.engine.rules.view import PlayerView, player_view
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.actions import parse_action
+from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES
+from tigris_widget.games.tigris.engine.rules.view import PlayerView, player_view
+from tigris_widget.games.tigris.game import Game
 
 THRESHOLDS: dict[str, float] = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
 """Smallest loss (in win probability, 0–1) of each class of bad move."""

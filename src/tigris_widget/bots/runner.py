@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.engine.core.actions import Action
-from tigris_widget.engine.core.events import Event
-from tigris_widget.engine.rules.legal import is_legal_fast, why_illegal
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.engine.rules.legal import is_legal_fast, why_illegal
+from tigris_widget.games.tigris.game import Game
 
 MAX_ACTIONS = 3000
 """Actions after which a game between bots is stopped as runaway (``GameTooLong``); the longest games

@@ -33,8 +33,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.bots.candidates import sample_turn_actions
-from tigris_widget.bots.heuristics import (
+from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
+from tigris_widget.games.tigris.bots.heuristics import (
     PolicyMemo,
     after,
     commit_choice,
@@ -45,12 +45,12 @@ from tigris_widget.bots.heuristics import (
     rank_turn_actions,
     settle,
 )
-from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
-from tigris_widget.engine.core.state import GameState
-from tigris_widget.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
-from tigris_widget.engine.rules.legal import hand_allows, is_legal_fast, legal_actions, turn_masks
-from tigris_widget.engine.rules.turn import apply_unchecked
-from tigris_widget.engine.rules.view import PlayerView, determinize
+from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
+from tigris_widget.games.tigris.engine.rules.legal import hand_allows, is_legal_fast, legal_actions, turn_masks
+from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+from tigris_widget.games.tigris.engine.rules.view import PlayerView, determinize
 
 PW_C = (2.0, 1.0)
 """Progressive widening with 2 players and with 3–4: with more players the search looks at fewer

@@ -31,8 +31,8 @@ from typing import Any, TextIO
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
-from tigris_widget.engine.rules.scoring import final_results
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.rules.scoring import final_results
+from tigris_widget.games.tigris.game import Game
 
 Z95 = 1.959963984540054
 # A game still running after ``runner.MAX_ACTIONS`` actions is stopped and scored as it stands (and

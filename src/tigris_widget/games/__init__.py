@@ -1,1 +1,6 @@
 """One package per game; shared layers find them by name through ``tigris_widget.core.registry``."""
+
+GAMES: tuple[str, ...] = (
+    "tigris",  # Tigris & Euphrates
+)
+"""The known games, one line each: the name is the package ``tigris_widget.games.<name>``."""

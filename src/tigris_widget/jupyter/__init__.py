@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tigris_widget.puzzles.goals import Goal, Puzzle, Verdict, solve
+from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, Verdict, solve
 
 __all__ = ["PUZZLES", "BotInspector", "BotMatch", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
 
@@ -20,7 +20,7 @@ _LAZY = {
     "BotMatch": "tigris_widget.jupyter.versus",
     "GameStepper": "tigris_widget.jupyter.stepper",
     "PuzzleBoard": "tigris_widget.jupyter.puzzle_board",
-    "PUZZLES": "tigris_widget.puzzles.book",
+    "PUZZLES": "tigris_widget.games.tigris.puzzles.book",
 }
 
 

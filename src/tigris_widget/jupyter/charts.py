@@ -21,9 +21,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from tigris_widget.engine.core.types import COLOUR_NAMES
-from tigris_widget.engine.rules.scoring import allocate_treasures
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
+from tigris_widget.games.tigris.engine.rules.scoring import allocate_treasures
+from tigris_widget.games.tigris.game import Game
 
 COLOUR_INK = ("#2b2b2b", "#c0392b", "#2e6fb7", "#2e8b57")
 """Line colours for black, red, blue and green points (readable on light and dark backgrounds)."""

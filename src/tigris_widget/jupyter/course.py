@@ -21,15 +21,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.board import HEIGHT, WIDTH, to_square
-from tigris_widget.engine.core.events import Event
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH, to_square
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.present.picture import PIECE
+from tigris_widget.games.tigris.present.svg import CELL, MARGIN, window_edges
+from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle
 from tigris_widget.jupyter.lessons import Narration
-from tigris_widget.puzzles.goals import Goal, Puzzle
 from tigris_widget.render import board_svg, game_view
-from tigris_widget.render.picture import PIECE
-from tigris_widget.render.svg import CELL, MARGIN, window_edges
 
 XY = tuple[int, int]
 SquareLike = Any
@@ -146,7 +146,7 @@ def board_panel(
 def _score_lines(game: Game, ply: int | None, changed: set[tuple[int, str]] | None = None) -> list[str]:
     """One SVG text line per player: ▶ for the active one, hand, points with swatches, treasures."""
     state = game.state_at(len(game) if ply is None else ply)
-    from tigris_widget.engine.rules.position import Position
+    from tigris_widget.games.tigris.engine.rules.position import Position
 
     pos = Position.of_state(state)
     lines = []
@@ -168,7 +168,7 @@ def _score_lines(game: Game, ply: int | None, changed: set[tuple[int, str]] | No
 
 
 def _points(game: Game, ply: int) -> dict[tuple[int, str], int]:
-    from tigris_widget.engine.rules.position import Position
+    from tigris_widget.games.tigris.engine.rules.position import Position
 
     pos = Position.of_state(game.state_at(ply))
     out: dict[tuple[int, str], int] = {}
@@ -231,7 +231,7 @@ def compose(panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: 
 
 
 def _changed_squares(game: Game, a: int, b: int) -> set[XY]:
-    from tigris_widget.engine.rules.position import Position
+    from tigris_widget.games.tigris.engine.rules.position import Position
 
     pa, pb = Position.of_state(game.state_at(a)), Position.of_state(game.state_at(b))
     out = set()
@@ -244,7 +244,7 @@ def _changed_squares(game: Game, a: int, b: int) -> set[XY]:
 
 def _interesting(game: Game, ply: int, squares: set[XY]) -> set[XY]:
     """``squares`` and the regions they belong to (so a picture shows the kingdoms involved)."""
-    from tigris_widget.engine.rules.position import Position
+    from tigris_widget.games.tigris.engine.rules.position import Position
 
     pos = Position.of_state(game.state_at(ply))
     out = set(squares)
@@ -427,7 +427,7 @@ def show_refusal(
     window: Window | tuple[int, int, int, int] | None = None,
 ) -> Refusal:
     """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason."""
-    from tigris_widget.engine.core.errors import IllegalActionError, explain
+    from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, explain
 
     try:
         game.apply(action)

@@ -27,10 +27,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
-from tigris_widget.engine.core.actions import parse_action
-from tigris_widget.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
-from tigris_widget.engine.rules.view import player_view
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.actions import parse_action
+from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
+from tigris_widget.games.tigris.engine.rules.view import player_view
+from tigris_widget.games.tigris.game import Game
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable
 
-from tigris_widget.builder import PositionBuilder
-from tigris_widget.engine.core.events import Event
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.game import Game
 
 LESSONS: dict[str, tuple[str, Callable[[], PositionBuilder]]] = {}
 

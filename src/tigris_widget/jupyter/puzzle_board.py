@@ -20,10 +20,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.engine.core.types import COLOUR_CODES
+from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
+from tigris_widget.games.tigris.present.viewjson import serialize_game
+from tigris_widget.games.tigris.puzzles.goals import Puzzle
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
-from tigris_widget.puzzles.goals import Puzzle
-from tigris_widget.render.viewjson import serialize_game
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 

@@ -19,11 +19,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tigris_widget.games.tigris.puzzles.goals import LABELS, Puzzle, rating_label
+from tigris_widget.games.tigris.puzzles.miner import THEMES
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import with_picture
-from tigris_widget.puzzles.goals import LABELS, Puzzle, rating_label
 from tigris_widget.puzzles.library import select
-from tigris_widget.puzzles.miner import THEMES
 
 K_FACTOR = 32
 """How far one result moves the rating (Elo's K)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.game import Game
 from tigris_widget.jupyter.charts import CLASS_INK, SharpCanvas, draw_evaluation, draw_scores, score_series
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.game import Game
 from tigris_widget.jupyter.inspect import candidate_table, mark_action, show_analysis_heatmap, summary
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 

@@ -25,12 +25,12 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from tigris_widget.engine.core.board import SQUARES, to_square
-from tigris_widget.engine.core.errors import explain
-from tigris_widget.engine.core.events import Event
-from tigris_widget.game import Game
+from tigris_widget.games.tigris.engine.core.board import SQUARES, to_square
+from tigris_widget.games.tigris.engine.core.errors import explain
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.present.viewjson import INTENT_FIELDS, intent_action, serialize_game
 from tigris_widget.render.replay import ReplayRecorder
-from tigris_widget.render.viewjson import INTENT_FIELDS, intent_action, serialize_game
 
 _STATIC = Path(__file__).parent.parent / "static"
 MAX_INTENT_LENGTH = 200

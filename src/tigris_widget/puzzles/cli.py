@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from tigris_widget.engine.core.types import COLOUR_CODES
+from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
 
 
 def add_parser(sub: Any) -> None:
@@ -80,8 +80,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _themes(_args: argparse.Namespace) -> int:
+    from tigris_widget.games.tigris.puzzles.miner import THEMES
     from tigris_widget.puzzles.library import select
-    from tigris_widget.puzzles.miner import THEMES
 
     for theme, meaning in THEMES.items():
         print(f"{theme:<15} {len(select(theme=theme)):>4}  {meaning}")
@@ -113,8 +113,8 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from tigris_widget.games.tigris.puzzles.miner import verify
     from tigris_widget.puzzles.library import library
-    from tigris_widget.puzzles.miner import verify
 
     lib = library()
     keys = args.ids or list(lib)
@@ -136,7 +136,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _mine(args: argparse.Namespace) -> int:
-    from tigris_widget.puzzles.miner import add_run, mine, schedule
+    from tigris_widget.games.tigris.puzzles.miner import add_run, mine, schedule
 
     if args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")

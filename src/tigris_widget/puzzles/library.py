@@ -19,9 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from tigris_widget.puzzles.book import PUZZLES
-from tigris_widget.puzzles.goals import Puzzle
-from tigris_widget.puzzles.miner import THEMES, from_record, tag
+from tigris_widget.games.tigris.puzzles.book import PUZZLES
+from tigris_widget.games.tigris.puzzles.goals import Puzzle
+from tigris_widget.games.tigris.puzzles.miner import THEMES, from_record, tag
 
 DATA = "mined.json"
 
@@ -29,7 +29,12 @@ DATA = "mined.json"
 @cache
 def mined_data() -> dict[str, Any]:
     """The stored file of mined puzzles (with the statistics of the run that made it)."""
-    text = resources.files("tigris_widget.puzzles").joinpath("data").joinpath(DATA).read_text(encoding="utf-8")
+    text = (
+        resources.files("tigris_widget.games.tigris.puzzles")
+        .joinpath("data")
+        .joinpath(DATA)
+        .read_text(encoding="utf-8")
+    )
     data = json.loads(text)
     if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
         raise ValueError(f"{DATA}: not a version 1 tigris-puzzles file")

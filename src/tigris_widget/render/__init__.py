@@ -15,32 +15,32 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tigris_widget.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.present.svg import board_svg
 from tigris_widget.render.png import board_png
-from tigris_widget.render.svg import board_svg
 
 if TYPE_CHECKING:
-    from tigris_widget.game import Game
+    from tigris_widget.games.tigris.played import PlayedGame
 
 __all__ = ["board_png", "board_svg", "game_view", "write_png", "write_svg"]
 
 
-def game_view(game: Game, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
+def game_view(game: PlayedGame, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
     """The widget JSON of ``game`` for ``seat`` after ``ply`` actions (default: now), last action included."""
-    from tigris_widget.render.viewjson import serialize_game
+    from tigris_widget.games.tigris.present.viewjson import serialize_game
 
     return serialize_game(game, seat, ply)
 
 
 def _view(
-    source: Game | PlayerView | Mapping[str, Any], seat: int | None, ply: int | None
+    source: PlayedGame | PlayerView | Mapping[str, Any], seat: int | None, ply: int | None
 ) -> PlayerView | Mapping[str, Any]:
     if isinstance(source, (PlayerView, Mapping)):
         return source
     return game_view(source, seat, ply)
 
 
-def write_svg(source: Game | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+def write_svg(source: PlayedGame | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
               ply: int | None = None, **options: Any) -> Path:  # fmt: skip
     """Write the SVG picture of a game (seen by ``seat``, after ``ply`` actions) or a view; returns the path."""
     out = Path(path)
@@ -48,7 +48,7 @@ def write_svg(source: Game | PlayerView | Mapping[str, Any], path: str | Path, *
     return out
 
 
-def write_png(source: Game | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+def write_png(source: PlayedGame | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
               ply: int | None = None, scale: float = 2.0, **options: Any) -> Path:  # fmt: skip
     """Write the PNG picture of a game or a view (see ``write_svg``); returns the path."""
     out = Path(path)

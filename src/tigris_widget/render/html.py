@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tigris_widget.render.replay import pack, replay_data
 
 if TYPE_CHECKING:
-    from tigris_widget.game import Game
+    from tigris_widget.games.tigris.played import PlayedGame
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -57,7 +57,7 @@ document.body.dataset.replayReady = "true";
 """
 
 
-def game_html(game: Game, seat: int | None = None, *, title: str | None = None) -> str:
+def game_html(game: PlayedGame, seat: int | None = None, *, title: str | None = None) -> str:
     """The self-contained HTML replay of ``game`` as seen by ``seat`` (None: all-seeing).
 
     :raises ValueError: ``seat`` is not a seat of the game.
@@ -88,7 +88,7 @@ def _seat_name(data: dict[str, Any], seat: int) -> str:
     return str(players[seat]["dynasty"]).capitalize() if seat < len(players) else f"seat {seat}"
 
 
-def write_html(game: Game, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
+def write_html(game: PlayedGame, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
     """Write ``game_html`` to ``path``; returns the path."""
     out = Path(path)
     out.write_text(game_html(game, seat, title=title), encoding="utf-8")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tigris_widget.engine.rules.view import PlayerView
-from tigris_widget.render.svg import board_svg
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.present.svg import board_svg
 
 
 def board_png(view: PlayerView | Mapping[str, Any], *, scale: float = 2.0, **options: Any) -> bytes:

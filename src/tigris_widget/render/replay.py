@@ -17,13 +17,13 @@ import gzip
 import json
 from typing import TYPE_CHECKING, Any
 
-from tigris_widget.render.viewjson import serialize_game
+from tigris_widget.games.tigris.present.viewjson import serialize_game
 
 if TYPE_CHECKING:
-    from tigris_widget.game import Game
+    from tigris_widget.games.tigris.played import PlayedGame
 
 
-def ply_view(game: Game, seat: int | None, ply: int) -> dict[str, Any]:
+def ply_view(game: PlayedGame, seat: int | None, ply: int) -> dict[str, Any]:
     """The replay's view of ``ply`` for ``seat``: depends only on the first ``ply`` actions."""
     view = serialize_game(game, seat, ply, log_window=0)
     for name in ("length", "live"):
@@ -36,7 +36,7 @@ def ply_view(game: Game, seat: int | None, ply: int) -> dict[str, Any]:
     return view
 
 
-def replay_data(game: Game, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
+def replay_data(game: PlayedGame, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
     """The replay of ``game`` for ``seat`` (None: all-seeing), first showing ``start`` (default: the end)."""
     data: dict[str, Any] = json.loads(ReplayRecorder(game, seat).text(len(game) if start is None else start))
     return data
@@ -71,7 +71,7 @@ class ReplayRecorder:
     LEVEL = 6
     """gzip level: 9 saves ~5 % more and costs twice the time on every action."""
 
-    def __init__(self, game: Game, seat: int | None) -> None:
+    def __init__(self, game: PlayedGame, seat: int | None) -> None:
         self._game = game
         self._seat = seat
         self._views: list[str] = []  # JSON of the view after k actions

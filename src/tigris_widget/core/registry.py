@@ -1,0 +1,31 @@
+"""Find a game's package by its name, so that shared code names no game in an import.
+
+The names are listed in ``tigris_widget.games.GAMES`` (one line per game); the package of game
+``name`` is ``tigris_widget.games.<name>``, imported on first use.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+from tigris_widget.games import GAMES
+
+
+class UnknownGameError(ValueError):
+    """No game of that name is registered."""
+
+
+def games() -> tuple[str, ...]:
+    """The names of the registered games, in registry order."""
+    return GAMES
+
+
+def game_module(name: str) -> ModuleType:
+    """The package of the game called ``name`` (e.g. ``"tigris"``), imported on first use.
+
+    :raises UnknownGameError: ``name`` is not a string naming a registered game.
+    """
+    if not isinstance(name, str) or name not in GAMES:
+        raise UnknownGameError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+    return import_module(f"tigris_widget.games.{name}")

@@ -1,0 +1,40 @@
+"""Reiner Knizia's *Tigris & Euphrates*: the rules engine (``engine``), position text and records
+(``formats``), the ``Game`` facade and ``PositionBuilder``, how a game looks (``present``), the bots'
+T&E knowledge (``bots``) and the puzzles (``puzzles``). ``tigris_widget.core.registry`` finds this
+package by its name, ``"tigris"``.
+"""
+
+from __future__ import annotations
+
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.games.tigris.engine.core.events import Event
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
+from tigris_widget.games.tigris.engine.rules.decisions import Decision
+from tigris_widget.games.tigris.engine.rules.position import Position
+from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.game import Game
+
+NAME = "tigris"
+"""The game's name in the registry (``tigris_widget.games.GAMES``)."""
+
+TITLE = "Tigris & Euphrates"
+
+__all__ = [
+    "NAME",
+    "TITLE",
+    "Action",
+    "Decision",
+    "Event",
+    "Game",
+    "GameSetup",
+    "IllegalActionError",
+    "NotationError",
+    "PlayerResult",
+    "PlayerView",
+    "Position",
+    "PositionBuilder",
+    "PositionError",
+]

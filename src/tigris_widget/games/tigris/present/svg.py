@@ -1,0 +1,299 @@
+"""Static SVG pictures of a position, for places where widgets do not run (GitHub, nbviewer, HTML).
+
+``board_svg(view)`` is a pure function of a player view (or of the widget JSON made from one by
+``viewjson``); it draws from the same picture model as the canvas board (``render/picture.py``:
+palette, symbol paths, geometry) and the same things: terrain, special squares, tiles with
+their symbols, leaders with their dynasty symbol, face-down tiles, monuments, catastrophes,
+treasures, the unification marker, civilization buildings, the ziggurat, coordinates, and a status
+block with each player's supply, hand, score and treasures as the view allows.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
+from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.present import picture
+
+CELL = picture.BOX
+MARGIN = round(picture.MARGIN * CELL)
+COLOURS = ("black", "red", "blue", "green")
+CAPTION_CHARS = 78
+"""A caption longer than this is wrapped onto more lines (bold 14 px fits about 80 over the board)."""
+
+
+def _paint(palette: Mapping[str, Any], name: str, piece: str = "#000", piece_b: str = "#000") -> str:
+    if name in ("piece", "pieceA"):
+        return piece
+    if name == "pieceB":
+        return piece_b
+    return str(palette[name])
+
+
+def _layers(
+    layers: Iterable[picture.Layer], palette: Mapping[str, Any], piece: str = "#000", piece_b: str = "#000"
+) -> str:
+    """The layers of a symbol as SVG paths (the canvas draws the same paths with Path2D)."""
+    out = []
+    for d, paint, mode in layers:
+        colour = _paint(palette, paint, piece, piece_b)
+        if isinstance(mode, str):
+            rule = ' fill-rule="evenodd"' if mode == "evenodd" else ""
+            out.append(f'<path d="{d}" fill="{colour}"{rule}/>')
+        else:
+            out.append(
+                f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{mode}" '
+                f'stroke-linecap="round" stroke-linejoin="round"/>'
+            )
+    return "".join(out)
+
+
+def _xy(square: int) -> tuple[int, int]:
+    return MARGIN + (square % WIDTH) * CELL, MARGIN + (square // WIDTH) * CELL
+
+
+def _centre(square: int) -> tuple[float, float]:
+    x, y = _xy(square)
+    return x + CELL / 2, y + CELL / 2
+
+
+def _defs(dynasties: Iterable[str], palette: Mapping[str, Any]) -> str:
+    """Each piece picture once; the board places them with ``<use>`` (a much smaller file)."""
+    pieces = palette["piece"]
+    tx, ty, k = picture.LEADER_SYMBOL_TRANSFORM
+    out = ["<defs>"]
+    for colour in COLOURS:
+        base: list[picture.Layer] = [(picture.TILE_BASE, "piece", "fill"), (picture.TILE_EDGE, "shadow", "fill")]
+        out.append(
+            f'<g id="tw-tile-{colour}">{_layers([*base, *picture.TILE_SYMBOLS[colour]], palette, pieces[colour])}</g>'
+        )
+        for dynasty in dynasties:
+            disc: list[picture.Layer] = [(picture.LEADER_DISC, "piece", "fill"), (picture.LEADER_RING, "ink", 1.6)]
+            symbol = _layers(picture.DYNASTY_SYMBOLS.get(dynasty, []), palette, pieces[colour])
+            out.append(
+                f'<g id="tw-leader-{colour}-{dynasty}">{_layers(disc, palette, pieces[colour])}'
+                f'<g transform="translate({tx},{ty}) scale({k})">{symbol}</g></g>'
+            )
+    for name, layers in (
+        ("face-down", picture.FACE_DOWN),
+        ("catastrophe", picture.CATASTROPHE),
+        ("treasure", picture.TREASURE),
+        ("ziggurat", picture.ZIGGURAT_TILE),
+        ("tower", picture.TOWER),
+        ("marker", picture.MARKER),
+        ("waves", picture.RIVER_WAVES),
+        ("special", picture.SPECIAL),
+    ):
+        out.append(f'<g id="tw-{name}">{_layers(layers, palette)}</g>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+def _use(ref: str, square: int) -> str:
+    x, y = _xy(square)
+    return f'<use xlink:href="#{ref}" x="{x}" y="{y}"/>'
+
+
+def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(view, PlayerView):
+        from tigris_widget.games.tigris.present.viewjson import serialize_view
+
+        return serialize_view(view)
+    return view
+
+
+def board_svg(
+    view: PlayerView | Mapping[str, Any],
+    *,
+    size: int | None = None,
+    highlight: Iterable[int] = (),
+    arrows: Iterable[tuple[int, int]] = (),
+    labels: Mapping[int, str] | None = None,
+    caption: str | None = None,
+    status: bool = True,
+    theme: str = "light",
+) -> str:
+    """An SVG picture of ``view`` (a ``PlayerView`` or the widget JSON of one), drawn from the same
+    picture model as the canvas board (``render/picture.py``).
+
+    :param size: width in pixels (the picture scales; default 16 squares of 40 px plus margins).
+    :param highlight: squares to frame; ``arrows`` pairs of squares; ``labels`` square → short text.
+    :param caption: a line of text above the board.
+    :param status: add the block with turn, prompt, and each player's supply, hand and score.
+    :param theme: ``"light"`` or ``"dark"`` (the canvas board's palettes).
+    """
+    if theme not in ("light", "dark"):
+        raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
+    palette = picture.DARK if theme == "dark" else picture.LIGHT
+    pieces = palette["piece"]
+    v = _as_dict(view)
+    board_w = MARGIN + WIDTH * CELL + 4
+    board_h = MARGIN + HEIGHT * CELL + 4
+    caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
+    top = 6 + 18 * len(caption_lines) if caption_lines else 0
+    players = v["players"]
+    status_h = (40 + 22 * len(players)) if status else 0
+    height = top + board_h + status_h
+    scale = (
+        f' width="{size}" height="{round(size * height / board_w)}"'
+        if size
+        else f' width="{board_w}" height="{height}"'
+    )
+    text_colour = "#e6e6e6" if theme == "dark" else "#222222"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'viewBox="0 0 {board_w} {height}"{scale} font-family="sans-serif" role="img" '
+        f'aria-label="Tigris &amp; Euphrates board" fill="{text_colour}">',
+        _defs(sorted({p["dynasty"] for p in players}), palette),
+        f'<rect width="{board_w}" height="{height}" fill="{palette["background"]}"/>',
+    ]
+    for i, line in enumerate(caption_lines):
+        out.append(f'<text x="{MARGIN}" y="{16 + 18 * i}" font-size="14" font-weight="bold">{escape(line)}</text>')
+    out.append(f'<g transform="translate(0,{top})">')
+    # land in two shades (a checkerboard), river squares with waves, the grid, the special squares
+    river = set(v["board"]["river"])
+    out.append(
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{WIDTH * CELL}" height="{HEIGHT * CELL}" fill="{palette["land"]}"/>'
+    )
+    alt = [
+        f"M{_xy(q)[0]} {_xy(q)[1]}h{CELL}v{CELL}h-{CELL}Z"
+        for q in range(WIDTH * HEIGHT)
+        if q not in river and (q % WIDTH + q // WIDTH) % 2
+    ]
+    out.append(f'<path d="{"".join(alt)}" fill="{palette["landAlt"]}"/>')
+    water = [f"M{_xy(q)[0]} {_xy(q)[1]}h{CELL}v{CELL}h-{CELL}Z" for q in sorted(river)]
+    out.append(f'<path d="{"".join(water)}" fill="{palette["river"]}"/>')
+    out.extend(_use("tw-waves", q) for q in sorted(river))
+    grid = [f"M{MARGIN + i * CELL + 0.5} {MARGIN}V{MARGIN + HEIGHT * CELL}" for i in range(WIDTH + 1)]
+    grid += [f"M{MARGIN} {MARGIN + i * CELL + 0.5}H{MARGIN + WIDTH * CELL}" for i in range(HEIGHT + 1)]
+    out.append(f'<path d="{"".join(grid)}" stroke="{palette["grid"]}" stroke-width="1" fill="none"/>')
+    out.extend(_use("tw-special", q) for q in v["board"]["specials"])
+    coords = palette["coordinates"]
+    for i in range(WIDTH):
+        out.append(
+            f'<text x="{MARGIN + i * CELL + CELL / 2}" y="{MARGIN / 2 + 4}" font-size="13" text-anchor="middle" fill="{coords}">{i}</text>'
+        )
+    for i in range(HEIGHT):
+        out.append(
+            f'<text x="{MARGIN / 2}" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="13" text-anchor="middle" fill="{coords}">{i}</text>'
+        )
+    last = v.get("last")
+    for q in last["squares"] if last else ():
+        x, y = _xy(q)
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{palette["lastFill"]}"/>')
+    out.extend(_use("tw-ziggurat", q) for q in v["ziggurat"])
+    for colour in COLOURS:
+        out.extend(_use(f"tw-tile-{colour}", q) for q in v["tiles"][colour])
+    out.extend(_use("tw-face-down", q) for q in v["face_down"])
+    out.extend(_use("tw-catastrophe", q) for q in v["catastrophes"])
+    out.extend(_use("tw-treasure", q) for q in v["treasures"])
+    for colour in COLOURS:
+        q = v["buildings"][colour]
+        if q >= 0:
+            x, y = _xy(q)
+            out.append(f'<g transform="translate({x},{y})">{_layers(picture.BUILDING, palette, pieces[colour])}</g>')
+    for m in v["monuments"]:
+        if m["square"] >= 0:
+            x, y = _xy(m["square"])
+            a, b = m["colours"]
+            layers = [*picture.MONUMENT_BASE, *picture.MONUMENT_TOWER]
+            out.append(f'<g transform="translate({x},{y})">{_layers(layers, palette, pieces[a], pieces[b])}</g>')
+    if v["tower"] >= 0:
+        out.append(_use("tw-tower", v["tower"]))
+    for p in players:
+        for colour in COLOURS:
+            q = p["leaders"][colour]
+            if q >= 0:
+                out.append(_use(f"tw-leader-{colour}-{p['dynasty']}", q))
+    if v["marker"] >= 0:
+        out.append(_use("tw-marker", v["marker"]))
+    for q in last["squares"] if last else ():
+        x, y = _xy(q)
+        w = max(2, CELL * 0.06)
+        out.append(
+            f'<rect x="{x + w / 2}" y="{y + w / 2}" width="{CELL - w}" height="{CELL - w}" fill="none" stroke="{palette["accent"]}" stroke-width="{w}"/>'
+        )
+    conflict = v.get("conflict")
+    if conflict:
+        for q in (conflict["attacker_square"], conflict["defender_square"]):
+            if q >= 0:
+                x, y = _xy(q)
+                out.append(
+                    f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+                    f'stroke="{palette["conflict"]}" stroke-width="4" stroke-dasharray="7 4"/>'
+                )
+    for q in highlight:
+        x, y = _xy(q)
+        out.append(
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#ff8c00" stroke-width="4"/>'
+        )
+    for start, end in arrows:
+        (x1, y1), (x2, y2) = _centre(start), _centre(end)
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
+                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
+    for q, text in (labels or {}).items():
+        cx, _ = _centre(q)
+        _, y = _xy(q)
+        out.append(f'<text x="{cx}" y="{y + 12}" font-size="11" font-weight="bold" text-anchor="middle" fill="#222" '
+                   f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
+    out.append("</g>")
+    if status:
+        out.append(_status(v, top + board_h))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _status(v: Mapping[str, Any], y0: int) -> str:
+    """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures."""
+    lines = []
+    prompt = "The game is over." if v["over"] else (v["decision"] or {}).get("prompt", "")
+    lines.append(
+        f'<text x="{MARGIN}" y="{y0 + 16}" font-size="13" font-weight="bold">Turn {v["turn"]} · bag {v["bag"]} · {escape(prompt)}</text>'
+    )
+    codes = {"black": "k", "red": "r", "blue": "b", "green": "g"}
+    for i, p in enumerate(v["players"]):
+        y = y0 + 40 + 22 * i
+        supply = "".join(codes[c] for c in COLOURS if p["leaders"][c] < 0) or "–"
+        hand = "".join(codes[c] * p["hand"][c] for c in COLOURS) if p["hand"] is not None else f"{p['hand_size']} tiles"
+        if p["vp"] is not None:
+            # one coloured swatch and the notation's code per colour (k r b g), so black and blue differ
+            score = (
+                "".join(
+                    f'<tspan fill="{picture.PIECE[c]}" font-weight="bold">■{codes[c]}</tspan><tspan> {p["vp"][c]} </tspan>'
+                    for c in COLOURS
+                )
+                + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
+            )
+        else:
+            score = "points hidden"
+        mark = "▶ " if v["active"] == p["seat"] and not v["over"] else ""
+        text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
+        lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
+    return "".join(lines)
+
+
+def window_edges(x0: int, y0: int, x1: int, y1: int, *, header: int = 0, ink: str = "#555") -> list[str]:
+    """SVG elements that make a full-board picture cut down to columns ``x0..x1`` and rows ``y0..y1``
+    (by its viewBox) read as a clean window: white over the cut edges, and coordinates along them.
+    ``header``: free height kept above the board (for a caption). Used by the course's pictures and
+    the rules reference's diagrams."""
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    left, top = x0 * CELL, y0 * CELL - header
+    width, height = MARGIN + cols * CELL + 4, header + MARGIN + rows * CELL + 4
+    right, bottom = left + MARGIN + cols * CELL, top + header + MARGIN + rows * CELL
+    white = 'fill="#ffffff"'
+    style = f'font-size="11" text-anchor="middle" fill="{ink}"'
+    return [
+        f'<rect x="{left}" y="{top}" width="{width}" height="{header + MARGIN}" {white}/>',
+        f'<rect x="{left}" y="{top}" width="{MARGIN}" height="{height}" {white}/>',
+        f'<rect x="{right}" y="{top}" width="4" height="{height}" {white}/>',
+        f'<rect x="{left}" y="{bottom}" width="{width}" height="4" {white}/>',
+        *(f'<text x="{MARGIN + x * CELL + CELL // 2}" y="{top + header + MARGIN - 8}" {style}>{x}</text>'
+          for x in range(x0, x1 + 1)),
+        *(f'<text x="{left + MARGIN // 2}" y="{MARGIN + y * CELL + CELL // 2 + 4}" {style}>{y}</text>'
+          for y in range(y0, y1 + 1)),
+    ]  # fmt: skip
