@@ -1,7 +1,7 @@
 """How good is the search's below-root sample? Against the greedy bot's full one-step ranking.
 
 At positions of greedy self-play games, compares the best action of the sample the search ranks
-below its root (``bots.candidates.sample_turn_actions``) with the best of all legal actions, by the
+below its root (``games.tigris.bots.candidates.sample_turn_actions``) with the best of all legal actions, by the
 deciding player's one-step value. Below the root the search models the opponents with that sample,
 so a sample that misses their good moves misjudges their replies.
 

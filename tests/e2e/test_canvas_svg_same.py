@@ -1,4 +1,4 @@
-"""The canvas board and the static SVG are drawn from one picture model (render/picture.py): the same
+"""The canvas board and the static SVG are drawn from one picture model (games/tigris/present/picture.py): the same
 positions rendered both ways in Debian's Chromium differ by less than a small threshold, pixel by pixel
 over the whole board (the SVG rasterised by Chromium at the canvas's scale)."""
 

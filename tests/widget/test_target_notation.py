@@ -1,7 +1,7 @@
 """The widget's targets carry the engine's action texts, so notation is written in Python only.
 
 The front end looks texts up in ``view["targets"]`` and sends them back; for a piece put on a square
-that is not a target and for swaps it sends structured intents that ``render.viewjson.intent_action``
+that is not a target and for swaps it sends structured intents that ``games.tigris.present.viewjson.intent_action``
 writes out. These tests hold both halves to the engine's legal actions.
 """
 

@@ -55,7 +55,7 @@ def _bounds(level: str | None) -> tuple[int, int]:
 class PuzzleBrowser:
     """Browse and solve the puzzle library with a streak and a rating that follows your results.
 
-    :param theme: only puzzles with this theme (``puzzles.miner.THEMES``); None: every theme.
+    :param theme: only puzzles with this theme (``games.tigris.puzzles.miner.THEMES``); None: every theme.
     :param level: ``beginner``, ``easy``, ``intermediate``, ``hard`` or ``expert``; None: any.
     :param rating: your starting rating.
     :param board_theme: the board's theme, ``"auto"``, ``"light"`` or ``"dark"``.

@@ -7,8 +7,8 @@
 
 The widget holds no rules: it syncs ``serialize.serialize_game`` (legal targets precomputed) and
 receives intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}`` (the
-action text looked up in the targets; ``render.viewjson.intent_action`` lists the other two forms: a
-piece on a square, swap counts), that the engine validates like any other input. A problem is answered by setting ``error``
+action text looked up in the targets; ``games.tigris.present.viewjson.intent_action`` lists the other
+two forms: a piece on a square, swap counts), that the engine validates like any other input. A problem is answered by setting ``error``
 (shown on the board) and changes nothing. Changing the game from Python (``w.game.apply(...)``)
 redraws every widget showing it.
 """
