@@ -28,7 +28,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tigris_widget.bots.search import Budget, Node, Search
+from tigris_widget.bots.budget import Budget
+from tigris_widget.bots.search import Node, Search
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
