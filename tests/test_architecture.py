@@ -356,7 +356,14 @@ def test_the_registry_finds_every_game_by_name() -> None:
 
     assert games() == GAMES and "tigris" in GAMES
     for name in GAMES:
-        assert name == game_module(name).NAME
+        module = game_module(name)
+        assert name == module.NAME and module.TITLE
+        for member in ("new_game", "game_from_position", "game_from_record"):  # core.protocol.GameModule
+            assert callable(getattr(module, member)), f"games.{name} has no {member}"
+        game = module.new_game(2, 7, None)
+        assert game.name == name
+        assert module.game_from_record(game.to_record()).to_position() == game.to_position()
+        assert module.game_from_position(game.to_position()).to_position() == game.to_position()
     for bad in ("chess", "", None, "tigris.engine"):
         with pytest.raises(UnknownGameError, match="unknown game"):
             game_module(bad)  # type: ignore[arg-type]
