@@ -38,18 +38,22 @@ LAYERS = [
 ]
 """The shared layers and the app, lowest first (a module may import from its own layer and those below)."""
 
-GAME_LAYERS = [
-    ("engine.core",),
-    ("engine.rules", "engine"),
-    ("formats", "played"),
-    ("present",),
-    ("game",),
-    ("builder",),
-    ("bots",),
-    ("puzzles",),
-    ("",),
-]
-"""The layers inside one game's package ``games/<game>/`` (names relative to it), lowest first."""
+GAME_LAYERS: dict[str, list[tuple[str, ...]]] = {
+    "tigris": [
+        ("engine.core",),
+        ("engine.rules", "engine"),
+        ("formats", "played"),
+        ("present",),
+        ("game",),
+        ("builder",),
+        ("bots",),
+        ("puzzles",),
+        ("",),
+    ],
+}
+"""The layers inside a game's package ``games/<game>/`` (names relative to it), lowest first; a game
+without an entry has its engine below the rest (``*``: any other module)."""
+DEFAULT_GAME_LAYERS = [("engine",), ("*",)]
 
 ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
 """The core's leaf modules that every engine shares (they import nothing of the package)."""
@@ -225,8 +229,9 @@ def _layer(module: str, layers: list[tuple[str, ...]]) -> int:
     best, index = -1, -1
     for i, names in enumerate(layers):
         for name in names:
-            if (module == "" if name == "" else _under(module, name)) and len(name) > best:
-                best, index = len(name), i
+            matches = name == "*" or (module == "" if name == "" else _under(module, name))
+            if matches and (0 if name == "*" else len(name)) > best:
+                best, index = 0 if name == "*" else len(name), i
     return index
 
 
@@ -234,7 +239,7 @@ def layer_of(module: str) -> tuple[str, int]:
     """("", layer) for the shared layers and the app; (game, layer inside the game) for a game's module."""
     where = game_of(module)
     if where is not None:
-        index = _layer(where[1], GAME_LAYERS)
+        index = _layer(where[1], GAME_LAYERS.get(where[0], DEFAULT_GAME_LAYERS))
         assert index >= 0, f"module {module!r} is in no layer: add it to GAME_LAYERS"
         return where[0], index
     index = _layer(module, LAYERS)
