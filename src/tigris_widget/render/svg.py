@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
+from tigris_widget.core.view import check_view
 from tigris_widget.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.engine.rules.view import PlayerView
 from tigris_widget.render import picture
@@ -103,7 +104,7 @@ def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
         from tigris_widget.render.viewjson import serialize_view
 
         return serialize_view(view)
-    return view
+    return check_view(view)
 
 
 def board_svg(
@@ -130,7 +131,8 @@ def board_svg(
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
     palette = picture.DARK if theme == "dark" else picture.LIGHT
     pieces = palette["piece"]
-    v = _as_dict(view)
+    envelope = _as_dict(view)
+    v = envelope["body"]
     board_w = MARGIN + WIDTH * CELL + 4
     board_h = MARGIN + HEIGHT * CELL + 4
     caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
@@ -242,15 +244,16 @@ def board_svg(
                    f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
     out.append("</g>")
     if status:
-        out.append(_status(v, top + board_h))
+        out.append(_status(envelope, top + board_h))
     out.append("</svg>")
     return "".join(out)
 
 
-def _status(v: Mapping[str, Any], y0: int) -> str:
+def _status(envelope: Mapping[str, Any], y0: int) -> str:
     """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures."""
     lines = []
-    prompt = "The game is over." if v["over"] else (v["decision"] or {}).get("prompt", "")
+    v = envelope["body"]
+    prompt = "The game is over." if envelope["over"] else (envelope["decision"] or {}).get("prompt", "")
     lines.append(
         f'<text x="{MARGIN}" y="{y0 + 16}" font-size="13" font-weight="bold">Turn {v["turn"]} · bag {v["bag"]} · {escape(prompt)}</text>'
     )
@@ -270,7 +273,7 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
             )
         else:
             score = "points hidden"
-        mark = "▶ " if v["active"] == p["seat"] and not v["over"] else ""
+        mark = "▶ " if v["active"] == p["seat"] and not envelope["over"] else ""
         text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
         lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
     return "".join(lines)
