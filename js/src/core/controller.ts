@@ -245,7 +245,8 @@ export class BoardController {
     this.root.dataset.game = game?.game ?? "";
     this.resize();
     if (!game) {
-      // nothing to draw: clear what an earlier view left on the canvas
+      // nothing to draw: clear what an earlier view left on the canvas and in the panel
+      for (const el of [this.side, this.history, this.log]) el.replaceChildren();
       const ctx = this.canvas.getContext("2d");
       ctx?.setTransform(1, 0, 0, 1, 0, 0);
       ctx?.clearRect(0, 0, this.canvas.width, this.canvas.height);
