@@ -63,3 +63,14 @@ def test_a_malformed_view_is_refused_by_name(change: Any, message: str) -> None:
 def test_a_view_that_is_no_object_is_refused() -> None:
     with pytest.raises(ViewFormatError, match="JSON object"):
         check_view([1, 2])
+
+
+def test_the_svg_reads_the_last_move_from_the_envelope() -> None:
+    from tigris_widget.render import picture
+
+    game = Game.new(players=2, seed=1)
+    assert picture.LIGHT["lastFill"] not in board_svg(serialize_game(game, None))
+    game.apply(game.legal_actions()[0])
+    view = serialize_game(game, None)
+    assert view["last_move"] is not None
+    assert board_svg(view).count(picture.LIGHT["lastFill"]) == len(view["last_move"]["squares"])

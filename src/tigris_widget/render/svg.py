@@ -183,7 +183,7 @@ def board_svg(
         out.append(
             f'<text x="{MARGIN / 2}" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="13" text-anchor="middle" fill="{coords}">{i}</text>'
         )
-    last = v.get("last")
+    last = envelope["last_move"]
     for q in last["squares"] if last else ():
         x, y = _xy(q)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{palette["lastFill"]}"/>')
