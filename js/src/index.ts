@@ -1,12 +1,14 @@
 // anywidget entry point: glue only. ``render`` runs once per displayed view and returns the cleanup
 // that removes everything it added. ``openReplay`` shows a packed replay with no kernel at all (the
-// self-contained HTML replay page imports it from this same bundle).
+// self-contained HTML replay page imports it from this same bundle). Here, and only here, the core
+// meets the games: the registry is handed to each board.
 
-import { BoardController, type Model } from "./controller";
-import { Replay, unpack } from "./replay";
+import { BoardController, type Model } from "./core/controller";
+import { Replay, unpack } from "./core/replay";
+import { GAMES } from "./games/index";
 
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
-  const board = new BoardController(model, el);
+  const board = new BoardController(model, el, GAMES);
   return () => board.destroy();
 }
 
@@ -28,7 +30,7 @@ function staticModel(state: Record<string, unknown>): Model {
 export async function openReplay(el: HTMLElement, packed: string): Promise<{ board: BoardController; plies: number; seat: number | null }> {
   const replay = new Replay(await unpack(packed));
   const model = staticModel({ view: replay.viewAt(replay.data.start), error: "", overlay: {}, heatmap: null, theme: "auto" });
-  const board = new BoardController(model, el, { replay });
+  const board = new BoardController(model, el, GAMES, { replay });
   return { board, plies: replay.length, seat: replay.seat };
 }
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { describeLast, describePosition, describeSquare } from "../src/describe";
-import { conflictLine } from "../src/panel";
-import { drawScene } from "../src/draw/index";
-import { formatHeat, heatColour, heatRange } from "../src/draw/overlays";
-import { layout } from "../src/geometry";
-import { keepFromNotebook } from "../src/input";
-import { SCHEMA_VERSION, asView, heatmapValues } from "../src/schema";
-import { DARK, LIGHT, isDarkColour, pickTheme } from "../src/theme";
-import { initialUi, selectablePieces, targetsFor } from "../src/ui-state";
+import { describeLast } from "../src/core/describe";
+import { keepFromNotebook } from "../src/core/input";
+import { formatHeat, heatColour, heatRange } from "../src/core/overlays";
+import { drawScene } from "../src/core/scene";
+import { isDarkColour, pickTheme } from "../src/core/theme";
+import { SCHEMA_VERSION, asView, heatmapValues } from "../src/core/view";
+import { describePosition, describeSquare } from "../src/games/tigris/describe";
+import { layout } from "../src/games/tigris/geometry";
+import { tigris } from "../src/games/tigris/index";
+import { conflictLine } from "../src/games/tigris/panel";
+import { DARK, LIGHT, PALETTES } from "../src/games/tigris/theme";
+import { initialUi, selectablePieces, targetsFor } from "../src/games/tigris/ui-state";
 import { fixture, fixtures, recordingContext } from "./fixtures";
 
 describe("drawing", () => {
@@ -15,7 +18,7 @@ describe("drawing", () => {
     it(`draws ${f.name} in both themes`, () => {
       for (const theme of [LIGHT, DARK]) {
         const { ctx, calls } = recordingContext();
-        drawScene(ctx, { view: f.view, ui: initialUi(), overlay: {}, heat: null, focused: true }, layout(800, 2), theme);
+        drawScene(ctx, tigris, { view: f.view, ui: initialUi(), overlay: {}, heat: null, focused: true }, layout(800, 2), theme);
         expect(calls.filter((c) => c.name === "fillRect").length).toBeGreaterThan(176);
         expect(calls[0]).toEqual({ name: "setTransform", args: [2, 0, 0, 2, 0, 0] });
       }
@@ -26,9 +29,9 @@ describe("drawing", () => {
     const view = fixture("start_all_seeing").view;
     const piece = selectablePieces(view)[0]!;
     const plain = recordingContext();
-    drawScene(plain.ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    drawScene(plain.ctx, tigris, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
     const picked = recordingContext();
-    drawScene(picked.ctx, { view, ui: { ...initialUi(), selected: piece }, overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    drawScene(picked.ctx, tigris, { view, ui: { ...initialUi(), selected: piece }, overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
     const targetFills = picked.fills.filter((f) => f === LIGHT.target).length;
     expect(targetFills).toBe(targetsFor(view, piece).length);
     expect(plain.fills.filter((f) => f === LIGHT.target).length).toBe(0);
@@ -40,7 +43,7 @@ describe("drawing", () => {
     heat[20] = 1;
     heat[21] = 3;
     const { ctx, calls } = recordingContext();
-    drawScene(ctx, { view, ui: initialUi(), heat, focused: false, overlay: { arrows: [{ from: 20, to: 40 }], labels: [{ square: 21, text: "best" }], highlights: [{ square: 5 }] } }, layout(800), LIGHT);
+    drawScene(ctx, tigris, { view, ui: initialUi(), heat, focused: false, overlay: { arrows: [{ from: 20, to: 40 }], labels: [{ square: 21, text: "best" }], highlights: [{ square: 5 }] } }, layout(800), LIGHT);
     const texts = calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
     expect(texts).toContain("1");
     expect(texts).toContain("3");
@@ -62,9 +65,9 @@ describe("heatmap helpers", () => {
   it("reads the binary trait as float32 per square", () => {
     const values = new Float32Array(176).fill(0.5);
     const view = new DataView(values.buffer);
-    expect(heatmapValues(view)?.[3]).toBe(0.5);
-    expect(heatmapValues(new DataView(new ArrayBuffer(8)))).toBeNull();
-    expect(heatmapValues(null)).toBeNull();
+    expect(heatmapValues(view, 176)?.[3]).toBe(0.5);
+    expect(heatmapValues(new DataView(new ArrayBuffer(8)), 176)).toBeNull();
+    expect(heatmapValues(null, 176)).toBeNull();
   });
 });
 
@@ -79,12 +82,12 @@ describe("schema check", () => {
 
 describe("themes", () => {
   it("follow the manual choice, then JupyterLab, then the background", () => {
-    expect(pickTheme("dark", "true", "#fff")).toBe(DARK);
-    expect(pickTheme("light", "false", "#000")).toBe(LIGHT);
-    expect(pickTheme("auto", "false", "#fff")).toBe(DARK);
-    expect(pickTheme("auto", "true", "#000")).toBe(LIGHT);
-    expect(pickTheme("auto", null, "rgb(20, 20, 20)")).toBe(DARK);
-    expect(pickTheme("auto", null, "")).toBe(LIGHT);
+    expect(pickTheme("dark", "true", "#fff", PALETTES)).toEqual(DARK);
+    expect(pickTheme("light", "false", "#000", PALETTES)).toEqual(LIGHT);
+    expect(pickTheme("auto", "false", "#fff", PALETTES)).toEqual(DARK);
+    expect(pickTheme("auto", "true", "#000", PALETTES)).toEqual(LIGHT);
+    expect(pickTheme("auto", null, "rgb(20, 20, 20)", PALETTES)).toEqual(DARK);
+    expect(pickTheme("auto", null, "", PALETTES)).toEqual(LIGHT);
     expect(isDarkColour("nonsense")).toBeNull();
   });
 });
@@ -95,10 +98,11 @@ describe("accessibility text", () => {
     const text = describePosition(view);
     expect(text).toContain(view.decision!.prompt);
     expect(text).toMatch(/Temples \(red\): \(/);
-    expect(describeLast(view)).toContain(view.last!.action);
-    const temple = view.tiles.red[0]!;
+    expect(describeLast(view)).toContain(view.last_move!.action);
+    const temple = view.body.tiles.red[0]!;
     expect(describeSquare(view, temple)).toMatch(/^\(\d+,\d+\): land, .*temple \(red\)/);
-    const river = view.board.river.find((q) => !Object.values(view.tiles).some((t) => t.includes(q)) && !view.catastrophes.includes(q))!;
+    const b = view.body;
+    const river = b.board.river.find((q) => !Object.values(b.tiles).some((t) => t.includes(q)) && !b.catastrophes.includes(q))!;
     expect(describeSquare(view, river)).toMatch(/: river, empty$/);
   });
 });
@@ -116,17 +120,17 @@ describe("keyboard etiquette", () => {
 describe("transparent backgrounds", () => {
   it("say nothing about the theme", () => {
     expect(isDarkColour("rgba(0, 0, 0, 0)")).toBeNull();
-    expect(pickTheme("auto", null, "rgba(0, 0, 0, 0)")).toBe(LIGHT);
+    expect(pickTheme("auto", null, "rgba(0, 0, 0, 0)", PALETTES)).toEqual(LIGHT);
   });
 });
 
 describe("conflicts", () => {
   it("mark the attacker and the defender and describe the strengths", () => {
     const view = fixture("war_defend_seat_view").view;
-    const c = view.conflict!;
+    const c = view.body.conflict!;
     expect(c.kind).toBe("war");
     const { ctx, calls } = recordingContext();
-    drawScene(ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
+    drawScene(ctx, tigris, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800), LIGHT);
     const texts = calls.filter((x) => x.name === "fillText").map((x) => x.args[0]);
     expect(texts).toContain("A");
     expect(texts).toContain("D");
@@ -141,7 +145,7 @@ describe("the cached terrain layer", () => {
     const view = fixture("start_all_seeing").view;
     const { ctx, calls } = recordingContext();
     const layer = {} as CanvasImageSource;
-    drawScene(ctx, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800, 2), LIGHT, layer);
+    drawScene(ctx, tigris, { view, ui: initialUi(), overlay: {}, heat: null, focused: false }, layout(800, 2), LIGHT, layer);
     expect(calls.filter((c) => c.name === "drawImage")).toEqual([{ name: "drawImage", args: [layer, 0, 0] }]);
     expect(calls.filter((c) => c.name === "fillRect").length).toBeLessThan(176);
   });

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { View } from "../src/schema";
+import type { TigrisView as View } from "../src/games/tigris/body";
 
 export interface Fixture {
   name: string;

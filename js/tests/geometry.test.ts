@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { block, cross, layout, pointToSquare, squareCentre, squareRect, step } from "../src/geometry";
-import { SQUARES } from "../src/schema";
+import { pointToSquare, squareCentre, squareRect } from "../src/core/geometry";
+import { SQUARES } from "../src/games/tigris/body";
+import { block, cross, layout, stepOnBoard as step } from "../src/games/tigris/geometry";
 
 describe("layout", () => {
   it("fits 16 squares plus the coordinate margin into the width", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { drawScene } from "../src/draw/index";
-import { formatHeat, heatColour, heatInk, heatLegend } from "../src/draw/overlays";
-import { layout } from "../src/geometry";
-import { LIGHT, DARK } from "../src/theme";
-import { initialUi } from "../src/ui-state";
+import { formatHeat, heatColour, heatInk, heatLegend } from "../src/core/overlays";
+import { drawScene } from "../src/core/scene";
+import { layout } from "../src/games/tigris/geometry";
+import { tigris } from "../src/games/tigris/index";
+import { DARK, LIGHT } from "../src/games/tigris/theme";
+import { initialUi } from "../src/games/tigris/ui-state";
 import { fixtures, recordingContext } from "./fixtures";
 
 function rgb(css: string): [number, number, number] {
@@ -61,7 +62,7 @@ describe("heatmap legend", () => {
     heat[21] = -12;
     for (const theme of [LIGHT, DARK]) {
       const { ctx, calls } = recordingContext();
-      drawScene(ctx, { view: f.view, ui: initialUi(), overlay: overlay as never, heat, focused: false }, l, theme);
+      drawScene(ctx, tigris, { view: f.view, ui: initialUi(), overlay: overlay as never, heat, focused: false }, l, theme);
       const texts = calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
       expect(texts).toContain("\u221212");
       expect(texts).not.toContain("chance to win vs the best move, in points");

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Replay, unpack } from "../src/replay";
+import { Replay, unpack } from "../src/core/replay";
 
 function pack(data: unknown): string {
   return gzipSync(Buffer.from(JSON.stringify(data))).toString("base64");
@@ -10,7 +10,7 @@ const entry = (ply: number) => ({ ply, seat: ply % 2, action: `tile r (${ply},0)
 const data = {
   seat: 1,
   start: 30,
-  views: Array.from({ length: 31 }, (_, ply) => ({ state_id: `replay.${ply}`, ply })),
+  views: Array.from({ length: 31 }, (_, ply) => ({ state_id: `replay.${ply}`, history: { ply } })),
   log: Array.from({ length: 30 }, (_, i) => entry(i + 1)),
 };
 
@@ -24,12 +24,12 @@ describe("replay", () => {
   it("places each ply in the history and gives it the log around it", () => {
     const r = new Replay(data);
     const v = r.viewAt(20);
-    expect(v).toMatchObject({ state_id: "replay.20", ply: 20, length: 30, live: false });
+    expect(v).toMatchObject({ state_id: "replay.20", history: { ply: 20, length: 30, live: false } });
     const log = v.log as { ply: number; future?: boolean }[];
     expect(log.map((e) => e.ply)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
     expect(log.filter((e) => e.future).map((e) => e.ply)).toEqual([21, 22, 23, 24, 25, 26]);
-    expect(r.viewAt(99)).toMatchObject({ ply: 30, live: true });
-    expect(r.viewAt(-3)).toMatchObject({ ply: 0, live: false });
+    expect(r.viewAt(99)).toMatchObject({ history: { ply: 30, live: true } });
+    expect(r.viewAt(-3)).toMatchObject({ history: { ply: 0, live: false } });
   });
 
   it("refuses what is not a replay, saying what is wrong", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLOURS } from "../src/schema";
+import { COLOURS } from "../src/games/tigris/body";
 import {
   actionAt,
   actionsFor,
@@ -14,7 +14,8 @@ import {
   selectablePieces,
   syncUi,
   targetsFor,
-} from "../src/ui-state";
+  type TigrisCommand,
+} from "../src/games/tigris/ui-state";
 import { fixture, fixtures } from "./fixtures";
 
 describe("action texts carried by the targets", () => {
@@ -70,16 +71,16 @@ describe("clicks", () => {
   });
 
   it("refuses to play while looking at the history", () => {
-    const view = { ...start, live: false, ply: 0, length: 3 };
+    const view = { ...start, history: { live: false, ply: 0, length: 3 } };
     expect(clickSquare(view, initialUi(), 20).message).toMatch(/move 0 of 3/);
   });
 
   it("picks up the acting seat's leader when its square is clicked", () => {
     const view = fixture("midgame_all_seeing").view;
     const seat = view.decision!.seat;
-    const colour = COLOURS.find((c) => view.players[seat]!.leaders[c] >= 0 && Object.keys(view.targets.move?.[c] ?? {}).length)!;
+    const colour = COLOURS.find((c) => view.body.players[seat]!.leaders[c] >= 0 && Object.keys(view.targets.move?.[c] ?? {}).length)!;
     expect(colour).toBeDefined();
-    const out = clickSquare(view, initialUi(), view.players[seat]!.leaders[colour]);
+    const out = clickSquare(view, initialUi(), view.body.players[seat]!.leaders[colour]);
     expect(out.ui.selected).toEqual({ kind: "move", colour });
   });
 
@@ -104,7 +105,7 @@ describe("clicks", () => {
 
 describe("swaps", () => {
   const view = fixture("start_all_seeing").view;
-  const hand = view.players[view.decision!.seat]!.hand!;
+  const hand = view.body.players[view.decision!.seat]!.hand!;
   it("cycle from none to all the tiles of a colour in hand and back, in notation order", () => {
     let ui = initialUi();
     const counts: number[] = [];
@@ -120,10 +121,12 @@ describe("swaps", () => {
 
 describe("keys", () => {
   const view = fixture("start_all_seeing").view;
+  /** The piece a key picks up (its command updates the UI state). */
+  const picks = (c: TigrisCommand | null) => (c?.type === "update" ? c.update(initialUi(), view).selected : undefined);
   it("map letters to pieces and arrows to the cursor", () => {
-    expect(keyCommand(view, "k", false)).toEqual({ type: "select", piece: { kind: "tile", colour: "black" } });
-    expect(keyCommand(view, "G", true)).toEqual({ type: "select", piece: { kind: "leader", colour: "green" } });
-    expect(keyCommand(view, "c", false)).toEqual({ type: "select", piece: { kind: "catastrophe" } });
+    expect(picks(keyCommand(view, "k", false))).toEqual({ kind: "tile", colour: "black" });
+    expect(picks(keyCommand(view, "G", true))).toEqual({ kind: "leader", colour: "green" });
+    expect(picks(keyCommand(view, "c", false))).toEqual({ kind: "catastrophe" });
     expect(keyCommand(view, "ArrowUp", false)).toEqual({ type: "cursor", dx: 0, dy: -1 });
     expect(keyCommand(view, "Enter", false)).toEqual({ type: "activate" });
     expect(keyCommand(view, "Enter", true)).toBeNull();

@@ -102,7 +102,7 @@ def test_legal_targets_are_discreet_dots_stronger_under_the_pointer(page: Any, l
     board = BoardPage(page, widget)
     colour, actions = next(iter(widget.view["targets"]["tile"].items()))
     squares = [int(q) for q in actions]
-    free = next(q for q in range(176) if q not in squares and q not in widget.view["board"]["specials"])
+    free = next(q for q in range(176) if q not in squares and q not in widget.view["body"]["board"]["specials"])
     page.get_by_role("button", name=f"({colour} tile)").first.click()
     target = squares[len(squares) // 2]
     page.mouse.move(5, 5)
@@ -110,7 +110,7 @@ def test_legal_targets_are_discreet_dots_stronger_under_the_pointer(page: Any, l
     centre, corner = canvas_rgb(page, target), canvas_rgb(page, target, 0.12, 0.12)
     # a dot in the middle, the corner of the square untouched: no more orange grid over the board
     assert sum(abs(a - b) for a, b in zip(centre, corner)) > 40
-    assert canvas_rgb(page, free, 0.12, 0.12) == corner or widget.view["board"]["river"]
+    assert canvas_rgb(page, free, 0.12, 0.12) == corner or widget.view["body"]["board"]["river"]
     page.locator("#host .tigris-widget").screenshot(path=str(look_dir / "targets-dots.png"))
     board.square_point(target)
     page.mouse.move(*board.square_point(target))
@@ -144,7 +144,7 @@ def test_history_is_dimmed_with_a_banner_and_notices_stay_off_the_board(page: An
     assert not overlaps(dict(notice.bounding_box()), board_box(page))
     page.locator("#host .tigris-widget").screenshot(path=str(look_dir / "history.png"))
     page.locator("#host .tw-back-live").click()
-    page.wait_for_function("() => window.model.get('view').live === true")
+    page.wait_for_function("() => window.model.get('view').history.live === true")
     assert widget.live
 
 
@@ -211,7 +211,7 @@ def test_screen_reader_description_says_what_the_picture_shows(page: Any) -> Non
     snapshot = page.locator("#host").aria_snapshot()
     assert "application" in snapshot and "Tigris & Euphrates board" in snapshot
     described = canvas.evaluate("c => document.getElementById(c.getAttribute('aria-describedby')).textContent")
-    view = widget.view
+    view = widget.view["body"]
     conflict = view["conflict"]
     assert conflict is not None
     assert "Revolt in" in described and "attacks from" in described

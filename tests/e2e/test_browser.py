@@ -66,7 +66,7 @@ def test_clicking_a_highlighted_square_plays_that_action(page: Any) -> None:
     assert str(game.actions[0]) == f"tile {code} ({square % 16},{square // 16})"
     assert board.messages[-1]["kind"] == "intent"
     assert canvas_pixel(page, square) != before  # the tile is drawn there now
-    assert widget.view["last"]["squares"] == [square]
+    assert widget.view["last_move"]["squares"] == [square]
 
 
 def test_an_illegal_click_shows_the_engines_reason_and_changes_nothing(page: Any) -> None:
@@ -207,7 +207,7 @@ def test_leader_moves_and_catastrophes_by_mouse(page: Any) -> None:
     board = BoardPage(page, widget)
     colour, square = first_target(widget, "move")
     seat = widget.view["decision"]["seat"]
-    board.click_square(widget.view["players"][seat]["leaders"][colour])  # picks up the leader
+    board.click_square(widget.view["body"]["players"][seat]["leaders"][colour])  # picks up the leader
     assert "on the board" in page.locator("#host .tw-selected").inner_text()
     board.click_square(square)
     board.wait_ready()
@@ -236,7 +236,7 @@ def test_python_changes_overlays_and_theme_are_drawn(page: Any, artifacts: Path)
     game, _ = scenario_game("midgame_all_seeing")
     widget = BoardWidget(game)
     board = BoardPage(page, widget)
-    v = widget.view
+    v = widget.view["body"]
     taken = {q for sq in v["tiles"].values() for q in sq} | set(v["catastrophes"]) | set(v["face_down"])
     taken |= {q for p in v["players"] for q in p["leaders"].values()}
     empty = next(q for q in range(176) if q not in taken and q + 1 not in taken and q not in v["board"]["river"])
@@ -413,3 +413,22 @@ def test_the_war_order_buttons_show_who_would_fight(page: Any) -> None:
     page.wait_for_timeout(100)
     assert [frame_pixel(q) for q in kings] == before
     board.wait_ready()
+
+
+def test_a_game_the_bundle_cannot_draw_says_so_on_the_board(page: Any) -> None:
+    """A view of a game with no drawing in this front end shows a visible error instead of a stale board;
+    the next view of a known game draws again."""
+    widget = BoardWidget(Game.new(players=2, seed=1))
+    board = BoardPage(page, widget)
+    good = widget.view
+    page.evaluate("v => window.model.update(JSON.stringify({view: v}))", {**good, "game": "senet", "state_id": "x.1"})
+    error = page.locator("#host .tw-error")
+    error.wait_for(state="visible", timeout=5_000)
+    assert 'cannot draw a game of "senet"' in error.inner_text() and "tigris" in error.inner_text()
+    assert page.locator("#host .tigris-widget").get_attribute("data-game") == ""
+    page.evaluate("() => window.model.update(JSON.stringify({error: 'busy'}))")  # another message does not hide it
+    assert 'cannot draw a game of "senet"' in error.inner_text()
+    page.evaluate("v => window.model.update(JSON.stringify({view: v, error: ''}))", good)
+    board.wait_ready()
+    assert error.is_hidden()
+    assert page.locator("#host .tigris-widget").get_attribute("data-game") == "tigris"

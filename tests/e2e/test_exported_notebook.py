@@ -206,7 +206,7 @@ def test_a_step_the_board_cannot_draw_is_refused_visibly(
     state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     model = next(m for m in state.values() if m["state"].get("replay"))
     data = unpack(model["state"]["replay"])
-    del data["views"][3]["board"]
+    del data["views"][3]["body"]["board"]
     model["state"]["replay"] = pack(data)
     page = open_exported(browser, export(nb, tmp_path, "light"))
     embedded = page.locator(".tigris-widget").nth(0)

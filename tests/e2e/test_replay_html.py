@@ -111,8 +111,8 @@ def test_a_seats_file_holds_only_that_seats_views(browser: Any, tmp_path: Path) 
     data = embedded(path)
     assert data["seat"] == 0
     for view in data["views"]:
-        assert view["seat"] == 0
-        for p in view["players"]:
+        assert view["viewer"] == 0
+        for p in view["body"]["players"]:
             assert (p["hand"] is not None) == (p["seat"] == 0)
     # nobody else's draws: private "draws: rg." events of seats 1 and 2 are not in the file
     everything = json.dumps(data)
@@ -139,4 +139,4 @@ def test_the_widget_writes_its_seats_replay(tmp_path: Path) -> None:
     widget = BoardWidget(game, seat=1)
     data = embedded(widget.to_html(tmp_path / "w.html"))
     assert data["seat"] == 1 and len(data["views"]) == 6
-    assert all(v["players"][0]["hand"] is None for v in data["views"])
+    assert all(v["body"]["players"][0]["hand"] is None for v in data["views"])

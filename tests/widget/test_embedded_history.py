@@ -44,12 +44,10 @@ def test_the_replay_holds_every_ply_as_the_board_shows_it() -> None:
     for ply in (0, 7, 30):
         view = data["views"][ply]
         shown = board.view if ply == 30 else None
-        assert view["ply"] == ply and view["state_id"] == f"replay.{ply}"
-        assert view["targets"] == {} and view["log"] == [] and "length" not in view
+        assert view["history"] == {"ply": ply} and view["state_id"] == f"replay.{ply}"
+        assert view["targets"] == {} and view["log"] == []
         if shown is not None:  # the same position the live board shows, minus what makes it playable
-            same = {
-                k: v for k, v in shown.items() if k not in ("state_id", "length", "live", "targets", "log", "decision")
-            }
+            same = {k: v for k, v in shown.items() if k not in ("state_id", "history", "targets", "log", "decision")}
             assert {k: view[k] for k in same} == same
     assert all(v["decision"] is None or v["decision"]["mine"] is False for v in data["views"])
     assert [e["action"] for e in data["log"]] == [str(a) for a in game.actions]
@@ -80,14 +78,14 @@ def test_a_seats_replay_holds_only_what_that_seat_saw() -> None:
     data = unpack(board.replay)
     assert data["seat"] == 1
     for view in data["views"]:
-        assert [p["hand"] is not None for p in view["players"]] == [False, True, False]
+        assert [p["hand"] is not None for p in view["body"]["players"]] == [False, True, False]
     text = json.dumps(data)
     for batch in game.events:
         for event in batch:
             if not event.visible_to(1):
                 assert event.text not in text
     board.seat = 0  # switching the seat re-records from that seat's side
-    assert [p["hand"] is not None for p in unpack(board.replay)["views"][5]["players"]] == [True, False, False]
+    assert [p["hand"] is not None for p in unpack(board.replay)["views"][5]["body"]["players"]] == [True, False, False]
 
 
 def test_switching_off_and_on_and_the_front_end_cannot_forge_it() -> None:

@@ -27,12 +27,12 @@ def test_svg_draws_every_kind_of_piece() -> None:
     root = parse(svg)
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
     assert [str(i) for i in range(16)] == texts[:16]  # coordinates along the top edge
-    tiles = sum(len(v) for v in view["tiles"].values())
-    leaders = sum(q >= 0 for p in view["players"] for q in p["leaders"].values())
+    tiles = sum(len(v) for v in view["body"]["tiles"].values())
+    leaders = sum(q >= 0 for p in view["body"]["players"] for q in p["leaders"].values())
     placed = svg.count('<use xlink:href="#tw-tile-') + svg.count('<use xlink:href="#tw-leader-')
     assert placed == tiles + leaders  # each tile and leader placed from its picture in <defs>
     assert svg.count('<g id="tw-tile-') == 4
-    assert view["tower"] >= 0 and "#6d5a30" in svg  # the ziggurat and its tower
+    assert view["body"]["tower"] >= 0 and "#6d5a30" in svg  # the ziggurat and its tower
     assert any("ziggurat bonus" in t for t in texts)
 
 

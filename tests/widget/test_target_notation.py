@@ -123,7 +123,7 @@ def test_a_piece_on_a_square_that_is_no_target_gets_the_engines_reason() -> None
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
     farm_targets = widget.view["targets"]["tile"]["blue"]
-    land = next(q for q in range(176) if str(q) not in farm_targets and q not in widget.view["board"]["river"])
+    land = next(q for q in range(176) if str(q) not in farm_targets and q not in widget.view["body"]["board"]["river"])
     send(widget, piece={"kind": "tile", "colour": "blue"}, square=land)
     assert widget.error.startswith("§6.2"), widget.error  # farms go on the river
     assert len(game) == 0
@@ -152,7 +152,7 @@ def test_a_swap_is_sent_as_counts_and_written_in_python() -> None:
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
     seat = widget.view["decision"]["seat"]
-    hand = widget.view["players"][seat]["hand"]
+    hand = widget.view["body"]["players"][seat]["hand"]
     counts = [min(1, hand[c]) for c in COLOUR_NAMES]
     expected = str(Action.swap((counts[0], counts[1], counts[2], counts[3])))
     send(widget, swap=counts)

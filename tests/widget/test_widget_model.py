@@ -14,9 +14,10 @@ import pytest
 from view_scenarios import SCENARIOS, build_fixture, load_fixture, scenario_game
 
 from tigris_widget import Game, IllegalActionError
+from tigris_widget.core.view import SCHEMA_VERSION, check_view
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import to_square
-from tigris_widget.games.tigris.present.viewjson import LOG_WINDOW, SCHEMA_VERSION, serialize_game
+from tigris_widget.games.tigris.present.viewjson import LOG_WINDOW, serialize_game
 from tigris_widget.jupyter.widget import BoardWidget
 
 
@@ -86,10 +87,11 @@ def test_every_decision_kind_has_a_fixture_with_its_targets() -> None:
 
 def test_state_carries_schema_version_and_board_map() -> None:
     view = BoardWidget(Game.new(players=2, seed=3, board="alternative")).view
-    assert view["schema_version"] == SCHEMA_VERSION
-    assert view["board"]["name"] == "alternative"
-    assert len(view["board"]["specials"]) == 14 - 10 or view["board"]["specials"]
-    assert all(0 <= q < 176 for q in view["board"]["river"])
+    assert view["schema_version"] == SCHEMA_VERSION and view["game"] == "tigris" and check_view(view) is view
+    board = view["body"]["board"]
+    assert board["name"] == "alternative"
+    assert len(board["specials"]) == 14 - 10 or board["specials"]
+    assert all(0 <= q < 176 for q in board["river"])
 
 
 def test_targets_carry_the_engine_action_texts_grouped_by_piece() -> None:
@@ -138,7 +140,7 @@ def test_a_seat_view_never_sends_other_hands_the_bag_or_hidden_scores() -> None:
     a.apply(moves[1])
     b.apply(moves[1])
     assert synced(wa) == synced(wb)
-    others = [p for p in wa.view["players"] if p["seat"] != 0]
+    others = [p for p in wa.view["body"]["players"] if p["seat"] != 0]
     assert all(p["hand"] is None and p["vp"] is None and p["treasures"] is None for p in others)
     # the all-seeing views differ: the difference really is hidden information
     assert BoardWidget(a).view != BoardWidget(b).view
@@ -170,7 +172,7 @@ def test_an_intent_plays_the_action_and_the_new_state_is_sent() -> None:
     intent(widget, action)
     assert [str(a) for a in game.actions] == [action]
     views = [u["view"] for u in sent.updates() if "view" in u]
-    assert views and views[-1]["last"]["action"] == action
+    assert views and views[-1]["last_move"]["action"] == action
     assert views[-1]["state_id"] != "0.0"
     assert widget.error == ""
 
@@ -255,7 +257,7 @@ def test_no_intent_is_played_while_looking_at_the_history() -> None:
     game.apply(first_tile_action(game))
     widget = BoardWidget(game)
     widget.goto(0)
-    assert widget.view["live"] is False and widget.view["targets"] == {}
+    assert widget.view["history"]["live"] is False and widget.view["targets"] == {}
     intent(widget, first_tile_action(game))
     assert "go to the latest position" in widget.error and len(game) == 1
 
@@ -270,11 +272,11 @@ def test_changes_made_from_python_are_synced_to_every_widget() -> None:
     a.observe(lambda change: observed.append(change["new"]), names="last_action")
     action = first_tile_action(game)
     game.apply(action)
-    assert a.view["ply"] == b.view["ply"] == 1
+    assert a.view["history"]["ply"] == b.view["history"]["ply"] == 1
     assert a.last_action["action"] == action and seen[0]["action"] == action and observed
     assert seen[0]["events"], "events explain the action"
     game.undo()
-    assert a.view["ply"] == 0 and a.view["last"] is None
+    assert a.view["history"]["ply"] == 0 and a.view["last_move"] is None
     assert a.view["state_id"] not in ("0.0", "1.1")  # a new revision, not a stale id
 
 
@@ -304,7 +306,7 @@ def test_history_navigation_from_python_and_from_the_front_end() -> None:
         game.apply(game.legal_actions()[0])
     widget = BoardWidget(game)
     widget.goto(1)
-    assert widget.view["ply"] == 1 and widget.view["length"] == 3 and not widget.view["live"]
+    assert widget.view["history"] == {"ply": 1, "length": 3, "live": False}
     widget.forward()
     assert widget.ply == 2
     widget.back(5)
@@ -317,7 +319,7 @@ def test_history_navigation_from_python_and_from_the_front_end() -> None:
     widget.latest()
     widget.goto(1)
     game.apply(game.legal_actions()[0])
-    assert widget.ply == 1 and widget.view["length"] == 4
+    assert widget.ply == 1 and widget.view["history"]["length"] == 4
     with pytest.raises(ValueError, match="ply must be"):
         widget.goto(9)
 
@@ -349,7 +351,7 @@ def test_switching_the_seat_resyncs_only_that_seats_information() -> None:
     game = Game.new(players=3, seed=1)
     widget = BoardWidget(game)
     widget.seat = 1
-    hands = [p["hand"] for p in widget.view["players"]]
+    hands = [p["hand"] for p in widget.view["body"]["players"]]
     assert hands[0] is None and hands[1] is not None and hands[2] is None
 
 

@@ -36,7 +36,7 @@ class _PuzzleBoardWidget(BoardWidget):
 
     def _sync(self) -> None:
         view = serialize_game(self._game, self.seat, self.ply, revision=self._revision)
-        if self.frozen and view.get("live") and view.get("decision") is not None:
+        if self.frozen and view["history"]["live"] and view.get("decision") is not None:
             view["decision"] = {**view["decision"], "mine": False, "prompt": self.frozen}
             view["targets"] = {}
         self.view = view

@@ -84,8 +84,8 @@ def game_html(game: PlayedGame, seat: int | None = None, *, title: str | None = 
 
 
 def _seat_name(data: dict[str, Any], seat: int) -> str:
-    players = data["views"][0]["players"]
-    return str(players[seat]["dynasty"]).capitalize() if seat < len(players) else f"seat {seat}"
+    seats = data["views"][0]["seats"]
+    return str(seats[seat]["name"]) if seat < len(seats) else f"seat {seat}"
 
 
 def write_html(game: PlayedGame, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:

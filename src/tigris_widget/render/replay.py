@@ -3,8 +3,8 @@ game with no Python behind them — the self-contained HTML replay (``render.htm
 board embeds in a saved or exported notebook (``BoardWidget(embed_history=True)``).
 
 The data is ``{"seat", "start", "views", "log"}``: ``views[k]`` is the position after ``k`` actions
-without its log, legal targets or place in the history (``length``/``live``: the front end's
-``Replay`` sets them from the number of views, so the view of a ply never changes as the game grows
+without its log, legal targets or place in the history (its ``history`` holds only ``ply``; the front
+end's ``Replay`` adds ``length`` and ``live`` from the number of views, so the view of a ply never changes as the game grows
 and can be cached); ``log`` is the whole narrated log once; ``start`` is the ply shown first. Packed
 (``pack``) it is JSON, gzip-compressed and base64-encoded, which the browser unpacks with its
 ``DecompressionStream``. Nothing in it can act: no view answers a decision.
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 def ply_view(game: PlayedGame, seat: int | None, ply: int) -> dict[str, Any]:
     """The replay's view of ``ply`` for ``seat``: depends only on the first ``ply`` actions."""
     view = serialize_game(game, seat, ply, log_window=0)
-    for name in ("length", "live"):
-        del view[name]
+    view["history"] = {"ply": ply}
     view["log"] = []
     view["targets"] = {}
     view["state_id"] = f"replay.{ply}"

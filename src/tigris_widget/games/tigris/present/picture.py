@@ -1,5 +1,5 @@
 """The one picture model of the board: palette, piece symbols and geometry, shared by the static SVG
-(``render/svg.py``) and the canvas board of the widget (``js/src/picture.generated.ts``).
+(``games/tigris/present/svg.py``) and the canvas board of the widget (``js/src/games/tigris/picture.generated.ts``).
 
 Every piece is a list of layers: an SVG path in a 40 x 40 box (one square; monuments use an
 80 x 80 box), the palette entry that paints it, and how (fill, even-odd fill, or a stroke of some
@@ -247,7 +247,7 @@ def model() -> dict[str, Any]:
     }
 
 
-TS_PATH = Path(__file__).resolve().parents[5] / "js" / "src" / "picture.generated.ts"
+TS_PATH = Path(__file__).resolve().parents[5] / "js" / "src" / "games" / "tigris" / "picture.generated.ts"
 
 
 def typescript() -> str:

@@ -1,7 +1,7 @@
 """Static SVG pictures of a position, for places where widgets do not run (GitHub, nbviewer, HTML).
 
 ``board_svg(view)`` is a pure function of a player view (or of the widget JSON made from one by
-``viewjson``); it draws from the same picture model as the canvas board (``render/picture.py``:
+``viewjson``); it draws from the same picture model as the canvas board (``games/tigris/present/picture.py``:
 palette, symbol paths, geometry) and the same things: terrain, special squares, tiles with
 their symbols, leaders with their dynasty symbol, face-down tiles, monuments, catastrophes,
 treasures, the unification marker, civilization buildings, the ziggurat, coordinates, and a status
@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
+from tigris_widget.core.view import check_view
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
 from tigris_widget.games.tigris.present import picture
@@ -103,7 +104,7 @@ def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
         from tigris_widget.games.tigris.present.viewjson import serialize_view
 
         return serialize_view(view)
-    return view
+    return check_view(view)
 
 
 def board_svg(
@@ -118,7 +119,7 @@ def board_svg(
     theme: str = "light",
 ) -> str:
     """An SVG picture of ``view`` (a ``PlayerView`` or the widget JSON of one), drawn from the same
-    picture model as the canvas board (``render/picture.py``).
+    picture model as the canvas board (``games/tigris/present/picture.py``).
 
     :param size: width in pixels (the picture scales; default 16 squares of 40 px plus margins).
     :param highlight: squares to frame; ``arrows`` pairs of squares; ``labels`` square → short text.
@@ -130,7 +131,8 @@ def board_svg(
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
     palette = picture.DARK if theme == "dark" else picture.LIGHT
     pieces = palette["piece"]
-    v = _as_dict(view)
+    envelope = _as_dict(view)
+    v = envelope["body"]
     board_w = MARGIN + WIDTH * CELL + 4
     board_h = MARGIN + HEIGHT * CELL + 4
     caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
@@ -181,7 +183,7 @@ def board_svg(
         out.append(
             f'<text x="{MARGIN / 2}" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="13" text-anchor="middle" fill="{coords}">{i}</text>'
         )
-    last = v.get("last")
+    last = envelope["last_move"]
     for q in last["squares"] if last else ():
         x, y = _xy(q)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{palette["lastFill"]}"/>')
@@ -242,15 +244,16 @@ def board_svg(
                    f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
     out.append("</g>")
     if status:
-        out.append(_status(v, top + board_h))
+        out.append(_status(envelope, top + board_h))
     out.append("</svg>")
     return "".join(out)
 
 
-def _status(v: Mapping[str, Any], y0: int) -> str:
+def _status(envelope: Mapping[str, Any], y0: int) -> str:
     """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures."""
     lines = []
-    prompt = "The game is over." if v["over"] else (v["decision"] or {}).get("prompt", "")
+    v = envelope["body"]
+    prompt = "The game is over." if envelope["over"] else (envelope["decision"] or {}).get("prompt", "")
     lines.append(
         f'<text x="{MARGIN}" y="{y0 + 16}" font-size="13" font-weight="bold">Turn {v["turn"]} · bag {v["bag"]} · {escape(prompt)}</text>'
     )
@@ -270,7 +273,7 @@ def _status(v: Mapping[str, Any], y0: int) -> str:
             )
         else:
             score = "points hidden"
-        mark = "▶ " if v["active"] == p["seat"] and not v["over"] else ""
+        mark = "▶ " if v["active"] == p["seat"] and not envelope["over"] else ""
         text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
         lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
     return "".join(lines)

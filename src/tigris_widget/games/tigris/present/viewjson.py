@@ -6,12 +6,14 @@ does the same for a bare ``PlayerView`` (static pictures). Everything comes from
 ``engine.rules.view.player_view``, so a seat's JSON holds only what that seat may know (design contract 4):
 other hands as counts, no bag order, hidden scores as ``null``, other players' swaps by size only.
 
-One producer: the widget, the static SVG (``render/svg.py``) and the HTML replay (``render/html.py``)
+One producer: the widget, the static SVG (``games/tigris/present/svg.py``) and the HTML replay (``render/html.py``)
 all read this JSON and nothing else. ``engine.rules.view.PlayerView.to_dict`` stays the engine's own
 record of a view (the leak tests read it); ``serialize_view`` builds on it and is the only place
 where the widget's shape is made.
 
-The format is mirrored by ``js/src/schema.ts`` (``schema_version`` 2). To stay small mid-game the
+The JSON is the shared envelope (``core.view``, ``schema_version`` 3) around this game's ``body``:
+the board map, setup, turn, bag, pieces, the conflict and the players' supplies, hands and scores,
+mirrored by ``js/src/games/tigris/body.ts``. To stay small mid-game the
 log holds only the plies near the shown one (``LOG_WINDOW``); the rest is fetched by moving through
 the history.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tigris_widget.core.view import envelope
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import board_map, squares, to_square
 from tigris_widget.games.tigris.engine.core.sections import section_title
@@ -48,7 +51,8 @@ from tigris_widget.games.tigris.engine.rules.view import PlayerView, player_view
 if TYPE_CHECKING:
     from tigris_widget.games.tigris.played import PlayedGame as Game
 
-SCHEMA_VERSION = 2
+GAME = "tigris"
+"""The name of this game in the view envelope (the front end draws it with ``js/src/games/tigris``)."""
 LOG_WINDOW = 12
 """How many plies of the event log travel with each state (those up to the shown ply)."""
 LOG_AHEAD = 6
@@ -177,32 +181,24 @@ def serialize_view(
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The widget JSON of one view. ``ply``/``length`` place it in the game's history (the view can
-    act only at the latest ply), ``log`` and ``last`` come from ``serialize_game``."""
+    act only at the latest ply), ``log`` and ``last`` (the envelope's ``last_move``) come from
+    ``serialize_game``."""
     d = view.to_dict()
     board = board_map(view.setup.board)
     n = len(view.history) if length is None else length
     at = n if ply is None else ply
-    is_live = at == n
     decision = d["decision"]
-    mine = decision is not None and is_live and (view.seat is None or view.seat == decision["seat"])
+    mine = decision is not None and at == n and (view.seat is None or view.seat == decision["seat"])
     targets = group_targets(view.decision.choices) if mine and view.decision is not None else {}
     if "war" in targets:
         targets["war_leaders"] = war_leaders(view, targets["war"])
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "state_id": state_id,
-        "seat": view.seat,
-        "ply": at,
-        "length": n,
-        "live": is_live,
+    body = {
         "board": {"name": board.name, "river": squares(board.river), "specials": squares(board.specials)},
         "setup": d["setup"],
         "turn": d["turn"],
         "active": d["active"],
         "actions_left": d["actions_left"],
         "bag": d["bag"],
-        "over": d["over"],
-        "result": d["result"],
         "tiles": d["tiles"],
         "face_down": d["face_down"],
         "catastrophes": d["catastrophes"],
@@ -215,13 +211,24 @@ def serialize_view(
         "conflict": d["conflict"],
         "players": d["players"],
         "out_of_game": d["out_of_game"],
-        "decision": None if decision is None else {
+    }
+    return envelope(
+        GAME,
+        body=body,
+        seats=[{"seat": p["seat"], "name": p["dynasty"].capitalize(), "colour": None} for p in d["players"]],
+        viewer=view.seat,
+        ply=at,
+        length=n,
+        decision=None if decision is None else {
             "seat": decision["seat"], "kind": decision["kind"], "prompt": decision["prompt"], "mine": mine,
         },
-        "targets": targets,
-        "last": last,
-        "log": list(log),
-    }  # fmt: skip
+        targets=targets,
+        over=d["over"],
+        result=d["result"],
+        state_id=state_id,
+        last_move=last,
+        log=log,
+    )  # fmt: skip
 
 
 def war_leaders(view: PlayerView, colours: Iterable[str]) -> dict[str, list[int]]:

@@ -2,7 +2,7 @@
 // ``render/replay.py`` (JSON, gzip, base64): the self-contained HTML replay file carries it, and a
 // board embeds it in a saved or exported notebook (``BoardWidget(embed_history=True)``).
 
-import type { LogEntry } from "./schema";
+import type { LogEntry } from "./view";
 
 /** How many plies before and after the shown one the log lists (as the live board's log does). */
 const LOG_BEFORE = 12;
@@ -12,7 +12,7 @@ export interface ReplayData {
   seat: number | null;
   /** The ply shown first. */
   start: number;
-  /** The widget JSON of every ply, without ``length``/``live`` (set here) and without the log. */
+  /** The view JSON of every ply, its ``history`` holding only ``ply`` (``length``/``live`` are set here), without the log. */
   views: Record<string, unknown>[];
   /** The whole narrated log, once. */
   log: LogEntry[];
@@ -61,12 +61,12 @@ export class Replay {
     return this.data.seat;
   }
 
-  /** The widget JSON after ``ply`` actions (clamped), with its place in the history and its log. */
+  /** The view JSON after ``ply`` actions (clamped), with its place in the history and its log. */
   viewAt(ply: number): Record<string, unknown> {
     const at = Math.max(0, Math.min(this.length, Math.trunc(ply)));
     const log = this.data.log
       .filter((e) => e.ply > at - LOG_BEFORE && e.ply <= at + LOG_AFTER)
       .map((e) => (e.ply > at ? { ...e, future: true } : e));
-    return { ...this.data.views[at], ply: at, length: this.length, live: at === this.length, log };
+    return { ...this.data.views[at], history: { ply: at, length: this.length, live: at === this.length }, log };
   }
 }

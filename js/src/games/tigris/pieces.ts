@@ -1,13 +1,13 @@
 // Pieces on the board: civilization tiles with their symbols, leaders with their dynasty symbol,
 // face-down tiles, monuments, catastrophes, treasures, the unification marker, civilization
 // buildings and the ziggurat. The shapes and colours are the shared picture model
-// (picture.generated.ts, written from render/picture.py), the same the static SVG draws.
+// (picture.generated.ts, written from games/tigris/present/picture.py), the same the static SVG draws.
 
-import { squareRect, type Layout } from "../geometry";
-import { PICTURE } from "../picture.generated";
-import { COLOURS, type ColourName, type Dynasty, type Square, type View } from "../schema";
-import type { Theme } from "../theme";
-import type { Ctx } from "./board";
+import { squareRect, type Ctx, type Layout } from "../../core/geometry";
+import type { Square } from "../../core/view";
+import { COLOURS, type Body, type ColourName, type Dynasty } from "./body";
+import { PICTURE } from "./picture.generated";
+import type { TigrisTheme as Theme } from "./theme";
 
 /** One layer of a symbol: SVG path data, the palette entry that paints it, fill/evenodd or a stroke width. */
 export type Layer = readonly [string, string, string | number];
@@ -70,12 +70,12 @@ const asLayers = (v: unknown): readonly Layer[] => v as readonly Layer[];
 
 /** A civilization tile filling a box. */
 export function drawTile(ctx: Ctx, colour: ColourName, x: number, y: number, size: number, theme: Theme): void {
-  paintLayers(ctx, [[PICTURE.tileBase, "piece", "fill"], [PICTURE.tileEdge, "shadow", "fill"], ...asLayers(PICTURE.tiles[colour])], x, y, size, theme, theme.piece[colour]);
+  paintLayers(ctx, [[PICTURE.tileBase, "piece", "fill"], [PICTURE.tileEdge, "shadow", "fill"], ...asLayers(PICTURE.tiles[colour])], x, y, size, theme, theme.paint.piece[colour]);
 }
 
 /** A leader: a disc of its colour (king, priest, farmer, trader) with the owner's dynasty symbol. */
 export function drawLeader(ctx: Ctx, colour: ColourName, dynasty: Dynasty, x: number, y: number, size: number, theme: Theme): void {
-  const piece = theme.piece[colour];
+  const piece = theme.paint.piece[colour];
   paintLayers(ctx, [[PICTURE.leaderDisc, "piece", "fill"], [PICTURE.leaderRing, "ink", 1.6]], x, y, size, theme, piece);
   const [tx, ty, s] = PICTURE.leaderSymbolTransform as unknown as [number, number, number];
   const k = size / BOX;
@@ -100,7 +100,7 @@ export function drawTreasure(ctx: Ctx, x: number, y: number, size: number, theme
 export function drawMonument(ctx: Ctx, colours: [ColourName, ColourName], square: Square, l: Layout, theme: Theme): void {
   const r = squareRect(l, square);
   const layers = [...asLayers(PICTURE.monumentBase), ...asLayers(PICTURE.monumentTower)];
-  paintLayers(ctx, layers, r.x, r.y, l.cell * 2, theme, theme.piece[colours[0]], theme.piece[colours[1]], BOX * 2);
+  paintLayers(ctx, layers, r.x, r.y, l.cell * 2, theme, theme.paint.piece[colours[0]], theme.paint.piece[colours[1]], BOX * 2);
 }
 
 /** The unification marker (rules §9.2): a ring with a star. */
@@ -112,7 +112,7 @@ export function drawMarker(ctx: Ctx, square: Square, l: Layout, theme: Theme): v
 /** A civilization building (variant §17): a domed hall of its colour in the tile's top-right corner. */
 export function drawBuilding(ctx: Ctx, colour: ColourName, square: Square, l: Layout, theme: Theme): void {
   const r = squareRect(l, square);
-  paintLayers(ctx, asLayers(PICTURE.building), r.x, r.y, l.cell, theme, theme.piece[colour]);
+  paintLayers(ctx, asLayers(PICTURE.building), r.x, r.y, l.cell, theme, theme.paint.piece[colour]);
 }
 
 export function drawZigguratTile(ctx: Ctx, square: Square, l: Layout, theme: Theme): void {
@@ -126,7 +126,7 @@ export function drawTower(ctx: Ctx, square: Square, l: Layout, theme: Theme): vo
 }
 
 /** Every piece of the view, in stacking order. */
-export function drawPieces(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
+export function drawPieces(ctx: Ctx, view: Body, l: Layout, theme: Theme): void {
   for (const q of view.ziggurat) drawZigguratTile(ctx, q, l, theme);
   for (const colour of COLOURS) {
     for (const q of view.tiles[colour]) {

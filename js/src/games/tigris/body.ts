@@ -1,12 +1,12 @@
-// Types mirroring src/tigris_widget/render/viewjson.py (schema_version 2), plus one narrowing check.
-// Squares are ints y*16+x; colours are the rules' names.
+// The Tigris & Euphrates body of the view JSON (``body`` and ``targets``), mirroring
+// src/tigris_widget/games/tigris/present/viewjson.py. Squares are ints y*16+x; colours are the rules' names.
 
-export const SCHEMA_VERSION = 2;
+import type { Square, View } from "../../core/view";
+
 export const WIDTH = 16;
 export const HEIGHT = 11;
 export const SQUARES = WIDTH * HEIGHT;
 
-export type Square = number;
 export type ColourName = "black" | "red" | "blue" | "green";
 export const COLOURS: readonly ColourName[] = ["black", "red", "blue", "green"];
 export const TILE_NAMES: Record<ColourName, string> = {
@@ -44,14 +44,6 @@ export interface Monument {
   colours: [ColourName, ColourName];
   /** Top-left square, -1 while in the supply. */
   square: Square;
-}
-
-export interface DecisionInfo {
-  seat: number;
-  kind: string;
-  prompt: string;
-  /** True when this view may answer the decision now (its seat, or all-seeing, at the latest ply). */
-  mine: boolean;
 }
 
 /**
@@ -94,30 +86,6 @@ export interface Targets {
   bonus?: Partial<PerColour<string>>;
 }
 
-export interface LogEvent {
-  kind: string;
-  rule: string;
-  /** The rule code with its section title in the rules reference, e.g. "§8.6 What the revolt changes". */
-  section?: string;
-  text: string;
-}
-
-export interface LogEntry {
-  ply: number;
-  seat: number;
-  action: string;
-  events: LogEvent[];
-  /** True for plies after the shown one (the log goes on past a position looked at in the history). */
-  future?: boolean;
-}
-
-export interface LastAction {
-  ply: number;
-  seat: number;
-  action: string;
-  squares: Square[];
-}
-
 /** The revolt or war being resolved (public facts only). */
 export interface Conflict {
   kind: "revolt" | "war";
@@ -132,27 +100,13 @@ export interface Conflict {
   attacker_commit: number | null;
 }
 
-export interface ResultRow {
-  seat: number;
-  rank: number;
-  [key: string]: unknown;
-}
-
-export interface View {
-  schema_version: number;
-  state_id: string;
-  seat: number | null;
-  ply: number;
-  length: number;
-  live: boolean;
+export interface Body {
   board: { name: string; river: Square[]; specials: Square[] };
   setup: { players: number; board: string; variants: string[]; options: Record<string, string>; dynasties: Dynasty[] };
   turn: number;
   active: number;
   actions_left: number;
   bag: number;
-  over: boolean;
-  result: ResultRow[] | null;
   tiles: PerColour<Square[]>;
   face_down: Square[];
   catastrophes: Square[];
@@ -165,45 +119,18 @@ export interface View {
   conflict: Conflict | null;
   players: Player[];
   out_of_game: PerColour<number>;
-  decision: DecisionInfo | null;
-  targets: Targets;
-  last: LastAction | null;
-  log: LogEntry[];
 }
 
-export interface Highlight {
-  square: Square;
-  colour?: string;
-}
-export interface Arrow {
-  from: Square;
-  to: Square;
-  colour?: string;
-}
-export interface Label {
-  square: Square;
-  text: string;
-}
-/** Teaching and analysis overlays set from Python (``BoardWidget.highlight`` etc.). */
-export interface Overlay {
-  highlights?: Highlight[];
-  arrows?: Arrow[];
-  labels?: Label[];
-  caption?: string;
-  heatmap_range?: [number, number] | null;
-}
+/** A Tigris & Euphrates view: the shared envelope with this game's body and targets. */
+export type TigrisView = View<Body, Targets>;
 
-/** Narrow an unknown value from the model to a View, or explain why it is not one. */
-export function asView(value: unknown): View | string {
-  if (value === null || typeof value !== "object") return "no position yet";
-  const v = value as Partial<View>;
-  if (v.schema_version !== SCHEMA_VERSION) {
-    return `state schema ${String(v.schema_version)} is not the supported ${SCHEMA_VERSION}; reinstall tigris_widget`;
+/** Narrow a view's body to this game's, or say what is wrong with it. */
+export function checkBody(body: unknown): Body | string {
+  const b = body as Partial<Body> | null;
+  if (!b || typeof b !== "object" || !Array.isArray(b.players) || typeof b.tiles !== "object" || !b.board || !Array.isArray(b.board.river)) {
+    return "malformed Tigris & Euphrates position from Python";
   }
-  if (typeof v.state_id !== "string" || !Array.isArray(v.players) || typeof v.tiles !== "object") {
-    return "malformed state from Python";
-  }
-  return v as View;
+  return b as Body;
 }
 
 export function xOf(square: Square): number {
@@ -214,15 +141,4 @@ export function yOf(square: Square): number {
 }
 export function formatSquare(square: Square): string {
   return `(${xOf(square)},${yOf(square)})`;
-}
-
-/** Per-square heatmap values: a float32 per square (NaN = no value), from the ``heatmap`` bytes trait. */
-export function heatmapValues(raw: unknown): Float32Array | null {
-  let bytes: Uint8Array | null = null;
-  if (raw instanceof DataView) bytes = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-  else if (raw instanceof ArrayBuffer) bytes = new Uint8Array(raw);
-  else if (raw instanceof Uint8Array) bytes = raw;
-  if (bytes === null || bytes.byteLength !== SQUARES * 4) return null;
-  const copy = new Uint8Array(bytes); // aligned copy
-  return new Float32Array(copy.buffer);
 }

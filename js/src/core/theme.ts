@@ -1,29 +1,35 @@
 // Colours for drawing: a light and a dark palette, chosen from JupyterLab's theme or a manual override.
+// Each game brings its own pair of palettes (terrain, pieces); the core reads only the entries named in
+// ``CorePalette`` (frame, coordinates, legal-move dots, the last move, conflicts).
 
-import { PICTURE } from "./picture.generated";
-import type { ColourName } from "./schema";
-
-export type Palette = typeof PICTURE.light;
-
-export interface Theme {
-  dark: boolean;
-  /** The shared picture palette (render/picture.py): terrain, pieces, symbols, markers. */
-  paint: Palette;
+/** The palette entries every game's palette has, which the shared drawing reads. */
+export interface CorePalette {
   background: string;
-  land: string;
-  landAlt: string;
-  river: string;
-  riverLine: string;
+  grid: string;
+  coordinates: string;
+  /** Legal-move dots, and the same dot under the pointer. */
+  dot: string;
+  dotHover: string;
+  /** The last move's frame, and its tint under the pieces. */
+  accent: string;
+  lastFill: string;
+  conflict: string;
+}
+
+/** A game's light and dark palettes. */
+export interface Palettes<P extends CorePalette = CorePalette> {
+  light: P;
+  dark: P;
+}
+
+export interface Theme<P extends CorePalette = CorePalette> {
+  dark: boolean;
+  /** The game's palette (for Tigris & Euphrates the shared picture model, games/tigris/present/picture.py). */
+  paint: P;
+  background: string;
   grid: string;
   text: string;
   mutedText: string;
-  special: string;
-  /** Fill of the civilization tiles and leaders, and the ink of their symbols. */
-  piece: Record<ColourName, string>;
-  symbol: Record<ColourName, string>;
-  faceDown: string;
-  catastrophe: string;
-  treasure: string;
   /** Legal-move dots, and the same dot under the pointer. */
   target: string;
   targetHover: string;
@@ -36,25 +42,14 @@ export interface Theme {
   font: string;
 }
 
-function fromPalette(p: Palette, dark: boolean): Theme {
-  const ink = p.ink;
+export function themeFrom<P extends CorePalette>(p: P, dark: boolean): Theme<P> {
   return {
     dark,
     paint: p,
     background: p.background,
-    land: p.land,
-    landAlt: p.landAlt,
-    river: p.river,
-    riverLine: p.riverLine,
     grid: p.grid,
     text: dark ? "#e6e6e6" : "#222222",
     mutedText: p.coordinates,
-    special: p.special,
-    piece: { ...p.piece },
-    symbol: { black: ink, red: ink, blue: ink, green: ink },
-    faceDown: p.faceDown,
-    catastrophe: p.catastrophe,
-    treasure: p.gold,
     target: p.dot,
     targetHover: p.dotHover,
     selected: "#ff8c00",
@@ -67,8 +62,11 @@ function fromPalette(p: Palette, dark: boolean): Theme {
   };
 }
 
-export const LIGHT: Theme = fromPalette(PICTURE.light as Palette, false);
-export const DARK: Theme = fromPalette(PICTURE.dark as Palette, true);
+/** Plain palettes for a board with no game drawing yet (a missing position, an unknown game). */
+export const NEUTRAL: Palettes = {
+  light: { background: "#ffffff", grid: "rgba(0,0,0,0.2)", coordinates: "#666666", dot: "rgba(0,0,0,0.3)", dotHover: "rgba(0,0,0,0.55)", accent: "#d81b60", lastFill: "rgba(255,196,0,0.38)", conflict: "#8e24aa" },
+  dark: { background: "#1e1e1e", grid: "rgba(255,255,255,0.2)", coordinates: "#aaaaaa", dot: "rgba(255,255,255,0.4)", dotHover: "rgba(255,255,255,0.7)", accent: "#ff5a92", lastFill: "rgba(255,206,60,0.30)", conflict: "#ce93d8" },
+};
 
 export type ThemeChoice = "auto" | "light" | "dark";
 
@@ -89,12 +87,16 @@ export function isDarkColour(css: string): boolean | null {
  * The theme to use: the manual choice, else JupyterLab's (``body[data-jp-theme-light]``), else the
  * page background. ``bodyLight`` is the attribute value (null when absent).
  */
-export function pickTheme(choice: ThemeChoice, bodyLight: string | null, background: string): Theme {
-  if (choice === "light") return LIGHT;
-  if (choice === "dark") return DARK;
-  if (bodyLight === "true") return LIGHT;
-  if (bodyLight === "false") return DARK;
-  return isDarkColour(background) === true ? DARK : LIGHT;
+export function pickTheme<P extends CorePalette>(choice: ThemeChoice, bodyLight: string | null, background: string, palettes: Palettes<P>): Theme<P> {
+  return themeFrom(isDark(choice, bodyLight, background) ? palettes.dark : palettes.light, isDark(choice, bodyLight, background));
+}
+
+function isDark(choice: ThemeChoice, bodyLight: string | null, background: string): boolean {
+  if (choice === "light") return false;
+  if (choice === "dark") return true;
+  if (bodyLight === "true") return false;
+  if (bodyLight === "false") return true;
+  return isDarkColour(background) === true;
 }
 
 /** Watch the document for JupyterLab theme switches; returns the removal. */
@@ -111,7 +113,7 @@ export function watchTheme(onChange: () => void): () => void {
 }
 
 /** The theme for an element right now (reads the body attribute and the computed background). */
-export function currentTheme(choice: ThemeChoice, el: Element): Theme {
+export function currentTheme<P extends CorePalette>(choice: ThemeChoice, el: Element, palettes: Palettes<P>): Theme<P> {
   const body = typeof document !== "undefined" ? document.body : null;
   let bodyLight = body?.getAttribute("data-jp-theme-light") ?? null;
   if (bodyLight === null && body?.classList.contains("vscode-dark")) bodyLight = "false";
@@ -121,5 +123,5 @@ export function currentTheme(choice: ThemeChoice, el: Element): Theme {
     const style = getComputedStyle(el);
     bg = style.getPropertyValue("--jp-layout-color0") || (body ? getComputedStyle(body).backgroundColor : "");
   }
-  return pickTheme(choice, bodyLight, bg);
+  return pickTheme(choice, bodyLight, bg, palettes);
 }

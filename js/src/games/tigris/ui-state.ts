@@ -2,17 +2,10 @@
 // keys into intents. No rules here: legal targets come from the view, and anything else the user
 // tries is sent to Python, whose engine explains why it is illegal.
 
+import type { Command, Outcome } from "../../core/game";
+import type { Square } from "../../core/view";
+import { COLOURS, LEADER_NAMES, TILE_NAMES, formatSquare, type ColourName, type SquareActions, type TigrisView as View } from "./body";
 import { block, cross } from "./geometry";
-import {
-  COLOURS,
-  LEADER_NAMES,
-  TILE_NAMES,
-  formatSquare,
-  type ColourName,
-  type Square,
-  type SquareActions,
-  type View,
-} from "./schema";
 
 export type Piece =
   | { kind: "tile"; colour: ColourName }
@@ -37,20 +30,12 @@ export interface UiState {
 }
 
 /**
- * What the board sends to Python (``render.viewjson.intent_action`` reads it): an action text looked
+ * What the board sends to Python (``games.tigris.present.viewjson.intent_action`` reads it): an action text looked
  * up in the targets; a piece put on a square that is no target, which Python writes out so the engine
  * can say which rule forbids it; or the tiles to swap per colour (black, red, blue, green). The board
  * never writes notation itself.
  */
 export type Intent = { action: string } | { piece: Piece; square: Square } | { swap: number[] };
-
-export interface Outcome {
-  ui: UiState;
-  /** What to send to Python. */
-  intent?: Intent;
-  /** A message for the user (why nothing was sent). */
-  message?: string;
-}
 
 export function initialUi(): UiState {
   return { selected: null, cursor: 5 * 16 + 7, hover: -1, swap: null, stateId: "" };
@@ -67,7 +52,7 @@ export function syncUi(ui: UiState, view: View): UiState {
 }
 
 export function canAct(view: View): boolean {
-  return view.live && view.decision !== null && view.decision.mine;
+  return view.history.live && view.decision !== null && view.decision.mine;
 }
 
 function byColour<T>(rec: Partial<Record<ColourName, T>> | undefined, colour: ColourName): T | undefined {
@@ -168,13 +153,13 @@ export function describePiece(piece: Piece): string {
 
 /** The seat whose pieces the view handles now (the decider when it may act). */
 export function actingSeat(view: View): number | null {
-  return view.decision?.seat ?? view.seat;
+  return view.decision?.seat ?? view.viewer;
 }
 
 /** The colour of the acting seat's leader on ``square``, if any. */
 export function ownLeaderAt(view: View, square: Square): ColourName | null {
   const seat = actingSeat(view);
-  const p = seat === null ? undefined : view.players[seat];
+  const p = seat === null ? undefined : view.body.players[seat];
   if (!p) return null;
   for (const c of COLOURS) if (p.leaders[c] === square) return c;
   return null;
@@ -185,9 +170,9 @@ export function select(ui: UiState, piece: Piece | null): UiState {
 }
 
 /** A click (or Enter on the cursor) on ``square``. */
-export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
+export function clickSquare(view: View, ui: UiState, square: Square): Outcome<UiState> {
   const cursorUi = { ...ui, cursor: square };
-  if (!view.live) return { ui: cursorUi, message: `You are looking at move ${view.ply} of ${view.length}; go to the latest position to play.` };
+  if (!view.history.live) return { ui: cursorUi, message: `You are looking at move ${view.history.ply} of ${view.history.length}; go to the latest position to play.` };
   if (view.decision === null) return { ui: cursorUi, message: "The game is over." };
   if (!view.decision.mine) return { ui: cursorUi, message: `Not your decision: ${view.decision.prompt}` };
   const piece = ui.selected;
@@ -221,7 +206,7 @@ export function clickSquare(view: View, ui: UiState, square: Square): Outcome {
 /** One more tile of ``colour`` for the swap being composed, back to none after the last one in hand. */
 export function cycleSwap(view: View, ui: UiState, colour: ColourName): UiState {
   const seat = actingSeat(view);
-  const hand = seat === null ? null : (view.players[seat]?.hand ?? null);
+  const hand = seat === null ? null : (view.body.players[seat]?.hand ?? null);
   const swap: [number, number, number, number] = ui.swap ? [...ui.swap] : [0, 0, 0, 0];
   const i = COLOURS.indexOf(colour);
   const have = hand ? hand[colour] : 0;
@@ -240,13 +225,20 @@ export function describeSwap(swap: readonly number[]): string {
     .join(", ");
 }
 
-export type Command =
-  | { type: "select"; piece: Piece }
-  | { type: "cursor"; dx: number; dy: number }
-  | { type: "activate" }
-  | { type: "cancel" }
-  | { type: "history"; delta: number }
-  | { type: "history-end"; end: "start" | "latest" };
+export type TigrisCommand = Command<UiState, View>;
+
+/** Pick up ``piece`` (while composing a swap, a tile adds one of its colour to the swap instead). */
+export function selectCommand(piece: Piece): TigrisCommand {
+  return {
+    type: "update",
+    update: (ui, view) => (ui.swap !== null && piece.kind === "tile" ? cycleSwap(view, ui, piece.colour) : select(ui, piece)),
+  };
+}
+
+/** Nothing picked up and no swap being composed. */
+export function cancelUi(ui: UiState): UiState {
+  return { ...ui, selected: null, swap: null };
+}
 
 const CODE_COLOURS: Record<string, ColourName> = { k: "black", r: "red", b: "blue", g: "green" };
 
@@ -256,18 +248,18 @@ const CODE_COLOURS: Record<string, ColourName> = { k: "black", r: "red", b: "blu
  * catastrophe: c; arrows move the cursor; Enter/Space plays; Escape drops the selection;
  * , and . (or PageUp/PageDown) step through the history, Home/End jump.
  */
-export function keyCommand(view: View, key: string, shift: boolean): Command | null {
+export function keyCommand(view: View, key: string, shift: boolean): TigrisCommand | null {
   const lower = key.toLowerCase();
   const colour = CODE_COLOURS[lower];
   if (colour !== undefined) {
-    if (!shift) return { type: "select", piece: { kind: "tile", colour } };
+    if (!shift) return selectCommand({ kind: "tile", colour });
     const leaderTargets = targetsFor(view, { kind: "leader", colour });
-    return { type: "select", piece: leaderTargets.length ? { kind: "leader", colour } : { kind: "move", colour } };
+    return selectCommand(leaderTargets.length ? { kind: "leader", colour } : { kind: "move", colour });
   }
   switch (key) {
     case "c":
     case "C":
-      return { type: "select", piece: { kind: "catastrophe" } };
+      return selectCommand({ kind: "catastrophe" });
     case "ArrowLeft":
       return { type: "cursor", dx: -1, dy: 0 };
     case "ArrowRight":

@@ -1,21 +1,19 @@
 // The board itself: land and rivers, the grid, special treasure squares and the coordinates.
 
-import { squareRect, type Layout } from "../geometry";
-import { HEIGHT, SQUARES, WIDTH, type View } from "../schema";
-import { PICTURE } from "../picture.generated";
-import type { Theme } from "../theme";
+import { squareRect, type Ctx, type Layout } from "../../core/geometry";
+import { HEIGHT, SQUARES, WIDTH, type Body } from "./body";
+import { PICTURE } from "./picture.generated";
 import { paintLayers, type Layer } from "./pieces";
-
-export type Ctx = CanvasRenderingContext2D;
+import type { TigrisTheme as Theme } from "./theme";
 
 /** Terrain of every square: true for river (from the view's board map). */
-export function riverMask(view: Pick<View, "board">): boolean[] {
+export function riverMask(view: Pick<Body, "board">): boolean[] {
   const river = new Array<boolean>(SQUARES).fill(false);
   for (const q of view.board.river) if (q >= 0 && q < SQUARES) river[q] = true;
   return river;
 }
 
-export function drawBoard(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
+export function drawBoard(ctx: Ctx, view: Pick<Body, "board">, l: Layout, theme: Theme): void {
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, l.width, l.height);
   const river = riverMask(view);
@@ -24,7 +22,7 @@ export function drawBoard(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
     const r = squareRect(l, q);
     const x = q % WIDTH;
     const y = Math.floor(q / WIDTH);
-    ctx.fillStyle = river[q] ? theme.river : (x + y) % 2 === 0 ? theme.land : theme.landAlt;
+    ctx.fillStyle = river[q] ? theme.paint.river : (x + y) % 2 === 0 ? theme.paint.land : theme.paint.landAlt;
     ctx.fillRect(r.x, r.y, r.w, r.h);
     // waves mark water even without colour vision
     if (river[q]) paintLayers(ctx, waves, r.x, r.y, l.cell, theme);

@@ -1,53 +1,18 @@
-// Everything drawn over the pieces: legal targets of the selected piece, the last action, the
-// keyboard cursor, and the teaching/analysis overlays sent from Python (heatmap, highlights,
-// arrows, labels).
+// What every game's board shows over its pieces: the last action, square frames, and the
+// teaching/analysis overlays sent from Python (heatmap, highlights, arrows, labels, badges).
 
-import { squareCentre, squareRect, type Layout } from "../geometry";
-import { HEIGHT, SQUARES, WIDTH, type Overlay, type Square, type View } from "../schema";
-import type { Theme } from "../theme";
-import { canAct, footprint, resolveTarget, type Piece, type UiState } from "../ui-state";
-import type { Ctx } from "./board";
-
-/**
- * Legal squares of the selected piece as discreet dots (a ring around an occupied square, e.g. a
- * catastrophe's target), stronger under the pointer. Monuments and the ziggurat mark the square
- * that names them (the hover shows the whole footprint).
- */
-export function drawTargets(ctx: Ctx, targets: Square[], piece: Piece | null, l: Layout, theme: Theme, occupied: (q: Square) => boolean = () => false, hover: Square = -1): void {
-  for (const q of targets) {
-    const [cx, cy] = squareCentre(l, q);
-    const on = hover >= 0 && footprint(piece, q).includes(hover);
-    ctx.fillStyle = on ? theme.targetHover : theme.target;
-    ctx.strokeStyle = on ? theme.targetHover : theme.target;
-    if (occupied(q)) {
-      ctx.lineWidth = Math.max(2, l.cell * 0.09);
-      ctx.beginPath();
-      ctx.arc(cx, cy, l.cell * 0.44, 0, Math.PI * 2);
-      ctx.stroke();
-    } else {
-      ctx.beginPath();
-      ctx.arc(cx, cy, l.cell * (on ? 0.22 : 0.15), 0, Math.PI * 2);
-      ctx.fill();
-    }
-  }
-}
+import { squareCentre, squareRect, type Ctx, type Layout } from "./geometry";
+import type { Theme } from "./theme";
+import type { Overlay, Square, View } from "./view";
 
 /** The last action's squares, tinted under the pieces. */
 export function drawLastTint(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
-  if (!view.last) return;
+  if (!view.last_move) return;
   ctx.fillStyle = theme.lastFill;
-  for (const q of view.last.squares) {
+  for (const q of view.last_move.squares) {
     const r = squareRect(l, q);
     ctx.fillRect(r.x, r.y, r.w, r.h);
   }
-}
-
-/** Whether something stands on a square (a dot would be hidden there: a ring is drawn instead). */
-export function occupiedBy(view: View): (q: Square) => boolean {
-  const taken = new Set<Square>([...view.face_down, ...view.catastrophes, ...view.ziggurat]);
-  for (const list of Object.values(view.tiles)) for (const q of list) taken.add(q);
-  for (const p of view.players) for (const q of Object.values(p.leaders)) if (q >= 0) taken.add(q);
-  return (q) => taken.has(q);
 }
 
 export function drawSquareFrame(ctx: Ctx, squares: Square[], l: Layout, colour: string, width: number, dash: number[] = []): void {
@@ -128,7 +93,8 @@ export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l:
   ctx.font = `bold ${Math.max(8, Math.round(l.cell * 0.3))}px ${theme.font}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (let q = 0; q < SQUARES; q++) {
+  const squares = Math.min(values.length, l.cols * l.rows);
+  for (let q = 0; q < squares; q++) {
     const v = values[q];
     if (v === undefined || Number.isNaN(v)) continue;
     const r = squareRect(l, q);
@@ -221,40 +187,4 @@ export function drawLabel(ctx: Ctx, square: Square, text: string, l: Layout, the
   ctx.textAlign = "center";
   ctx.textBaseline = "top";
   ctx.fillText(text, r.x + r.w / 2, y + 2, l.cell * 2.5 - 6);
-}
-
-/** Everything over the pieces, in order: targets, last action, overlays from Python, cursor and hover. */
-export function drawOverlays(
-  ctx: Ctx,
-  view: View,
-  ui: UiState,
-  targets: Square[],
-  overlay: Overlay,
-  l: Layout,
-  theme: Theme,
-  focused: boolean,
-): void {
-  drawTargets(ctx, targets, ui.selected, l, theme, occupiedBy(view), ui.hover);
-  if (view.last) drawSquareFrame(ctx, view.last.squares, l, theme.last, Math.max(2, l.cell * 0.06));
-  const c = view.conflict;
-  if (c) {
-    for (const [q, letter] of [[c.attacker_square, "A"], [c.defender_square, "D"]] as const) {
-      if (q < 0) continue;
-      drawSquareFrame(ctx, [q], l, theme.conflict, Math.max(3, l.cell * 0.1), [l.cell * 0.18, l.cell * 0.1]);
-      drawBadge(ctx, q, letter, theme.conflict, l, theme);
-    }
-  }
-  for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
-  for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
-  if (l.cell >= 30) for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);
-  if (ui.hover >= 0 && canAct(view)) {
-    const target = resolveTarget(view, ui.selected, ui.hover);
-    if (target >= 0) drawSquareFrame(ctx, footprint(ui.selected, target), l, theme.targetHover, 2);
-  }
-  if (focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);
-  if (!view.live) {
-    // history: the board is dimmed, so the past never looks like the position being played
-    ctx.fillStyle = theme.dark ? "rgba(10,10,10,0.32)" : "rgba(255,255,255,0.34)";
-    ctx.fillRect(l.left, l.top, l.cell * 16, l.cell * 11);
-  }
 }

@@ -1,19 +1,19 @@
 // One displayed board: DOM, canvas, model wiring and redraw scheduling. Created by ``render`` for
 // each view of the widget (a widget can be shown in several cells); ``destroy`` removes every
-// listener and observer it added.
+// listener and observer it added. It knows no game: the view's ``game`` picks a drawing from the
+// registry handed to it (``games/index.ts``), which draws the body and reads clicks and keys on it.
 
 import { KernelLink, type Connection, type Model } from "./connection";
-import { describeLast, describePosition, describeSquare } from "./describe";
-import { drawBoard } from "./draw/board";
-import { drawScene } from "./draw/index";
-import { heatLegend } from "./draw/overlays";
-import { layout, pointToSquare, step, type Layout } from "./geometry";
+import { describeLast } from "./describe";
+import type { AnyGame, Command, GameRegistry, Intent, Outcome, PointerUi } from "./game";
+import { gridLayout, pointToSquare, step, type GridSpec, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
-import { h, renderPanel, type PanelCommand } from "./panel";
+import { heatLegend } from "./overlays";
+import { h, renderPanel } from "./panel";
 import { Replay, unpack } from "./replay";
-import { asView, heatmapValues, type Overlay, type View } from "./schema";
-import { currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
-import { clickSquare, cycleSwap, initialUi, keyCommand, select, syncUi, targetsFor, type Command, type Intent, type Outcome, type UiState } from "./ui-state";
+import { drawScene } from "./scene";
+import { NEUTRAL, currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
+import { asView, heatmapValues, type Overlay, type View } from "./view";
 
 export type { Model } from "./connection";
 
@@ -21,6 +21,9 @@ export interface BoardOptions {
   /** A replay page: the board shows this game with no kernel and no notice (the page explains itself). */
   replay?: Replay;
 }
+
+/** The grid of a board with nothing to draw yet (no position, or a game it cannot draw). */
+const EMPTY_GRID: GridSpec = { cols: 8, rows: 8, margin: 0.6, minCell: 28, maxCell: 64 };
 
 export class BoardController {
   readonly root: HTMLElement;
@@ -49,11 +52,16 @@ export class BoardController {
   private readonly log: HTMLElement;
   private readonly disposer = new Disposer();
   private view: View | null = null;
-  private ui: UiState = initialUi();
+  /** The drawing of the shown view's game. */
+  private game: AnyGame | null = null;
+  /** Why the view from Python cannot be drawn (a game this bundle has no drawing for); shown until a good view comes. */
+  private viewProblem = "";
+  private ui: PointerUi = { cursor: 0, hover: -1 };
   private overlay: Overlay = {};
+  private heatRaw: unknown = null;
   private heat: Float32Array | null = null;
   private theme: Theme;
-  private geometry: Layout = layout(640, 1);
+  private geometry: Layout = gridLayout(EMPTY_GRID, 640, 1);
   private focused = false;
   private frame = 0;
   private localMessage = "";
@@ -63,7 +71,12 @@ export class BoardController {
   /** The terrain, grid and coordinates drawn once per board side, size and theme. */
   private boardLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
 
-  constructor(private readonly model: Model, host: HTMLElement, options: BoardOptions = {}) {
+  constructor(
+    private readonly model: Model,
+    host: HTMLElement,
+    private readonly games: GameRegistry,
+    options: BoardOptions = {},
+  ) {
     // role "application": screen readers pass the board's keys through to it
     this.canvas = h("canvas", { class: "tw-board", tabindex: 0, role: "application", "aria-roledescription": "game board" }) as HTMLCanvasElement;
     this.errorText = h("span", { class: "tw-error-text" });
@@ -94,12 +107,12 @@ export class BoardController {
       this.description,
     );
     host.append(this.root);
-    this.theme = currentTheme(this.themeChoice(), this.root);
+    this.theme = currentTheme(this.themeChoice(), this.root, NEUTRAL);
     this.root.dataset.theme = this.theme.dark ? "dark" : "light";
 
     const d = this.disposer;
     d.add(listen(dismiss, "click", () => this.clearError()));
-    d.add(listen(backToLive, "click", () => this.view && this.goto(this.view.length)));
+    d.add(listen(backToLive, "click", () => this.view && this.goto(this.view.history.length)));
     d.add(this.notebookKeys());
     this.link = new KernelLink(model, (state, was) => this.connectionChanged(state, was));
     d.add(() => this.link.dispose());
@@ -145,7 +158,7 @@ export class BoardController {
   }
 
   private updateTheme(): void {
-    this.theme = currentTheme(this.themeChoice(), this.root);
+    this.theme = currentTheme(this.themeChoice(), this.root, this.game?.palettes ?? NEUTRAL);
     this.root.dataset.theme = this.theme.dark ? "dark" : "light";
     this.renderDom();
     this.schedule();
@@ -161,13 +174,20 @@ export class BoardController {
     if (name === "view") {
       this.local = false;
       const v = asView(this.model.get("view"));
+      const game = typeof v === "string" ? null : this.gameFor(v);
       if (typeof v === "string") {
         this.view = null;
         this.showError(v);
+      } else if (typeof game === "string" || game === null) {
+        this.view = null;
+        this.setGame(null);
+        this.viewProblem = game ?? "";
+        this.renderError();
       } else {
         const changed = this.view?.state_id !== v.state_id;
+        this.setGame(game);
         this.view = v;
-        this.ui = syncUi(this.ui, v);
+        this.ui = game.syncUi(this.ui, v);
         if (changed) {
           this.localMessage = "";
           this.preview = [];
@@ -192,13 +212,49 @@ export class BoardController {
       this.caption.textContent = this.overlay.caption ?? "";
       this.renderCaption();
     } else if (name === "heatmap") {
-      this.heat = heatmapValues(this.model.get("heatmap"));
+      this.heatRaw = this.model.get("heatmap");
+      this.heat = this.heatValues();
       this.renderCaption();
     } else if (name === "theme") {
       this.updateTheme();
       return;
     }
     this.schedule();
+  }
+
+  /** The drawing for ``view``'s game, or why there is none. */
+  private gameFor(view: View): AnyGame | string {
+    const game = Object.prototype.hasOwnProperty.call(this.games, view.game) ? this.games[view.game] : undefined;
+    if (!game) {
+      const known = Object.keys(this.games).join(", ");
+      return `This board cannot draw a game of "${view.game}": this version of tigris_widget draws ${known}. Update tigris_widget (and restart the kernel) to see it.`;
+    }
+    const problem = game.checkBody(view.body);
+    return problem === null ? game : `The ${game.title} position from Python cannot be drawn: ${problem}.`;
+  }
+
+  /** Switch to the drawing of another game (or to none): its UI state, palettes, layout and terrain. */
+  private setGame(game: AnyGame | null): void {
+    this.viewProblem = "";
+    if (game === this.game) return;
+    this.game = game;
+    this.ui = game ? game.initialUi() : { cursor: 0, hover: -1 };
+    this.boardLayer = null;
+    this.heat = this.heatValues();
+    this.theme = currentTheme(this.themeChoice(), this.root, game?.palettes ?? NEUTRAL);
+    this.root.dataset.game = game?.game ?? "";
+    this.resize();
+    if (!game) {
+      // nothing to draw: clear what an earlier view left on the canvas and in the panel
+      for (const el of [this.side, this.history, this.log]) el.replaceChildren();
+      const ctx = this.canvas.getContext("2d");
+      ctx?.setTransform(1, 0, 0, 1, 0, 0);
+      ctx?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    }
+  }
+
+  private heatValues(): Float32Array | null {
+    return this.heatRaw === null ? null : heatmapValues(this.heatRaw, this.geometry.cols * this.geometry.rows);
   }
 
   private announce(): void {
@@ -211,27 +267,30 @@ export class BoardController {
   }
 
   private renderDom(): void {
-    if (!this.view) return;
-    const t0 = performance.now();
-    renderPanel({ side: this.side, history: this.history, log: this.log }, this.view, this.ui, this.theme, (c) => this.command(c));
     const v = this.view;
-    this.banner.hidden = v.live;
-    this.root.classList.toggle("tw-in-history", !v.live);
+    const game = this.game;
+    if (!v || !game) return;
+    const t0 = performance.now();
+    const parts = game.panel(v, this.ui, this.theme, (c: Command) => this.command(c));
+    renderPanel({ side: this.side, history: this.history, log: this.log }, v, parts, (ply) => this.command({ type: "goto", ply }));
+    const { ply, length, live } = v.history;
+    this.banner.hidden = live;
+    this.root.classList.toggle("tw-in-history", !live);
     const bannerText = this.banner.querySelector(".tw-banner-text");
-    if (bannerText) bannerText.textContent = v.live ? "" : `Move ${v.ply} of ${v.length} — you are looking at the past`;
+    if (bannerText) bannerText.textContent = live ? "" : `Move ${ply} of ${length} — you are looking at the past`;
     this.lockControls();
     this.renderCaption();
-    this.description.textContent = describePosition(this.view);
-    this.canvas.setAttribute("aria-label", `Tigris & Euphrates board, ${this.view.live ? "current position" : `move ${this.view.ply} of ${this.view.length}`}. Arrow keys move the cursor; k r b g pick a tile, Shift+K R B G a leader, c a catastrophe; Enter plays.`);
+    this.description.textContent = game.describePosition(v);
+    this.canvas.setAttribute("aria-label", `${game.title} board, ${live ? "current position" : `move ${ply} of ${length}`}. ${game.keysHelp}`);
     this.renderError();
     this.root.dataset.domMs = (performance.now() - t0).toFixed(2);
   }
 
   private renderError(): void {
-    const err = this.localMessage || String(this.model.get("error") ?? "");
+    const err = this.viewProblem || this.localMessage || String(this.model.get("error") ?? "");
     this.errorText.textContent = err;
     this.errorBox.hidden = !err;
-    this.errorBox.classList.toggle("tw-hint", Boolean(this.localMessage));
+    this.errorBox.classList.toggle("tw-hint", !this.viewProblem && Boolean(this.localMessage));
   }
 
   private showError(message: string): void {
@@ -253,7 +312,7 @@ export class BoardController {
     this.renderError();
   }
 
-  private setUi(ui: UiState, dom = false): void {
+  private setUi(ui: PointerUi, dom = false): void {
     this.ui = ui;
     if (dom) this.renderDom();
     this.schedule();
@@ -267,9 +326,10 @@ export class BoardController {
   private resize(): void {
     const width = this.wrap.clientWidth || 640;
     const dpr = window.devicePixelRatio || 1;
-    const next = layout(width, dpr);
+    const next = this.game ? this.game.layout(width, dpr) : gridLayout(EMPTY_GRID, width, dpr);
     const g = this.geometry;
-    if (next.width === g.width && next.dpr === g.dpr && this.canvas.width === Math.round(next.width * next.dpr)) return;
+    const same = next.width === g.width && next.dpr === g.dpr && next.cols === g.cols && next.rows === g.rows;
+    if (same && this.canvas.width === Math.round(next.width * next.dpr)) return;
     this.geometry = next;
     this.canvas.width = Math.round(next.width * next.dpr);
     this.canvas.height = Math.round(next.height * next.dpr);
@@ -312,11 +372,12 @@ export class BoardController {
 
   private draw(): void {
     const ctx = this.canvas.getContext("2d");
-    if (!ctx || !this.view) return;
+    const game = this.game;
+    if (!ctx || !this.view || !game) return;
     const t0 = performance.now();
-    const layer = this.terrain(this.view);
+    const layer = this.terrain(game, this.view);
     const own = this.overlayShown();
-    drawScene(ctx, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: own ? this.heat : null, focused: this.focused }, this.geometry, this.theme, layer);
+    drawScene(ctx, game, { view: this.view, ui: this.ui, overlay: this.previewOverlay(), heat: own ? this.heat : null, focused: this.focused }, this.geometry, this.theme, layer);
     const t1 = performance.now();
     this.root.dataset.drawMs = (t1 - t0).toFixed(3);
     if (this.root.dataset.ready !== this.view.state_id) {
@@ -328,9 +389,9 @@ export class BoardController {
     }
   }
 
-  private terrain(view: View): HTMLCanvasElement | undefined {
+  private terrain(game: AnyGame, view: View): HTMLCanvasElement | undefined {
     const g = this.geometry;
-    const key = `${view.board.name}|${g.width}|${g.height}|${g.dpr}|${this.theme.dark}`;
+    const key = `${game.game}|${game.terrainKey(view)}|${g.width}|${g.height}|${g.dpr}|${this.theme.dark}`;
     if (this.boardLayer?.key === key) return this.boardLayer.canvas;
     const canvas = document.createElement("canvas");
     canvas.width = this.canvas.width;
@@ -338,7 +399,7 @@ export class BoardController {
     const ctx = canvas.getContext("2d");
     if (!ctx) return undefined;
     ctx.setTransform(g.dpr, 0, 0, g.dpr, 0, 0);
-    drawBoard(ctx, view, g, this.theme);
+    game.drawTerrain(ctx, view, g, this.theme);
     this.boardLayer = { key, canvas };
     return canvas;
   }
@@ -353,7 +414,7 @@ export class BoardController {
   private overlayShown(): boolean {
     if (!this.local || !this.view) return true;
     const saved = asView(this.model.get("view"));
-    return typeof saved !== "string" && saved.ply === this.view.ply;
+    return typeof saved !== "string" && saved.history.ply === this.view.history.ply;
   }
 
   private renderCaption(): void {
@@ -382,7 +443,7 @@ export class BoardController {
   }
 
   private click(ev: MouseEvent): void {
-    if (!this.view) return;
+    if (!this.view || !this.game) return;
     if (this.offline) {
       if (this.offline === "none") this.showError("No Python kernel is running this board: moves cannot be played here.");
       return;
@@ -390,11 +451,13 @@ export class BoardController {
     const [x, y] = localPoint(this.canvas, ev);
     const q = pointToSquare(this.geometry, x, y);
     if (q < 0) return;
-    this.apply(clickSquare(this.view, this.ui, q));
+    this.apply(this.game.click(this.view, this.ui, q));
   }
 
-  private apply(out: Outcome): void {
-    const selectionChanged = JSON.stringify(out.ui.selected) !== JSON.stringify(this.ui.selected);
+  private apply(out: Outcome<PointerUi>): void {
+    // the panel shows the game's UI state (a piece picked up) but not the cursor or the pointer
+    const shown = (ui: PointerUi) => JSON.stringify({ ...ui, cursor: 0, hover: 0 });
+    const selectionChanged = shown(out.ui) !== shown(this.ui);
     this.ui = out.ui;
     this.localMessage = out.message ?? "";
     if (out.intent) this.sendIntent(out.intent);
@@ -411,13 +474,14 @@ export class BoardController {
 
   private goto(ply: number): void {
     if (!this.view) return;
-    const target = Math.max(0, Math.min(this.view.length, ply));
+    const { ply: at, length } = this.view.history;
+    const target = Math.max(0, Math.min(length, ply));
     if (this.offline) {
       // no kernel to ask: step through the saved history (a busy kernel's answer replaces it later)
-      if (this.replay && target !== this.view.ply) this.showLocal(target);
+      if (this.replay && target !== at) this.showLocal(target);
       if (this.replay || this.offline !== "waiting") return;
     }
-    if (target !== this.view.ply) {
+    if (target !== at) {
       this.link.request({ kind: "goto", ply: target });
     }
   }
@@ -433,14 +497,16 @@ export class BoardController {
   private showLocal(ply: number): void {
     if (!this.replay) return;
     const v = asView(this.replay.viewAt(ply));
-    if (typeof v === "string") {
-      this.showError(`The saved history cannot be shown: ${v}`);
+    const game = typeof v === "string" ? v : this.gameFor(v);
+    if (typeof v === "string" || typeof game === "string") {
+      this.showError(`Move ${ply} of the saved history cannot be shown: ${typeof v === "string" ? `${v}.` : game}`);
       return;
     }
-    const before = { view: this.view, ui: this.ui, local: this.local };
+    const before = { view: this.view, ui: this.ui, local: this.local, game: this.game };
     this.local = true;
+    this.setGame(game);
     this.view = v;
-    this.ui = syncUi(this.ui, v);
+    this.ui = game.syncUi(this.ui, v);
     this.preview = [];
     try {
       // drawn at once: a saved history comes from a file, and a step it cannot draw must not break the board
@@ -478,7 +544,7 @@ export class BoardController {
         this.replay = new Replay(data);
         this.renderOffline();
         // the same position from the saved history: without the (disabled) choices of a live view
-        if (this.view && !this.local && (this.offline === "none" || this.offline === "disconnected")) this.showLocal(this.view.ply);
+        if (this.view && !this.local && (this.offline === "none" || this.offline === "disconnected")) this.showLocal(this.view.history.ply);
         else this.renderDom();
       },
       (err: unknown) => this.showError(`The board's saved history cannot be read: ${err instanceof Error ? err.message : String(err)}.`),
@@ -548,26 +614,20 @@ export class BoardController {
     return () => window.removeEventListener("keydown", onKey, true);
   }
 
-  private command(c: PanelCommand | Command): void {
+  private command(c: Command): void {
     const view = this.view;
-    if (!view) return;
+    const game = this.game;
+    if (!view || !game) return;
     const browsing = c.type === "goto" || c.type === "history" || c.type === "history-end";
     if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview" && !(browsing && this.canReplay())) return;
     switch (c.type) {
-      case "select":
+      case "update":
         this.localMessage = "";
-        if (this.ui.swap !== null && c.piece.kind === "tile") this.setUi(cycleSwap(view, this.ui, c.piece.colour), true);
-        else this.setUi(select(this.ui, c.piece), true);
+        this.setUi(c.update(this.ui, view), true);
         break;
       case "intent":
         this.sendIntent(c.intent);
-        this.setUi({ ...this.ui, swap: null, selected: null }, true);
-        break;
-      case "swap":
-        this.setUi(cycleSwap(view, this.ui, c.colour), true);
-        break;
-      case "swap-mode":
-        this.setUi({ ...this.ui, selected: null, swap: c.on ? [0, 0, 0, 0] : null }, true);
+        this.setUi(game.cancel(this.ui), true);
         break;
       case "goto":
         this.goto(c.ply);
@@ -577,24 +637,23 @@ export class BoardController {
         this.schedule();
         break;
       case "cursor": {
-        const cursor = step(this.ui.cursor, c.dx, c.dy);
+        const cursor = step(this.ui.cursor, c.dx, c.dy, this.geometry.cols, this.geometry.rows);
         this.setUi({ ...this.ui, cursor });
-        const legal = targetsFor(view, this.ui.selected).includes(cursor) ? " — a legal square" : "";
-        this.live.textContent = describeSquare(view, cursor) + legal;
+        this.live.textContent = game.describeSquare(view, this.ui, cursor);
         break;
       }
       case "activate":
-        this.apply(clickSquare(view, this.ui, this.ui.cursor));
+        this.apply(game.click(view, this.ui, this.ui.cursor));
         break;
       case "cancel":
         this.localMessage = "";
-        this.setUi({ ...this.ui, selected: null, swap: null }, true);
+        this.setUi(game.cancel(this.ui), true);
         break;
       case "history":
-        this.goto(view.ply + c.delta);
+        this.goto(view.history.ply + c.delta);
         break;
       case "history-end":
-        this.goto(c.end === "start" ? 0 : view.length);
+        this.goto(c.end === "start" ? 0 : view.history.length);
         break;
     }
   }
@@ -602,8 +661,8 @@ export class BoardController {
   private key(ev: KeyboardEvent): void {
     const view = this.view;
     const target = ev.target as HTMLElement | null;
-    if (view && target === this.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
-      const c = keyCommand(view, ev.key, ev.shiftKey);
+    if (view && this.game && target === this.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      const c: Command | null = this.game.key(view, ev.key, ev.shiftKey);
       if (c) {
         ev.preventDefault();
         this.command(c);

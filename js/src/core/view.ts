@@ -1,0 +1,142 @@
+// The view JSON's envelope (version 3), mirroring src/tigris_widget/core/view.py: what every game's
+// view shares, around a ``body`` only that game's drawing reads. Plus the one narrowing check at the
+// boundary and the overlay types set from Python. Squares are ints y*cols+x on the game's grid.
+
+export const SCHEMA_VERSION = 3;
+
+export type Square = number;
+
+export interface SeatInfo {
+  seat: number;
+  /** How people call this seat, e.g. "Archer". */
+  name: string;
+  /** A CSS colour for the seat, or null when the game gives seats none. */
+  colour: string | null;
+}
+
+export interface DecisionInfo {
+  seat: number;
+  kind: string;
+  prompt: string;
+  /** True when this view may answer the decision now (its seat, or all-seeing, at the latest ply). */
+  mine: boolean;
+}
+
+export interface HistoryInfo {
+  /** The shown ply (actions played before it). */
+  ply: number;
+  /** The number of actions in the game. */
+  length: number;
+  /** The shown ply is the latest: only then can anyone act. */
+  live: boolean;
+}
+
+export interface LogEvent {
+  kind: string;
+  rule: string;
+  /** The rule code with its section title in the rules reference, e.g. "§8.6 What the revolt changes". */
+  section?: string;
+  text: string;
+}
+
+export interface LogEntry {
+  ply: number;
+  seat: number;
+  action: string;
+  events: LogEvent[];
+  /** True for plies after the shown one (the log goes on past a position looked at in the history). */
+  future?: boolean;
+}
+
+export interface LastMove {
+  ply: number;
+  seat: number;
+  action: string;
+  squares: Square[];
+}
+
+export interface ResultRow {
+  seat: number;
+  rank: number;
+  [key: string]: unknown;
+}
+
+/** One position as a view sees it: the shared envelope; ``B`` is the game's body, ``T`` its targets. */
+export interface View<B = unknown, T = unknown> {
+  schema_version: number;
+  /** The game, which picks the drawing (``games/index.ts``). */
+  game: string;
+  state_id: string;
+  /** The seat this view is for, null for an all-seeing view. */
+  viewer: number | null;
+  seats: SeatInfo[];
+  history: HistoryInfo;
+  decision: DecisionInfo | null;
+  /** The legal choices with the engine's action text; their grouping is the game's. */
+  targets: T;
+  last_move: LastMove | null;
+  log: LogEntry[];
+  over: boolean;
+  result: ResultRow[] | null;
+  body: B;
+}
+
+export interface Highlight {
+  square: Square;
+  colour?: string;
+}
+export interface Arrow {
+  from: Square;
+  to: Square;
+  colour?: string;
+}
+export interface Label {
+  square: Square;
+  text: string;
+}
+/** Teaching and analysis overlays set from Python (``BoardWidget.highlight`` etc.). */
+export interface Overlay {
+  highlights?: Highlight[];
+  arrows?: Arrow[];
+  labels?: Label[];
+  caption?: string;
+  heatmap_range?: [number, number] | null;
+}
+
+/** Narrow an unknown value from the model to a view envelope, or explain why it is not one. */
+export function asView(value: unknown): View | string {
+  if (value === null || typeof value !== "object") return "no position yet";
+  const v = value as Partial<View>;
+  if (v.schema_version !== SCHEMA_VERSION) {
+    return `state schema ${String(v.schema_version)} is not the supported ${SCHEMA_VERSION}; reinstall tigris_widget`;
+  }
+  const h = v.history;
+  if (
+    typeof v.game !== "string" ||
+    typeof v.state_id !== "string" ||
+    !Array.isArray(v.seats) ||
+    !Array.isArray(v.log) ||
+    h === null ||
+    typeof h !== "object" ||
+    typeof h.ply !== "number" ||
+    typeof h.length !== "number" ||
+    v.targets === null ||
+    typeof v.targets !== "object" ||
+    v.body === null ||
+    typeof v.body !== "object"
+  ) {
+    return "malformed state from Python";
+  }
+  return v as View;
+}
+
+/** Per-square heatmap values: a float32 per square (NaN = no value), from the ``heatmap`` bytes trait. */
+export function heatmapValues(raw: unknown, squares: number): Float32Array | null {
+  let bytes: Uint8Array | null = null;
+  if (raw instanceof DataView) bytes = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  else if (raw instanceof ArrayBuffer) bytes = new Uint8Array(raw);
+  else if (raw instanceof Uint8Array) bytes = raw;
+  if (bytes === null || bytes.byteLength !== squares * 4) return null;
+  const copy = new Uint8Array(bytes); // aligned copy
+  return new Float32Array(copy.buffer);
+}

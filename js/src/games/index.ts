@@ -1,0 +1,9 @@
+// The games the board can draw: ``view.game`` → its drawing, one line per game. The entry point
+// (src/index.ts) hands this registry to the core, which never imports a game itself.
+
+import type { GameRegistry } from "../core/game";
+import { tigris } from "./tigris/index";
+
+export const GAMES: GameRegistry = {
+  tigris,
+};

@@ -1,0 +1,150 @@
+"""The view-JSON envelope, version 3: what every game's widget JSON shares, around a game-specific body.
+
+A game's presenter builds the ``body`` (its board and pieces, whatever only its drawing reads) and
+calls ``envelope``; the shared front end (frame, panel chrome, history bar, log, overlays, replay)
+reads only the envelope, and picks the game's drawing by ``game``. Mirrored by
+``js/src/core/view.ts``. This module names no game.
+
+The envelope's fields:
+
+* ``schema_version`` (3), ``game`` (the registered name, e.g. ``"tigris"``), ``state_id`` (changes
+  whenever the shown position does; intents carry it back);
+* ``viewer``: the seat this view is for, ``None`` for an all-seeing view;
+* ``seats``: one ``{"seat", "name", "colour"}`` per seat (``colour`` a CSS colour or ``None``);
+* ``history``: ``{"ply", "length", "live"}`` — the shown ply, the game's length, and whether the shown
+  ply is the latest (only then can anyone act);
+* ``decision``: ``{"seat", "kind", "prompt", "mine"}`` or ``None`` when the game is over; ``mine``
+  says this view may answer it now;
+* ``targets``: the legal choices, each with the engine's action text (their grouping is the game's);
+* ``last_move``: ``{"ply", "seat", "action", "squares"}`` or ``None``;
+* ``log``: ``[{"ply", "seat", "action", "events": [{"kind", "rule", "section"?, "text"}], "future"?}]``;
+* ``over``, ``result`` (``None`` or rows ``{"seat", "rank", ...}``);
+* ``body``: the game's own part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+SCHEMA_VERSION = 3
+
+ENVELOPE_FIELDS = (
+    "schema_version",
+    "game",
+    "state_id",
+    "viewer",
+    "seats",
+    "history",
+    "decision",
+    "targets",
+    "last_move",
+    "log",
+    "over",
+    "result",
+    "body",
+)
+"""Every field of the envelope, in the order they are written."""
+
+
+class ViewFormatError(ValueError):
+    """A view JSON that is not a well-formed version-3 envelope."""
+
+
+def envelope(
+    game: str,
+    *,
+    body: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    viewer: int | None,
+    ply: int,
+    length: int,
+    decision: Mapping[str, Any] | None,
+    targets: Mapping[str, Any],
+    over: bool,
+    result: Sequence[Mapping[str, Any]] | None,
+    state_id: str = "",
+    last_move: Mapping[str, Any] | None = None,
+    log: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """The view JSON of one position of ``game``, checked (``check_view``) before it is returned.
+
+    :raises ViewFormatError: a field has the wrong shape (a presenter's bug, caught before the browser).
+    """
+    view = {
+        "schema_version": SCHEMA_VERSION,
+        "game": game,
+        "state_id": state_id,
+        "viewer": viewer,
+        "seats": [dict(s) for s in seats],
+        "history": {"ply": ply, "length": length, "live": ply == length},
+        "decision": None if decision is None else dict(decision),
+        "targets": dict(targets),
+        "last_move": None if last_move is None else dict(last_move),
+        "log": [dict(e) for e in log],
+        "over": over,
+        "result": None if result is None else [dict(r) for r in result],
+        "body": dict(body),
+    }
+    check_view(view)
+    return view
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_view(view: object) -> Mapping[str, Any]:
+    """``view`` itself when it is a well-formed version-3 envelope (the body is its game's business).
+
+    :raises ViewFormatError: naming the first field that is missing or malformed.
+    """
+    if not isinstance(view, Mapping):
+        raise ViewFormatError(f"a view is a JSON object, not {type(view).__name__}")
+    missing = [f for f in ENVELOPE_FIELDS if f not in view]
+    if missing:
+        raise ViewFormatError(f"view lacks {', '.join(repr(f) for f in missing)}")
+    if view["schema_version"] != SCHEMA_VERSION:
+        raise ViewFormatError(f"view schema_version is {view['schema_version']!r}, not {SCHEMA_VERSION}")
+    if not isinstance(view["game"], str) or not view["game"]:
+        raise ViewFormatError(f"view 'game' must name a game, not {view['game']!r}")
+    if not isinstance(view["state_id"], str):
+        raise ViewFormatError("view 'state_id' must be a string")
+    seats = view["seats"]
+    if not isinstance(seats, list) or any(
+        not isinstance(s, Mapping) or s.get("seat") != i or not isinstance(s.get("name"), str)
+        for i, s in enumerate(seats)
+    ):
+        raise ViewFormatError("view 'seats' must list {'seat': i, 'name': ...} for seats 0, 1, ...")
+    n = len(seats)
+    viewer = view["viewer"]
+    if viewer is not None and not (_is_int(viewer) and 0 <= viewer < n):
+        raise ViewFormatError(f"view 'viewer' must be a seat 0..{n - 1} or null, not {viewer!r}")
+    history = view["history"]
+    if not isinstance(history, Mapping) or not all(_is_int(history.get(k)) for k in ("ply", "length")):
+        raise ViewFormatError("view 'history' needs integer 'ply' and 'length'")
+    if not 0 <= history["ply"] <= history["length"] or history.get("live") != (history["ply"] == history["length"]):
+        raise ViewFormatError(f"view 'history' is inconsistent: {dict(history)!r}")
+    decision = view["decision"]
+    if decision is not None and (
+        not isinstance(decision, Mapping)
+        or not (_is_int(decision.get("seat")) and 0 <= decision["seat"] < n)
+        or not isinstance(decision.get("kind"), str)
+        or not isinstance(decision.get("prompt"), str)
+        or not isinstance(decision.get("mine"), bool)
+    ):
+        raise ViewFormatError("view 'decision' needs a seat, a kind, a prompt and 'mine', or is null")
+    if not isinstance(view["targets"], Mapping):
+        raise ViewFormatError("view 'targets' must be an object")
+    last = view["last_move"]
+    if last is not None and (not isinstance(last, Mapping) or not isinstance(last.get("squares"), list)):
+        raise ViewFormatError("view 'last_move' needs its 'squares', or is null")
+    if not isinstance(view["log"], list) or any(not isinstance(e, Mapping) for e in view["log"]):
+        raise ViewFormatError("view 'log' must be a list of entries")
+    if not isinstance(view["over"], bool):
+        raise ViewFormatError("view 'over' must be true or false")
+    if view["result"] is not None and not isinstance(view["result"], list):
+        raise ViewFormatError("view 'result' must be a list of rows or null")
+    if not isinstance(view["body"], Mapping):
+        raise ViewFormatError("view 'body' must be an object")
+    return view
