@@ -56,10 +56,12 @@ def test_show_step_draws_before_and_after_with_highlights_and_caption() -> None:
 
 def test_the_after_scores_mark_what_changed() -> None:
     step = show_step(lesson("scoring"), "tile k (1,5)", caption="x", live=False)
-    before_lines = re.findall(r'<text x="24" y="\d+" font-size="12" fill="#222">(.*?)</text>', step.svg)
+    lines = re.findall(r'<text x="24" y="\d+" font-size="12" fill="#222">(.*?)</text>', step.svg)
+    assert sum("bag " in line for line in lines) == 2  # the turn and the bag under each board
+    before_lines = [line for line in lines if "bag " not in line]
     assert len(before_lines) == 6  # three players under each board
     archer_after = before_lines[3]  # players in seat order: Archer, Bull, Pot
-    assert "underline" in archer_after and archer_after.startswith("Archer")
+    assert "underline" in archer_after and archer_after.startswith("Archer") and "(+1)" in archer_after
     assert "underline" not in "".join(before_lines[:3] + before_lines[4:])
     assert len(step._outputs()) == 2  # no live board when asked not to
 
