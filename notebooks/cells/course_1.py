@@ -251,10 +251,13 @@ show_refusal(game, "leader r (7,3)", highlight=["(7,3)"], caption="A leader may 
         """Nor may a leader stand on a river square (L2), or away from temples (L3):""",
     ),
     ("code", """show_refusal(game, "leader g (4,2)", highlight=["(4,2)"], caption="Leaders stand on land only")"""),
-    ("code", """show_refusal(game, "leader g (10,6)", highlight=["(10,6)"], caption="A leader needs a temple next to him")"""),
+    (
+        "code",
+        """show_refusal(game, "leader g (10,6)", highlight=["(10,6)"], caption="A leader needs a temple next to him")""",
+    ),
     (
         "md",
-        f"""The same action can also **move** a leader already on the board to any legal square, any
+        """The same action can also **move** a leader already on the board to any legal square, any
 distance away (the new square is checked as if he were placed afresh, and must differ from the old
 one, L5), or **withdraw** him to the supply. Here Archer places his priest, then moves his king:""",
     ),

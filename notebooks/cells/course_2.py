@@ -264,10 +264,11 @@ Pot gains 1 black. The traders' war still follows ([§9, kings first]({R}#9-wars
         f"""**A uniting tile that also joins a region without a leader.** A leader's *side* is what he
 would be connected to if the uniting tile were not there ([§4 D8]({R}#4-d8--side-in-a-war)). A region
 without a leader that touches **only the uniting tile** is on neither side: its tiles count for
-**nobody** and are **never removed**. Here two markets, `(6,3)` and `(6,2)`, touch the uniting
-market `(6,4)` from above and nothing else. In the traders' war they are not counted — still 1
-against 2 — and when Pot loses, only his own markets `(7,4)` and `(8,4)` go; `(6,3)` and `(6,2)`
-stay and are now part of Lion's kingdom:""",
+**nobody** and are **never removed**. Here the markets `(6,3)` and `(6,2)` and the temple `(5,2)`
+form a region without a leader, and of the two kingdoms' pieces it touches only the uniting market
+`(6,4)`. In the traders' war its markets are not counted — still 1 against 2 — and when Pot loses,
+only his own markets `(7,4)` and `(8,4)` go; `(6,3)` and `(6,2)` stay and are now part of Lion's
+kingdom:""",
     ),
     (
         "code",

@@ -8,9 +8,11 @@ R = "../docs/rules.md"
 CODES = """§0.3 §2.2 §2.3 §3 §3.8 §4 D1 §4 D3 §4 D5 §4 D8 §4 I1 §4 I3 §4 I4 §5 §6.1 §6.1 L1 §6.1 L2 §6.1 L3 §6.1 L4
 §6.1 L5 §6.1 P1 §6.1 M1 §6.1 W1 §6.2 §6.2 T1 §6.2 T2 §6.2 T3 §6.2 T4 §6.2.3 §6.3 §6.3 C1 §6.3 C2 §6.3 C3 §6.3.3
 §6.4 §6.4 S1 §6.4 S2 §6.5 §8 §8.1 §8.3 §8.4 §8.4 R1 §8.5 §8.6 §8.6.2 §8.6.3 §8.6.5 §8.7 §9 §9.2 §9.3 §9.3 W1 §9.4
-§9.5 §9.6 §9.6 W1 §9.8 §9.8.2 §9.8.5 §9.8.6 §9.9 §9.10 §10 §10.2 §10.3 §10.4 §10.6 §11 §11.3 §11.4 §12 §13
-§13.2 §14 §14.1 §14.2 §14.3 §15 §15.2 §16 §17 §18"""
-"""Every rule code the course prints (its text, the engine's messages and the exercises' hints)."""
+§9.5 §9.6 §9.6 W1 §9.8 §9.8.2 §9.8.5 §9.8.6 §9.9 §9.10 §10 §10.2 §10.2 M1 §10.3 §10.3 M2 §10.3 M3 §10.4 §10.6
+§11 §11.3 §11.3 S1 §11.4 §11.4 S2 §12 §13 §13.2 §14 §14.1 §14.2 §14.3 §14 G1 §15 §15.2 §16 §16 A1 §16 A2 §16 A3
+§16 A4 §16 A5 §16 D1 §16 D2 §17 §18"""
+"""Every rule code the course prints (its text, the engine's messages and the exercises' hints), and every
+code a refusal of the base game can carry."""
 
 
 def _codes_table() -> str:
@@ -26,9 +28,11 @@ def _codes_table() -> str:
         rows.append(f"| [`{code}`]({R}#{slug}) | {title} |")
     return (
         "## 8. Every rule code of the course\n\n"
-        "Each code the course, the engine's messages and the exercises' hints print, with the title of its rule "
-        "in the rules reference (click the code to read the rule). `§6.1 L4` is rule L4 of section 6.1; a "
-        "code without a letter is a whole section.\n\n| code | rule |\n|---|---|\n" + "\n".join(rows)
+        "Each code the course, the engine's messages and the exercises' hints print — and every code with which "
+        "the engine can refuse an action of the base game — with the title of its rule in the rules reference "
+        "(click the code to read the rule). `§6.1 L4` is rule L4 of section 6.1; a code without a letter is a "
+        "whole section. The variants' codes (§17, §18) are in `05_variants.ipynb`.\n\n| code | rule |\n|---|---|\n"
+        + "\n".join(rows)
     )
 
 
