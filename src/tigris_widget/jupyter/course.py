@@ -195,7 +195,8 @@ def compose(panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: 
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two."""
     gap = 150 if middle else 24
-    slots = [max(p[1], max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
+    slots = [max(p[1], round(8.6 * len(p[3])) + MARGIN,  # the title, in 14-point bold, is never cut
+                 max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
              for p in panels]  # fmt: skip
     total_w = sum(slots) + gap * (len(panels) - 1)
     head_lines = _wrap(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
