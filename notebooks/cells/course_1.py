@@ -84,9 +84,10 @@ by the same renderer as the boards of this course:""",
   red tile is a **temple**. The only tiles ever turned **face down** are the four under a monument
   (part 3): drawn hatched brown under the monument, they have no colour any more — they still join
   regions but are no longer temples ([§4 D3]({R}#4-d3--colour-of-a-tile)).
-* **Monument** — a platform and a stepped tower on four squares. The **platform** shows the first of
-  its two colours and the **tower** the second, in the order black, red, blue, green: the red/green
-  monument has a red platform and a green tower, the black/blue one a black platform and a blue tower.
+* **Monument** — drawn over four squares: a large square **platform** (the background) and a stepped
+  **tower** on it (the symbol). The platform shows the first of its two colours and the tower the
+  second, in the order black, red, blue, green: the red/green monument has a red platform and a green
+  tower, the black/blue one a black platform and a blue tower.
 * **Treasure** (yellow diamond) — on a starting temple. A treasure whose temple is turned face down
   under a monument stays on its square, **hidden by the monument** in the pictures (the course labels
   it), and can still be collected like any other (part 3).

@@ -66,8 +66,9 @@ it caused) ([§10]({R}#10-monuments)):
   a leader left without a face-up temple goes home ([§12]({R}#12-leaders-losing-their-last-temple)).
   Treasures stay where they are, hidden under the monument in the pictures, and can still be
   collected (section 2).
-* In the pictures the monument's **platform** shows its first colour and its **tower** the second,
-  in the order black, red, blue, green: red/green is a red platform with a green tower.
+* In the pictures the monument's **platform** (the large square behind) shows its first colour and
+  its stepped **tower** (the symbol on it) the second, in the order black, red, blue, green:
+  red/green is a red platform with a green tower.
 * A monument **belongs to nobody** and can never be destroyed. At the end of **each player's own
   turn**, for each monument in a kingdom and each of its two colours, that player gains 1 point if
   **his leader of that colour** stands in that kingdom. **The king does not stand in** here.

@@ -177,7 +177,7 @@ CHECKLIST = {
     # the questions a first reader wrote down (the brief's items 1-17)
     "1 geography in words": r"\*\*starting temples \(10\):\*\* `\(10,0\)`.*\*\*special squares \(4\):\*\*.*\*\*river squares \(41\):\*\*",
     "2 the tile count adds up": r"\*\*153 tiles in all\*\*.*\*\*other 143\*\* go into the bag.*143 − 3 × 6 = \*\*125\*\*",
-    "3 every mark of the pictures": r"Land in two beige shades.*\*\*platform\*\* shows the first.*\*\*hidden by the monument\*\*.*\*\*Purple dashed frame\*\*",
+    "3 every mark of the pictures": r"Land in two beige shades.*\*\*platform\*\* \(the background\).*platform shows the first.*\*\*hidden by the monument\*\*.*\*\*Purple dashed frame\*\*",
     "4 face up before it is used": r"\*\*Face up, face down\.\*\*.*## 6\. Leaders",
     "5 a moving leader's old square": r"\*\*A moving leader's old square counts as empty\.\*\*",
     "6 a leaderless region at the uniting tile": r"their tiles count for|its tiles count for \*\*nobody\*\* and are \*\*never removed\*\*",
