@@ -16,16 +16,21 @@ This course teaches the whole game, from the first turn to the final scoring, in
 
 Every rule is shown as **before → action → after**: two pictures side by side, the squares that
 matter framed in orange, each player's hand and points under each board (a changed number is
-underlined), then the engine's own account of what happened, with the rule it applied. The rule
-codes (`§6.2`, `§8.5`, …) are sections of the project's rules reference, [`docs/rules.md`]({R}),
-which has every detail; this course links to it as it goes. In Jupyter a live board follows each
-picture: step through the move with ← and →, or play on. After each chapter there are short
+underlined and followed by its change in green, e.g. **1 (+1)**), the turn and the tiles left in the
+bag, then the engine's own account of what happened, with the rule it applied. An action the engine
+**refuses** changes nothing, so it is shown as **one** board with the engine's reason under it.
+The rule codes (`§6.2`, `§8.5`, `§6.1 L4`, …) are sections of the project's rules reference,
+[`docs/rules.md`]({R}), which has every detail: `§6.1 L4` is rule L4 of section 6.1. The course
+states every rule whose code it prints, links it as it goes, and lists them all at the end of
+[part 3](02_course_3_monuments_and_the_end.ipynb#8.-Every-rule-code-of-the-course). In Jupyter a
+live board follows each picture: step through the move with ← and →, or play on; where no kernel
+runs (GitHub, nbviewer, an exported page) a picture of that board stands in for it. After each chapter there are short
 **exercises** the engine checks; the hint and the solution are folded (click to open).""",
     ),
     (
         "code",
         """from tigris_widget import Game
-from tigris_widget.jupyter.course import exercise, legend, show_board, show_refusal, show_step
+from tigris_widget.jupyter.course import board_sides, exercise, legend, show_board, show_refusal, show_step
 from tigris_widget.jupyter.lessons import lesson""",
     ),
     (
@@ -46,7 +51,13 @@ is the player with the most balanced civilization. ([The game in brief]({R}#the-
 
 The board has 16 columns (0–15, left to right) and 11 rows (0–10, top to bottom); a square is
 written `(x,y)`, column first: `(5,2)` is column 5, row 2 ([§0.3]({R}#03-coordinates)). Light squares
-are land, blue squares are river. Every piece comes in one of four colours, and each colour has a
+are land, blue squares are river.
+
+**"Next to" means sharing an edge.** Two squares are *next to* each other (*adjacent*, *touching*,
+*beside*) when they share a side: up, down, left or right — at most four neighbours. Squares that
+meet only at a corner are **not** next to each other. This holds for everything in the game: tiles
+joining into regions, a leader standing next to a temple, a temple counting in a revolt
+([§4 D1]({R}#4-d1--adjacent)). Every piece comes in one of four colours, and each colour has a
 one-letter code used everywhere in this course: **`k` black**, **`r` red**, **`b` blue**,
 **`g` green** (`k` for black, because `b` is blue).
 
@@ -65,28 +76,66 @@ by the same renderer as the boards of this course:""",
     ("code", "legend()"),
     (
         "md",
+        f"""What every mark in the pictures means:
+
+* **Land in two beige shades** — a checkerboard that only helps you count squares; both shades are
+  ordinary land. **Blue with waves** — river.
+* **Face up, face down.** A tile normally lies **face up**: its colour and symbol show, and a face-up
+  red tile is a **temple**. The only tiles ever turned **face down** are the four under a monument
+  (part 3): drawn hatched brown under the monument, they have no colour any more — they still join
+  regions but are no longer temples ([§4 D3]({R}#4-d3--colour-of-a-tile)).
+* **Monument** — drawn over four squares: a large square **platform** (the background) and a stepped
+  **tower** on it (the symbol). The platform shows the first of its two colours and the tower the
+  second, in the order black, red, blue, green: the red/green monument has a red platform and a green
+  tower, the black/blue one a black platform and a blue tower.
+* **Treasure** (yellow diamond) — on a starting temple. A treasure whose temple is turned face down
+  under a monument stays on its square, **hidden by the monument** in the pictures (the course labels
+  it), and can still be collected like any other (part 3).
+* **Gold double frame** — a special square. **Orange frame** — a square this course points at.
+  **Pink frame** — the squares the last action changed. **Purple dashed frame** — the two leaders of
+  the revolt or war being fought (the attacker and the defender), while it waits for their
+  commitments. **Ring with a star** — the unification marker (part 2). **Labels** in small white
+  boxes are the course's notes.""",
+    ),
+    (
+        "md",
         f"""## 3. Setting up, and how many can play
 
 * **2, 3 or 4 players**; the rules are the same for all ([§3]({R}#3-setup)).
-* A red temple with a treasure stands on every square with a winged bull: 10 on the classic side
-  (used in this course), 14 on the alternative side. The four temples in a **gold frame** are the
-  *special* squares, whose treasures must be taken first (§11).
+* The board has two sides (pictures below); this course uses the **classic** side.
+  A red temple, face up, with a treasure on it stands on every square printed with a **winged bull**
+  (the *starting temples*): 10 on the classic side, 14 on the alternative side. Some of them are
+  *special* squares (**gold frame**), whose treasures must be taken first (part 3). On the classic
+  side ([§2.2]({R}#22-classic-side-10-treasures)):
+  * **starting temples (10):** `(10,0)`, `(1,1)`, `(15,1)`, `(5,2)`, `(13,4)`, `(8,6)`, `(1,7)`,
+    `(14,8)`, `(5,9)`, `(10,10)`;
+  * **special squares (4):** `(1,1)`, `(15,1)`, `(1,7)`, `(14,8)`;
+  * **river squares (41):** row 0: columns 4–8 and 12; row 1: 4, 12; row 2: 3, 4, 12, 13;
+    row 3: 0–3, 13–15; row 4: 14, 15; row 5: 14; row 6: 0–3, 12–14; row 7: 3–6, 12; row 8: 6–12.
+    Every other square is land.
+
+  The alternative side lists its 14 starting temples, 6 special squares and 39 river squares in
+  [§2.3]({R}#23-alternative-side-14-treasures).
 * Each player takes a dynasty: its **four leaders** stand in front of him — his **supply** — and
-  **two catastrophe tiles**. All other tiles (153 in all: 30 black, 57 red, 36 blue, 30 green) go
-  into the bag, and each player draws **six tiles**, his hidden **hand**.
+  **two catastrophe tiles**. There are **153 tiles in all** (30 black, 57 red, 36 blue, 30 green);
+  the 10 starting temples are already on the board, so the **other 143** go into the bag, and each
+  player draws **six tiles** from it, his hidden **hand**. With three players that leaves
+  143 − 3 × 6 = **125** in the bag — the number on the status line below.
 * A start player is chosen; play goes **clockwise** (to the left). The engine numbers the seats
   clockwise from 0 and starts a game with `Game.new(players=3, seed=1)`.
 
 Here is a fresh three-player game, drawn with its **status lines** under the board — the same
 information the live board shows in its side panel:""",
     ),
+    ("code", "board_sides()"),
     ("code", """show_board(Game.new(players=3, seed=1), status=True, caption="A new game for three players")"""),
     (
         "md",
         """How to read the status lines:
 
 * **`Turn 1 · bag 125 · Archer: choose action 1 of 2 (or pass).`** — the turn number, the tiles
-  left in the bag, and who must decide what now.
+  left in the bag (153 − 10 temples on the board − 18 in the hands = 125), and who must decide
+  what now.
 * One line per player; **▶** marks the active player. **leaders in supply `krbg`** — the leaders
   still in front of the player (here all four: king, priest, farmer, trader); **catastrophes 2**;
   **hand** — the six tiles, by code (an opponent sees only how many you hold; the course shows
@@ -178,10 +227,20 @@ on `(9,6)` joins all of them:""",
         "md",
         f"""## 6. Leaders: place, move, withdraw
 
-A leader goes on an **empty land square next to a face-up temple**, and may **never touch two
-kingdoms** at once ([§6.1]({R}#61-position-a-leader-place-move-or-withdraw), rules L1–L4).
-Positioning a leader never scores. Archer's king and Bull's king rule two kingdoms here; `(7,3)`
-touches both:""",
+Positioning a leader — placing, moving or withdrawing one — is one action
+([§6.1]({R}#61-position-a-leader-place-move-or-withdraw)). Where a leader is placed or moved to, five
+rules apply; the engine names them when it refuses a square:
+
+* **L1** — the square must be **empty**: no tile, leader or catastrophe on it ([§6.1 L1]({R}#61-l1--empty-square));
+* **L2** — it must be **land**, never river ([§6.1 L2]({R}#61-l2--land-only));
+* **L3** — it must be **next to a face-up temple** ([§6.1 L3]({R}#61-l3--next-to-a-face-up-temple));
+* **L4** — it must **not touch two kingdoms** at once; only a tile may unite kingdoms
+  ([§6.1 L4]({R}#61-l4--never-between-two-kingdoms));
+* **L5** — a move must end on a **different square** ([§6.1 L5]({R}#61-l5--a-move-must-change-square)).
+
+L3 holds for as long as a leader stands: a leader left without a face-up temple next to him goes
+home at once ([§4 I1]({R}#4-i1--every-leader-touches-a-temple), part 2). Positioning a leader never
+scores. Archer's king and Bull's king rule two kingdoms here; `(7,3)` touches both:""",
     ),
     (
         "code",
@@ -193,13 +252,15 @@ show_refusal(game, "leader r (7,3)", highlight=["(7,3)"], caption="A leader may 
         """Nor may a leader stand on a river square (L2), or away from temples (L3):""",
     ),
     ("code", """show_refusal(game, "leader g (4,2)", highlight=["(4,2)"], caption="Leaders stand on land only")"""),
-    ("code", """show_refusal(game, "leader g (10,6)", highlight=["(10,6)"], caption="A leader needs a temple next to him")"""),
+    (
+        "code",
+        """show_refusal(game, "leader g (10,6)", highlight=["(10,6)"], caption="A leader needs a temple next to him")""",
+    ),
     (
         "md",
-        f"""The same action can also **move** a leader already on the board to any legal square, any
+        """The same action can also **move** a leader already on the board to any legal square, any
 distance away (the new square is checked as if he were placed afresh, and must differ from the old
-one, [§6.1 L5]({R}#61-l5--a-move-must-change-square)), or **withdraw** him to the supply. Here
-Archer places his priest, then moves his king:""",
+one, L5), or **withdraw** him to the supply. Here Archer places his priest, then moves his king:""",
     ),
     (
         "code",
@@ -211,10 +272,41 @@ Archer places his priest, then moves his king:""",
     ),
     (
         "md",
+        f"""**A moving leader's old square counts as empty.** For a move, the leader is first lifted off
+the board; then L1–L4 are checked on the new square as if he were placed from the supply. So the
+square he leaves is **empty** during the check, and the pieces he was holding together no longer
+count as one kingdom through him ([§6.1]({R}#61-position-a-leader-place-move-or-withdraw)). Below,
+`(7,4)` touches Archer's king on `(6,4)` and Bull's priest on `(8,4)`. Archer's priest may not go
+there — he would touch two kingdoms (L4):""",
+    ),
+    (
+        "code",
+        """show_refusal(
+    lesson("move-old-square"), "leader r (7,4)", highlight=["(7,4)", "(6,4)", "(8,4)"],
+    caption="From the supply, a leader on (7,4) would touch two kingdoms",
+)""",
+    ),
+    (
+        "md",
+        """But Archer's **king** may move onto `(7,4)`: once lifted, his old square `(6,4)` is empty, so
+`(7,4)` touches only Bull's kingdom (and the temple `(7,5)`, a region without a leader). The king joins
+Bull's priest, and the temple `(6,3)` he leaves behind is a region without a leader:""",
+    ),
+    (
+        "code",
+        """show_step(
+    lesson("move-old-square"), "move k (7,4)",
+    highlight=["(6,4)", "(7,4)", "(8,4)"], after_highlight=["(7,4)", "(8,4)", "(7,5)", "(8,3)"],
+    caption="Moving the king: his old square (6,4) counts as empty, so (7,4) touches one kingdom only",
+)""",
+    ),
+    (
+        "md",
         f"""Leaders connect pieces just like tiles, so withdrawing or moving one away can **split a
-kingdom**. Archer's king holds `(5,4)` and Bull's part together; withdrawn, he leaves two regions,
-and a settlement laid next to Bull's trader now scores for nobody (no king, no black leader there,
-[§6.1]({R}#61-position-a-leader-place-move-or-withdraw)):""",
+kingdom**. Archer's king on `(6,4)` holds the temple `(5,4)` and Bull's part — the temple `(7,4)`
+and Bull's trader on `(8,4)` — together; withdrawn, he leaves two regions. A settlement then laid on
+`(7,5)`, touching the temple `(7,4)`, lies in Bull's kingdom, which has a trader but no king and no
+black leader: it scores for nobody ([§6.1]({R}#61-position-a-leader-place-move-or-withdraw)):""",
     ),
     (
         "code",
@@ -226,16 +318,21 @@ and a settlement laid next to Bull's trader now scores for nobody (no king, no b
     ),
     (
         "md",
-        f"""A player handles only **his own** leaders: a leader in the supply can only be placed, one on the
-board only moved or withdrawn ([§6.1 P1, M1, W1]({R}#61-p1--placing-needs-a-leader-in-your-supply)).""",
+        f"""A player handles only **his own** leaders: a leader in the supply can only be placed
+([§6.1 P1]({R}#61-p1--placing-needs-a-leader-in-your-supply)), one on the board only moved
+([§6.1 M1]({R}#61-m1--moving-needs-a-leader-on-the-board)) or withdrawn
+([§6.1 W1]({R}#61-w1--withdrawing-needs-a-leader-on-the-board)).""",
     ),
     (
         "md",
         f"""## 7. Tiles, and who scores them
 
-A tile comes from your hand and goes on an **empty** square: **farms (blue) only on river
-squares**, the other three only on land ([§6.2 T1–T3]({R}#62-place-a-civilization-tile)). It may go
-anywhere, even with no neighbour. It earns **one point of its own colour**
+Laying a tile follows four rules ([§6.2]({R}#62-place-a-civilization-tile)): **T1** it comes
+from your hand ([§6.2 T1]({R}#62-t1--from-your-hand)); **T2** it goes on an **empty** square
+([§6.2 T2]({R}#62-t2--empty-square)); **T3** **farms (blue) only on river squares**, the other three
+only on land ([§6.2 T3]({R}#62-t3--farms-only-on-rivers-the-rest-only-on-land)); **T4** it may
+touch at most two kingdoms (below). It may go anywhere these allow, even with no neighbour. Every
+tile is laid **face up**. It earns **one point of its own colour**
 ([§6.2.3]({R}#623-who-scores-the-tile-the-kings-stand-in)):
 
 1. for the owner of the leader **of the tile's colour** in the tile's kingdom;

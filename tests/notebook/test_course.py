@@ -23,6 +23,7 @@ from tigris_widget.jupyter.course import (
     show_board,
     show_refusal,
     show_step,
+    show_swap,
 )
 from tigris_widget.jupyter.lessons import lesson
 
@@ -56,10 +57,12 @@ def test_show_step_draws_before_and_after_with_highlights_and_caption() -> None:
 
 def test_the_after_scores_mark_what_changed() -> None:
     step = show_step(lesson("scoring"), "tile k (1,5)", caption="x", live=False)
-    before_lines = re.findall(r'<text x="24" y="\d+" font-size="12" fill="#222">(.*?)</text>', step.svg)
+    lines = re.findall(r'<text x="24" y="\d+" font-size="12" fill="#222">(.*?)</text>', step.svg)
+    assert sum("bag " in line for line in lines) == 2  # the turn and the bag under each board
+    before_lines = [line for line in lines if "bag " not in line]
     assert len(before_lines) == 6  # three players under each board
     archer_after = before_lines[3]  # players in seat order: Archer, Bull, Pot
-    assert "underline" in archer_after and archer_after.startswith("Archer")
+    assert "underline" in archer_after and archer_after.startswith("Archer") and "(+1)" in archer_after
     assert "underline" not in "".join(before_lines[:3] + before_lines[4:])
     assert len(step._outputs()) == 2  # no live board when asked not to
 
@@ -171,6 +174,25 @@ CHECKLIST = {
     "refill order": r"\*\*refills his hand\*\* to six tiles.*then everyone else who is short",
     "game end": r"\*\*only one or two treasures\*\* are left.*\*\*The bag\*\*: a player must draw",
     "final score": r"Your \*\*score is your weakest colour\*\*.*second-weakest colour",
+    # the questions a first reader wrote down (the brief's items 1-17)
+    "1 geography in words": r"\*\*starting temples \(10\):\*\* `\(10,0\)`.*\*\*special squares \(4\):\*\*.*\*\*river squares \(41\):\*\*",
+    "2 the tile count adds up": r"\*\*153 tiles in all\*\*.*\*\*other 143\*\* go into the bag.*143 − 3 × 6 = \*\*125\*\*",
+    "3 every mark of the pictures": r"Land in two beige shades.*\*\*platform\*\* \(the background\).*platform shows the first.*\*\*hidden by the monument\*\*.*\*\*Purple dashed frame\*\*",
+    "4 face up before it is used": r"\*\*Face up, face down\.\*\*.*## 6\. Leaders",
+    "5 a moving leader's old square": r"\*\*A moving leader's old square counts as empty\.\*\*",
+    "6 a leaderless region at the uniting tile": r"their tiles count for|its tiles count for \*\*nobody\*\* and are \*\*never removed\*\*",
+    "7 a revolt the defender wins": r"\*\*When the defender wins\.\*\*.*\*\*nobody collects\*\*",
+    "8 where tiles go": r"\*\*Where tiles go\.\*\*.*\*\*leaves the game\*\*: it is put aside face down, never goes back into the bag",
+    "9 the end by the bag": r"\*\*A bag emptied exactly does not end the game\*\*.*scores his \*\*monuments\*\* — always.*\*\*refills nothing\*\*",
+    "10 treasures and the tie-breaks": r"That is the best placement for the tie-breaks too",
+    "11 counting starts at the left neighbour": r"start\s+counting \*\*at the player sitting to the active player's left\*\*",
+    "12 treasures go to the trader's owner": r"the player the trader belongs to, and nobody else, even when it is another player's turn",
+    "13 revolts are between different players": r"two leaders of the \*\*same colour\*\* belonging to \*\*different players\*\*",
+    "14 next to means sharing an edge": r"\*\*\"Next to\" means sharing an edge\.\*\*",
+    "15 L1 is stated": r"\*\*L1\*\* — the square must be \*\*empty\*\*",
+    "16 the withdrawn king's settlement touches the temple": r"laid on `\(7,5\)`, touching the temple `\(7,4\)`",
+    "16 the trader makes a kingdom of a leaderless region": r"were a region without a leader holding two treasures; with\s+the trader it becomes a kingdom",
+    "17 refusals announced as one board": r"\*\*refuses\*\* changes nothing, so it is shown as \*\*one\*\* board",
 }
 
 
@@ -193,6 +215,79 @@ def test_every_exercise_is_in_the_course_with_folded_answers() -> None:
     assert len(steps) >= 20  # every rule as before → after, stored for readers without a kernel
     assert all(HIGHLIGHT in s for s in steps if ">swap " not in s)  # a swap changes no square
     assert not [o for o in outputs if o.output_type == "error"]
+
+
+def _course_texts() -> str:
+    """Everything the course prints: its markdown and every text of its stored outputs."""
+    parts = []
+    for p in NOTEBOOKS:
+        for c in nbformat.read(p, as_version=4).cells:
+            if c.cell_type == "markdown":
+                parts.append(c.source)
+                continue
+            for o in c.outputs:
+                data = o.get("data", {})
+                parts += [html.unescape(str(data.get(k, ""))) for k in ("text/html", "text/plain")]
+    return "\n".join(parts)
+
+
+def test_every_rule_code_the_course_prints_is_linked_to_its_rule() -> None:
+    """Each code printed (in the text, the engine's messages, the hints) links to its heading at least once."""
+    rules = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^#+ (§.+)$", rules, flags=re.M)
+    anchors = set(re.findall(r"\.\./docs/rules\.md#([\w\-]+)", _markdown()))
+    printed = set(re.findall(r"§\d+(?:\.\d+)*(?: [A-Z]\d+)?", _course_texts()))
+    missing = []
+    for code in sorted(printed):
+        heading = next((h for h in headings if h == code or h.startswith(code + " ")), None)
+        assert heading is not None, code
+        if re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") not in anchors:
+            missing.append(code)
+    assert not missing, missing
+    from tigris_widget.engine.core.errors import RULE_CODES
+
+    base_game = [c for c in RULE_CODES if not c.startswith(("§17", "§18")) and c != "§6.3 C4"]
+    table = _markdown().split("Every rule code of the course", 1)[1]
+    assert all(f"[`{code}`]" in table for code in base_game), [c for c in base_game if f"[`{c}`]" not in table]
+
+
+def test_live_boards_keep_a_picture_for_readers_without_a_kernel() -> None:
+    """Each stored live board carries one SVG of its board with its caption (what GitHub, nbviewer and an
+    exported page show), no replay, and no "appears here" placeholder."""
+    boards = [
+        o["data"]
+        for p in NOTEBOOKS
+        for c in nbformat.read(p, as_version=4).cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    assert len(boards) >= 40
+    for data in boards:
+        assert data["image/svg+xml"].startswith("<svg") and len(data["image/svg+xml"]) < 40_000
+        assert "appears here" not in data["text/plain"]
+    captions = [d for d in boards if ">After " in d["image/svg+xml"]]
+    assert len(captions) >= 30  # the steps' boards name their step
+
+
+def test_the_live_board_bundle_renders_as_its_picture_without_widget_state() -> None:
+    """nbconvert without widget state skips the widget view and shows the next format: the picture."""
+    from nbconvert.filters.widgetsdatatypefilter import WidgetsDataTypeFilter
+
+    step = show_step(lesson("war"), "tile g (6,4)", highlight=["(6,4)"], caption="Unites")
+    live = step._outputs()[2]
+    assert "Unites" in live["image/svg+xml"] and HIGHLIGHT in live["image/svg+xml"]
+    chosen = WidgetsDataTypeFilter(notebook_metadata={})(live)
+    assert chosen == ["image/svg+xml"]
+
+
+def test_a_swap_is_shown_as_the_hands() -> None:
+    step = show_swap(lesson("revolt"), "swap kkb", "pass", caption="A swap")
+    assert step.svg.count('stroke="#b71c1c"') == 3  # the three discarded tiles crossed out
+    assert step.svg.count(HIGHLIGHT) == 3  # the three drawn ones framed
+    assert "bag 129" in step.svg and "bag 126" in step.svg
+    with pytest.raises(ValueError, match="needs a swap"):
+        show_swap(lesson("revolt"), "pass")
 
 
 def test_links_into_the_rules_reference_resolve() -> None:
@@ -296,3 +391,48 @@ def test_immediate_bag_end_stops_the_turn_at_the_swap() -> None:
     assert immediate.is_over
     finish = _play("bag-end", "swap kkr")
     assert not finish.is_over and finish.decision is not None and finish.decision.seat == 0
+
+
+def test_a_moved_leader_s_old_square_is_empty_for_the_check() -> None:
+    game = lesson("move-old-square")
+    with pytest.raises(ValueError, match="L4"):
+        game.apply("leader r (7,4)")
+    game.play("move k (7,4)")
+    kingdoms = [sorted(k.squares) for k in game.position.kingdoms()]
+    assert kingdoms == [[(7, 4), (7, 5), (8, 3), (8, 4)]]  # (6,3) is left without a leader
+
+
+def test_a_leaderless_region_at_the_uniting_tile_counts_for_nobody_and_stays() -> None:
+    game = lesson("war-leaderless")
+    told = " ".join(str(e) for e in game.play("tile g (6,4)", "war g", "commit 4", "commit 1"))
+    assert "Markets on each side: Lion 1, Pot 2" in told
+    assert game.position.at((6, 3)).tile == "green" and game.position.at((6, 2)).tile == "green"
+    assert game.position.at((7, 4)).tile is None and game.position.player("lion").points["green"] == 3
+
+
+def test_a_revolt_the_defender_wins_leaves_the_kingdom_and_its_treasure() -> None:
+    game = _play("revolt-defended", "leader g (6,2)", "commit 1", "commit 1")
+    assert [game.position.player(n).treasures for n in ("archer", "bull")] == [0, 0]
+    assert game.position.at((5, 2)).treasure and game.position.at((10, 0)).treasure
+    assert game.decision is not None and game.decision.kind == "action"
+    won = _play("revolt-defended", "leader g (6,2)", "commit 2", "commit 1")
+    assert won.decision is not None and won.decision.kind == "treasure"  # Archer picks one of the two
+
+
+def test_a_treasure_under_a_monument_can_be_collected() -> None:
+    game = _play("monument-treasure", "tile k (9,10)")
+    assert "treasures (8,6)" in map(str, game.legal_actions())
+    game.play("treasures (8,6)")
+    assert game.position.player("bull").treasures == 1 and not game.position.at((8, 6)).treasure
+
+
+def test_the_bag_emptied_exactly_and_the_bag_running_out_at_the_refills() -> None:
+    exact = _play("bag-exact", "tile k (8,10)", "tile k (11,10)")
+    assert not exact.is_over and len(exact.state.bag) == 0 and exact.state.active == 1
+    short = lesson("bag-end-refill")
+    events = short.play("leader r (9,3)", "commit 2", "commit 3", "pass")
+    kinds = [e.kind for e in events]
+    assert kinds.index("monument_vp") < kinds.index("draw") < kinds.index("bag_empty")  # monuments score first
+    assert short.is_over
+    hands = {p.dynasty: sum(p.hand.values()) for p in short.position.players}
+    assert hands == {"archer": 5, "bull": 3}  # Archer took the last tile; Bull drew nothing

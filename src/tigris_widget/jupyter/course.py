@@ -143,27 +143,39 @@ def board_panel(
     return svg, width, height
 
 
-def _score_lines(game: Game, ply: int | None, changed: set[tuple[int, str]] | None = None) -> list[str]:
-    """One SVG text line per player: ▶ for the active one, hand, points with swatches, treasures."""
+def _score_lines(game: Game, ply: int | None, changed: Mapping[tuple[int, str], int] | None = None) -> list[str]:
+    """One SVG text line per player: ▶ for the active one, hand, points with swatches, treasures; a
+    number in ``changed`` (key → change) is bold, underlined and followed by its change, e.g. "(+1)".
+    Then a grey line with the turn and the tiles left in the bag."""
     state = game.state_at(len(game) if ply is None else ply)
     from tigris_widget.games.tigris.engine.rules.position import Position
 
     pos = Position.of_state(state)
+
+    def number(key: tuple[int, str], n: int) -> str:
+        delta = (changed or {}).get(key)
+        if not delta:
+            return f"<tspan> {n} </tspan>"
+        sign = "+" if delta > 0 else "−"
+        colour = "#1b7f2a" if delta > 0 else "#b71c1c"
+        return (
+            f'<tspan font-weight="bold" text-decoration="underline"> {n}</tspan>'
+            f'<tspan font-weight="bold" fill="{colour}" font-size="13"> ({sign}{abs(delta)}) </tspan>'
+        )
+
     lines = []
     for info in pos.players:
         mark = "▶ " if state.active == info.seat and not state.over else ""
         hand = "".join(CODES[c] * n for c, n in (info.hand or {}).items()) or "–"
         parts = [f"{html.escape(mark + info.dynasty.capitalize())}: hand {hand}, VP "]
         for c in COLOURS:
-            n = (info.points or {}).get(c, 0)
-            bold = changed is not None and (info.seat, c) in changed
-            weight = ' font-weight="bold" text-decoration="underline"' if bold else ""
-            parts.append(f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan><tspan{weight}> {n} </tspan>')
-        t = info.treasures or 0
-        bold = changed is not None and (info.seat, "treasure") in changed
-        weight = ' font-weight="bold" text-decoration="underline"' if bold else ""
-        parts.append(f'<tspan fill="#9a7400">◆</tspan><tspan{weight}> {t}</tspan>')
+            parts.append(f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan>')
+            parts.append(number((info.seat, c), (info.points or {}).get(c, 0)))
+        parts.append('<tspan fill="#9a7400">◆</tspan>')
+        parts.append(number((info.seat, "treasure"), info.treasures or 0))
         lines.append("".join(parts))
+    end = "game over" if state.over else f"turn {state.turn}"
+    lines.append(f'<tspan fill="#666">{end} · bag {len(state.bag)}</tspan>')
     return lines
 
 
@@ -183,7 +195,8 @@ def compose(panels: Sequence[tuple[str, int, int, str, list[str]]], *, caption: 
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two."""
     gap = 150 if middle else 24
-    slots = [max(p[1], max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
+    slots = [max(p[1], round(8.6 * len(p[3])) + MARGIN,  # the title, in 14-point bold, is never cut
+                 max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
              for p in panels]  # fmt: skip
     total_w = sum(slots) + gap * (len(panels) - 1)
     head_lines = _wrap(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
@@ -270,9 +283,9 @@ class _Shown:
 
 
 def live_board(game: Game, *, highlight: Iterable[SquareLike] = (), caption: str = "") -> dict[str, Any]:
-    """The display bundle of a live board on ``game`` (no static picture: the course shows its own)."""
-    import anywidget
-
+    """The display bundle of a live board on ``game``: the widget for Jupyter, and for readers without a
+    kernel or widget manager (GitHub, nbviewer, an exported page) one SVG picture of the same board with
+    ``caption`` — ``BoardWidget``'s own fallback, never the replay."""
     from tigris_widget.jupyter.widget import BoardWidget
 
     board = BoardWidget(game)
@@ -280,9 +293,9 @@ def live_board(game: Game, *, highlight: Iterable[SquareLike] = (), caption: str
         board.highlight(list(highlight), HIGHLIGHT)
     if caption:
         board.caption(caption)
-    bundle: Any = anywidget.AnyWidget._repr_mimebundle_(board)
+    bundle: Any = board._repr_mimebundle_()
     data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
-    data["text/plain"] = "(A live board appears here when the notebook runs in Jupyter: replay the step with ← and →.)"
+    data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
     return data
 
 
@@ -296,6 +309,8 @@ class Step(_Shown):
     svg: str
     start: int
     live: bool = True
+    caption: str = ""
+    highlight: tuple[XY, ...] = ()
 
     def _outputs(self) -> list[dict[str, Any]]:
         narration = Narration(self.events)
@@ -304,7 +319,8 @@ class Step(_Shown):
             {"text/html": narration._repr_html_(), "text/plain": str(narration)},
         ]
         if self.live:
-            out.append(live_board(self.game))
+            caption = f"After {', '.join(self.actions)}: {self.caption}" if self.caption else ""
+            out.append(live_board(self.game, highlight=self.highlight, caption=caption))
         return out
 
 
@@ -341,7 +357,7 @@ def show_step(
     else:
         win = window if isinstance(window, Window) else Window(*window)
     before_pts, after_pts = _points(game, start), _points(game, end)
-    changed = {k for k in after_pts if after_pts[k] != before_pts[k]}
+    changed = {k: after_pts[k] - before_pts[k] for k in after_pts if after_pts[k] != before_pts[k]}
     b_svg, bw, bh = board_panel(game, win, ply=start, highlight=hl, labels=labels)
     a_svg, aw, ah = board_panel(game, win, ply=end, highlight=ahl, labels=after_labels)
     text = action_text or ", ".join(actions)
@@ -353,7 +369,89 @@ def show_step(
         caption=caption,
         middle=text,
     )
-    return Step(game, tuple(actions), events, svg, start, live)
+    return Step(game, tuple(actions), events, svg, start, live, caption, tuple(ahl))
+
+
+def _hand_counts(game: Game, ply: int) -> list[tuple[str, dict[str, int]]]:
+    from tigris_widget.engine.rules.position import Position
+
+    pos = Position.of_state(game.state_at(ply))
+    return [(info.dynasty.capitalize(), {c: (info.hand or {}).get(c, 0) for c in COLOURS}) for info in pos.players]
+
+
+def _tile_row(counts: Mapping[str, int], marked: Mapping[str, int], x: float, y: float, mark: str) -> list[str]:
+    """Tiles of a hand as big coloured squares with their codes; the last ``marked[c]`` of each colour
+    get ``mark``: "out" (crossed out) or "new" (an orange frame)."""
+    out, size, step = [], 30, 36
+    i = 0
+    for c in COLOURS:
+        for j in range(counts.get(c, 0)):
+            tx = x + step * i
+            out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="{PIECE[c]}"/>'
+                       f'<text x="{tx + size / 2}" y="{y + 21}" font-size="16" font-weight="bold" '
+                       f'text-anchor="middle" fill="#fff">{CODES[c]}</text>')  # fmt: skip
+            if j >= counts[c] - marked.get(c, 0):
+                if mark == "out":
+                    out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="#fff" opacity="0.6"/>'
+                               f'<path d="M{tx + 2} {y + 2}L{tx + size - 2} {y + size - 2}M{tx + size - 2} {y + 2}'
+                               f'L{tx + 2} {y + size - 2}" stroke="#b71c1c" stroke-width="3.5"/>')  # fmt: skip
+                else:
+                    out.append(f'<rect x="{tx - 3}" y="{y - 3}" width="{size + 6}" height="{size + 6}" rx="5" '
+                               f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>')  # fmt: skip
+            i += 1
+    return out
+
+
+def show_swap(game: Game, *actions: str, caption: str = "", live: bool = True) -> Step:
+    """Play ``actions`` (the first a swap) and show the hands before and after in large print: the
+    discarded tiles crossed out, the drawn ones framed, and the bag. A swap changes no square, so the
+    board is left to the live board."""
+    swap = actions[0].split()
+    if swap[0] != "swap" or len(swap) != 2:
+        raise ValueError(f"show_swap needs a swap first, not {actions[0]!r}")
+    start = len(game)
+    seat = game.state.active
+    events = [e for a in actions for e in game.apply(a)]
+    end = len(game)
+    before, after = _hand_counts(game, start), _hand_counts(game, end)
+    out_tiles = {c: swap[1].count(CODES[c]) for c in COLOURS}
+    kept = {c: before[seat][1][c] - out_tiles[c] for c in COLOURS}
+    new_tiles = {c: after[seat][1][c] - kept[c] for c in COLOURS}
+    col_w, gap, row_h = 330, 150, 58
+    head_lines = _wrap(caption, 90) if caption else []
+    head = 22 * len(head_lines) + (8 if head_lines else 0)
+    width = 2 * col_w + gap
+    height = head + 30 + row_h * len(before) + 30
+    svg = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {_size(width, height)} '
+        f'font-family="sans-serif" role="img" aria-label="{html.escape(caption or "a swap")}">',
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+    ]
+    for i, line in enumerate(head_lines):
+        svg.append(f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">'
+                   f"{html.escape(line)}</text>")  # fmt: skip
+    for k, (title, hands, ply) in enumerate((("Before", before, start), ("After", after, end))):
+        x0 = k * (col_w + gap) + MARGIN
+        svg.append(f'<text x="{x0}" y="{head + 18}" font-size="14" font-weight="bold" fill="#333">{title}</text>')
+        for r, (name, counts) in enumerate(hands):
+            y = head + 30 + row_h * r
+            svg.append(
+                f'<text x="{x0}" y="{y + 14}" font-size="13" font-weight="bold" fill="#222">{name}\'s hand</text>'
+            )
+            marked = (out_tiles if k == 0 else new_tiles) if r == seat else {}
+            svg.extend(_tile_row(counts, marked, x0, y + 20, "out" if k == 0 else "new"))
+        bag = len(game.state_at(ply).bag)
+        svg.append(f'<text x="{x0}" y="{height - 10}" font-size="13" fill="#555">bag {bag}</text>')
+    ay = head + 30 + row_h * seat + 35
+    ax = col_w + MARGIN
+    svg.append(
+        f'<text x="{ax + (gap - 20) / 2}" y="{ay - 12}" font-size="13" font-family="monospace" font-weight="bold" '
+        f'text-anchor="middle" fill="#6a1b9a">{html.escape(", ".join(actions))}</text>'
+        f'<path d="M{ax} {ay} H{ax + gap - 34}" stroke="#6a1b9a" stroke-width="4"/>'
+        f'<path d="M{ax + gap - 30} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
+    )
+    svg.append("</svg>")
+    return Step(game, tuple(actions), events, "".join(svg), start, live, caption)
 
 
 @dataclass
@@ -443,7 +541,16 @@ def show_refusal(
     )
     body, w, h = board_panel(game, win, highlight=hl, labels=labels)
     svg = compose(
-        [(body, w, h, f"{action}: refused", [html.escape(x) for x in _wrap(message, 2 * w // 13)])], caption=caption
+        [
+            (
+                body,
+                w,
+                h,
+                f"{action}: refused — nothing changes, so one board",
+                [html.escape(x) for x in _wrap(message, 2 * w // 13)],
+            )
+        ],
+        caption=caption,
     )
     return Refusal(game, action, message, svg)
 
@@ -481,6 +588,26 @@ def final_scores(game: Game) -> FinalScores:
     if game.result is None and game.decision is not None:
         game.apply("pass")
     return FinalScores(game)
+
+
+def board_sides() -> Picture:
+    """Both sides of the board at the start of a game: on each winged-bull square its starting temple
+    and treasure; the special squares in their gold frame, labelled."""
+    panels = []
+    for side, title in (("classic", "Classic side (used in this course)"), ("alternative", "Alternative side")):
+        game = Game.new(players=2, seed=1, board=side)
+        pos = game.position
+        bulls = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if pos.at((x, y)).treasure]
+        specials = [q for q in bulls if pos.at(q).special]
+        body, w, h = board_panel(game, FULL, labels={q: "special" for q in specials})
+        lines = [
+            f"{len(bulls)} winged-bull squares, each with a starting temple and its treasure",
+            f"{len(specials)} of them special (gold frame, labelled): {', '.join(f'({x},{y})' for x, y in specials)}",
+            f"{sum(pos.at((x, y)).terrain == 'river' for y in range(HEIGHT) for x in range(WIDTH))} river squares (blue)",
+        ]
+        panels.append((body, w, h, title, [html.escape(t) for t in lines]))
+    svg = compose(panels, caption="The two sides of the board: rivers, winged bulls and special squares")
+    return Picture(Game.new(players=2, seed=1), svg)
 
 
 # -- the legend ------------------------------------------------------------------------------------
@@ -526,7 +653,7 @@ LEGEND: list[tuple[XY, str, str]] = [
     ((10, 0), "treasure (yellow diamond)", "on a starting temple; a wild point"),
     ((1, 1), "special square (gold frame)", "its treasure is taken first"),
     ((11, 5), "catastrophe", "the square is closed for good"),
-    ((12, 9), "monument (two colours)", "on four face-down tiles"),
+    ((12, 9), "monument red/green", "platform: 1st colour, tower: 2nd (order k r b g)"),
     ((7, 3), "unification marker (ring)", "the tile that joined two kingdoms"),
     ((4, 0), "river square (blue)", "farms only; rivers do not cut regions"),
 ]
@@ -540,7 +667,7 @@ def legend() -> Picture:
     assert root is not None
     body = full[root.end() : full.rindex("</svg>")]
     row_h, col_w, cols = 52, 420, 2
-    rows = (len(LEGEND) + 2 + cols - 1) // cols
+    rows = (len(LEGEND) + 4 + cols - 1) // cols
     width, height = col_w * cols, rows * row_h + 30
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {width} {height}" '
@@ -558,16 +685,24 @@ def legend() -> Picture:
         out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
     # the two frames drawn over squares: the last move and a highlight
     extra = [
-        ("#d81b60", 3, "last move (pink frame)", "the squares the last action changed"),
-        (HIGHLIGHT, 4, "highlight (orange frame)", "squares the course points at"),
-    ]
-    for j, (colour, stroke, name, note) in enumerate(extra):
+        ("#d81b60", 3, "", "last move (pink frame)", "the squares the last action changed"),
+        (HIGHLIGHT, 4, "", "highlight (orange frame)", "squares the course points at"),
+        ("#8e24aa", 4, ' stroke-dasharray="7 4"', "conflict (purple dashed frame)", "the two leaders of the revolt or war being fought"),
+        ("none", 0, "", "land (two beige shades)", "a checkerboard to count squares by; no meaning"),
+    ]  # fmt: skip
+    for j, (colour, stroke, dash, name, note) in enumerate(extra):
         i = len(LEGEND) + j
         x, y = (i % cols) * col_w + 8, 30 + (i // cols) * row_h
-        out.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="#e9dcb4" '
-            f'stroke="{colour}" stroke-width="{stroke}"/>'
-        )
+        if colour == "none":  # the two land shades side by side, as on the board
+            out.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#eadcb3"/>'
+                f'<rect x="{x + 2 + (CELL - 2) / 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#e4d4a6"/>'
+            )
+        else:
+            out.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="#e9dcb4" '
+                f'stroke="{colour}" stroke-width="{stroke}"{dash}/>'
+            )
         out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
         out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
     out.append("</svg>")

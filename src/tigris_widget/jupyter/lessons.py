@@ -404,6 +404,68 @@ def _bag_end_immediate() -> PositionBuilder:
     )
 
 
+@_lesson("move-old-square", "A moved leader's old square is empty for the checks (§6.1)")
+def _move_old_square() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (6, 3), (8, 3), (7, 5))
+        .leader("archer", "king", (6, 4))
+        .leader("bull", "priest", (8, 4))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "kkrrbg")
+    )
+
+
+@_lesson("war-leaderless", "A uniting tile also joins a leaderless region: its tiles count for nobody (§4 D8, §9.5)")
+def _war_leaderless() -> PositionBuilder:
+    return _war().tile("g", (6, 3), (6, 2))
+
+
+@_lesson("revolt-defended", "The defender wins a revolt: the kingdom is as before, and so are its treasures (§8.6)")
+def _revolt_defended() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("k", (7, 2), (8, 2), (9, 2), (10, 2), (10, 1))
+        .leader("bull", "trader", (5, 1))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "rkkkbg")
+    )
+
+
+@_lesson("monument-treasure", "A treasure under a monument can still be collected (§10.4, §11)")
+def _monument_treasure() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .monument("rg", (8, 5))
+        .tile("r", (7, 4))
+        .leader("bull", "trader", (7, 5))
+        .tile("k", (8, 7), (8, 9), (8, 10))
+        .tile("b", (8, 8))
+        .hand("bull", "kkkkkk")
+        .hand("archer", "kkkkkk")
+        .turn("bull")
+    )
+
+
+@_lesson("bag-exact", "A refill that empties the bag exactly does not end the game (§14.2)")
+def _bag_exact() -> PositionBuilder:
+    return _bag_end()
+
+
+@_lesson("bag-end-refill", "The bag runs out at the refills, after the monument points (§13, §14.2)")
+def _bag_end_refill() -> PositionBuilder:
+    return (
+        PositionBuilder(players=("archer", "bull"))
+        .tile("r", (9, 2), (10, 3), (5, 5))
+        .leader("bull", "priest", (11, 3))
+        .monument("kr", (6, 3))
+        .leader("archer", "king", (5, 4))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "rrrkkb")
+        .bag("k")
+    )
+
+
 def lesson_builder(key: str) -> PositionBuilder:
     """The builder of a lesson's position, to vary it (e.g. fix the bag) before ``.game()``."""
     if key not in LESSONS:
