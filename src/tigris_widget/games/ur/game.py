@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tigris_widget.core.errors import IllegalActionError, PositionError
+from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
 from tigris_widget.games.ur.engine.board import generate
 from tigris_widget.games.ur.engine.rules import (
@@ -345,6 +345,3 @@ class UrGame:
         s = self._now
         where = "over" if s.over else (self.decision.prompt if self.decision else "")
         return f"<UrGame {s.n} players, {len(self._actions)} steps, {where}>"
-
-
-_ = PositionError

@@ -40,7 +40,7 @@ def write_record(game: UrGame) -> str:
         words += [f"{k}={values[k]}" for k in ("allowTwoPlayers", "turnLimit") if f"{k}={values[k]}" in opts.changed()]
         out.append("options " + " ".join(words))
     section = ""
-    for (setup, plies), line in zip(game._groups(), game.lines):
+    for (setup, _), line in zip(game._groups(), game.lines):
         want = "setup" if setup else "play"
         if want != section:
             out.append(want)
