@@ -69,7 +69,7 @@ def refused_or_done(game: UrGame, call: Callable[[], object]) -> bool:
     before, size = game.to_position(), len(game)
     try:
         call()
-    except Exception as err:  # noqa: BLE001 - the type is what is being tested
+    except Exception as err:
         assert_clean(err, GAME_ERRORS)
         assert game.to_position() == before and len(game) == size
         return False
@@ -140,14 +140,14 @@ lines = st.one_of(
         st.sampled_from(SEED_LINES),
         st.text(ALPHABET, max_size=6),
         st.integers(0, 90),
-    ),  # fmt: skip
+    ),
     st.builds(lambda s, i, j: s[:i] + s[j:], st.sampled_from(SEED_LINES), st.integers(0, 90), st.integers(0, 90)),
     st.builds(
         lambda s, i, c: s[:i] + c + s[i + 1 :],
         st.sampled_from(SEED_LINES),
         st.integers(0, 90),
         st.sampled_from(ALPHABET),
-    ),  # fmt: skip
+    ),
     st.just("P0: " + "agri; " * 500 + "pass"),
 )
 objects = st.one_of(
@@ -180,9 +180,9 @@ def mutate_text(text: str, edits: list[tuple[int, int, int, str]]) -> str:
         elif kind == 2:
             text = text[:i] + (s[:1] or "?") + text[i + 1 :]
         elif kind == 3:
-            text = "\n".join(rows[:r1] + rows[r1 + 1 :])
+            text = "\n".join([*rows[:r1], *rows[r1 + 1 :]])
         elif kind == 4:
-            text = "\n".join(rows[:r1] + [rows[r1]] + rows[r1:])
+            text = "\n".join([*rows[:r1], rows[r1], *rows[r1:]])
         else:
             rows[r1], rows[r2] = rows[r2], rows[r1]
             text = "\n".join(rows)
@@ -216,7 +216,7 @@ def test_from_position_refuses_mutated_texts(soak: int) -> None:
         text = mutate_text(pool[value[0] % len(pool)], value[1])
         try:
             game = UrGame.from_position(text)
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             assert_clean(err, (PositionError, NotationError))
             return
         assert_consistent(game)
@@ -228,7 +228,7 @@ def test_from_position_refuses_other_objects(soak: int) -> None:
     def check(value: object) -> None:
         try:
             UrGame.from_position(value)  # type: ignore[arg-type]
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             assert_clean(err, (PositionError, NotationError))
 
     run(soak, 60, objects.filter(lambda v: not isinstance(v, str)), check)
@@ -241,7 +241,7 @@ def test_from_record_refuses_mutated_records(soak: int) -> None:
         text = mutate_text(pool[value[0] % len(pool)], value[1])
         try:
             game = UrGame.from_record(text)
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             assert_clean(err, (PositionError, NotationError, IllegalActionError))
             return
         assert_consistent(game)
@@ -349,7 +349,7 @@ def test_new_refuses_bad_options(soak: int) -> None:
         players, seed, options = value
         try:
             game = UrGame.new(players=players, seed=seed, options=options)  # type: ignore[arg-type]
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             assert_clean(err, (ValueError,))
             return
         assert players in (2, 3, 4)
