@@ -14,7 +14,7 @@ import pytest
 
 from tigris_widget.games.ur import UrGame
 
-from .urtext import invariant_violations, parse
+from .urtext import final_scores, invariant_violations, parse
 
 MAX_LEGAL = 500
 TURN_LIMIT = 200
@@ -43,6 +43,10 @@ def new_game(players: int, layout: str, seed: int) -> UrGame:
     return UrGame.new(players=players, seed=seed, options=options)
 
 
+def standings_of(game: UrGame) -> dict[int, tuple[int, int, int]]:
+    return {s.seat: (s.points, s.cubes, s.place) for s in game.standings()}
+
+
 def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
     """Play one game to its end, checking after every action; returns a few counters."""
     rng = random.Random(seed * 7919 + players)
@@ -64,12 +68,17 @@ def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
         pos = parse(text)
         bad = invariant_violations(pos)
         assert not bad, f"{where} ply {plies} after {action}: {bad}\n{text}"
+        assert game.to_move == pos.to_move, (
+            f"{where} ply {plies}: to_move {game.to_move} but the text says {pos.to_move}"
+        )
         if plies % 17 == 0 or game.is_over:
             assert UrGame.from_position(text).to_position() == text, f"{where} ply {plies}: position re-read differs"
+            if pos.phase in ("play", "over"):
+                assert standings_of(game) == final_scores(pos), f"{where} ply {plies}: §10 scoring\n{text}"
     assert game.to_move is None and parse(text).phase == "over", where
     standings = list(game.standings())
     assert sorted(s.seat for s in standings) == list(range(players)), where
-    assert min(s.place for s in standings) == 1, where
+    assert standings_of(game) == final_scores(parse(text)), where
     again = UrGame.from_record(game.to_record())
     assert again.is_over, f"{where}: the replayed record did not end"
     assert again.to_position() == text, f"{where}: record replay differs"

@@ -279,3 +279,30 @@ def reference_setup(
     hands = [tiles[pool[j]] for j in range(n)]
     spares = [tiles[pool[j]] for j in range(n, 4)]
     return grid, hands, spares, rng.randrange(n)
+
+
+def set_score(counts: dict[str, int]) -> int:
+    """§10.3: layer j holds one item of every colour with at least j items; a layer of size s is worth s(s+1)/2."""
+    total, j = 0, 1
+    while any(c >= j for c in counts.values()):
+        size = sum(c >= j for c in counts.values())
+        total += size * (size + 1) // 2
+        j += 1
+    return total
+
+
+def final_scores(pos: Pos) -> dict[int, tuple[int, int, int]]:
+    """§10 for every seat: (points, cubes on the grid, place), places shared by equal (points, cubes)."""
+    out: dict[int, tuple[int, int]] = {}
+    for seat in range(pos.players):
+        counts = {k: 0 for k in KINDS + "Z"}
+        for c in pos.cells.values():
+            if c.owner == seat and (c.zig or c.cubes):
+                counts["Z" if c.zig else c.face] += 1
+        best = 0
+        for side in pos.hands[seat]:
+            with_hand = dict(counts)
+            with_hand[side] += 1
+            best = max(best, set_score(with_hand))
+        out[seat] = (best, pos.on_grid(seat))
+    return {s: (p, c, 1 + sum(other > (p, c) for other in out.values())) for s, (p, c) in out.items()}
