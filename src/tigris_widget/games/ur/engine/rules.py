@@ -17,9 +17,9 @@ from tigris_widget.games.ur.engine.board import (
     PAIR_INDEX,
     PAIR_NAMES,
     PAIRS,
-    Deal,
     A,
     C,
+    Deal,
     T,
     W,
     cell_name,
@@ -332,7 +332,10 @@ def _explain(s: UrState, st: Step) -> tuple[str, str]:
     if ph == PH_RESTART:
         if k == "restart":
             return "§6.4 R1", f"the restart cubes go on an empty tile; {cell_name(st.a)} is not empty"
-        return "§6.4 R1", f"{me} has no cube on the grid: the turn begins with 'restart (x,y)' (3 cubes on an empty tile)"
+        return (
+            "§6.4 R1",
+            f"{me} has no cube on the grid: the turn begins with 'restart (x,y)' (3 cubes on an empty tile)",
+        )
     if ph in (PH_AGRI, PH_TRADE, PH_CULTURE, PH_POLITICS, PH_MOVE):
         return _explain_alloc(s, st)
     # PH_TURN

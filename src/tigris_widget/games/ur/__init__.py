@@ -1,0 +1,35 @@
+"""Paolo Mori's *Ur* (2006): ``UrGame`` plays it step by step or line by line (rules §0-§12).
+
+>>> from tigris_widget.games.ur import UrGame
+>>> g = UrGame.new(players=4, seed=2006)
+>>> g.to_move
+0
+"""
+
+from __future__ import annotations
+
+from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.core.events import Event
+from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
+from tigris_widget.games.ur.game import UrGame, UrView
+from tigris_widget.games.ur.notation import parse_line
+from tigris_widget.games.ur.position import format_position, parse_position
+
+__all__ = [
+    "RULE_CODES",
+    "Decision",
+    "Event",
+    "IllegalActionError",
+    "NotationError",
+    "PositionError",
+    "Standing",
+    "Step",
+    "UrGame",
+    "UrOptions",
+    "UrState",
+    "UrView",
+    "format_position",
+    "parse_line",
+    "parse_position",
+    "parse_step",
+]
