@@ -1,0 +1,308 @@
+"""Test-side reader of *Ur* position text (§12.3), written without the engine.
+
+It turns a position into plain data (cells, hands, spares, supplies, header) so that tests can compare an
+expected and an actual position cell by cell, check the invariants I1–I5 (§3), and rebuild the reference
+layout generator (§2.3) independently of the engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass, field
+
+KINDS = "ATCPW"
+PAIRS = tuple(a + b for i, a in enumerate(KINDS) for b in KINDS[i + 1 :])
+CELLS = tuple((x, y) for y in range(6) for x in range(6))
+
+_TILE = re.compile(r"^([ATCPW])([atcpw])(?::(\d)x(\d+))?$")
+_ZIG = re.compile(r"^Z(\d)\(([ATCPW])([atcpw])\)$")
+
+
+def pair_of(a: str, b: str) -> str:
+    """The canonical pair name of two kinds, e.g. ('T', 'a') -> 'AT'."""
+    a, b = a.upper(), b.upper()
+    return a + b if KINDS.index(a) < KINDS.index(b) else b + a
+
+
+@dataclass
+class Cell:
+    face: str
+    back: str
+    owner: int | None = None
+    cubes: int = 0
+    zig: bool = False
+
+    @property
+    def pair(self) -> str:
+        return pair_of(self.face, self.back)
+
+    def token(self) -> str:
+        tile = self.face + self.back.lower()
+        if self.zig:
+            return f"Z{self.owner}({tile})"
+        return f"{tile}:{self.owner}x{self.cubes}" if self.cubes else tile
+
+
+@dataclass
+class Pos:
+    players: int
+    start: int
+    phase: str  # "setup0", "setup", "exchange", "play", "over"
+    setup_round: int | None
+    to_move: int | None
+    zigs_left: int | None
+    options: dict[str, str]
+    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
+    hands: dict[int, str] = field(default_factory=dict)
+    spares: list[str] = field(default_factory=list)
+    supplies: dict[int, int] = field(default_factory=dict)
+
+    def on_grid(self, seat: int) -> int:
+        """Cubes of a seat on the grid, ziggurat cubes included (D10)."""
+        return sum(c.cubes if not c.zig else 1 for c in self.cells.values() if c.owner == seat)
+
+    def derived_supply(self, seat: int) -> int:
+        return 20 - self.on_grid(seat)
+
+    def copy(self) -> Pos:
+        return copy.deepcopy(self)
+
+
+def _seat(text: str) -> int:
+    m = re.fullmatch(r"P(\d)", text.strip())
+    if not m:
+        raise AssertionError(f"not a seat: {text!r}")
+    return int(m.group(1))
+
+
+def parse_header(line: str, pos: Pos) -> None:
+    fields = [f.strip() for f in line.split("·")]
+    m = re.fullmatch(r"(\d) players", fields[0])
+    assert m, f"bad player field {fields[0]!r}"
+    pos.players = int(m.group(1))
+    m = re.fullmatch(r"start player (P\d)", fields[1])
+    assert m, f"bad start field {fields[1]!r}"
+    pos.start = _seat(m.group(1))
+    rest = fields[2:]
+    assert rest and rest[-1].startswith("options:"), f"no options field in {line!r}"
+    opts = rest[-1][len("options:") :].strip()
+    if opts != "defaults":
+        for item in opts.split(","):
+            name, _, value = item.strip().partition("=")
+            pos.options[name.strip()] = value.strip()
+    rest = rest[:-1]
+    first = rest[0]
+    if first == "setup (no cubes yet)":
+        pos.phase, pos.to_move = "setup0", pos.start
+        return
+    if first.startswith("setup round"):
+        pos.phase, pos.setup_round = "setup", int(first.split()[-1])
+        pos.to_move = _seat(rest[1].split(":")[1])
+        return
+    if first == "setup: initial exchange":
+        pos.phase = "exchange"
+        pos.to_move = _seat(rest[1].split(":")[1])
+        return
+    if first == "game over":
+        pos.phase, pos.to_move = "over", None
+        pos.zigs_left = int(rest[1].split(":")[1])
+        return
+    assert first.startswith("to move:"), f"unknown header form {line!r}"
+    pos.phase = "play"
+    pos.to_move = _seat(first.split(":")[1])
+    pos.zigs_left = int(rest[1].split(":")[1])
+
+
+def parse_token(token: str) -> Cell:
+    m = _ZIG.match(token)
+    if m:
+        return Cell(m.group(2), m.group(3).upper(), int(m.group(1)), 1, True)
+    m = _TILE.match(token)
+    assert m, f"bad cell token {token!r}"
+    if m.group(3) is None:
+        return Cell(m.group(1), m.group(2).upper())
+    return Cell(m.group(1), m.group(2).upper(), int(m.group(3)), int(m.group(4)))
+
+
+def parse(text: str) -> Pos:
+    """Read a §12.3 position (any spacing) into a Pos; AssertionError on anything unreadable."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    pos = Pos(0, 0, "", None, None, None, {})
+    parse_header(lines[0], pos)
+    assert lines[1].split() == [f"x={x}" for x in range(6)], f"bad column line {lines[1]!r}"
+    for y in range(6):
+        parts = lines[2 + y].split()
+        assert parts[0] == f"y={y}" and len(parts) == 7, f"bad row {lines[2 + y]!r}"
+        for x, token in enumerate(parts[1:]):
+            pos.cells[(x, y)] = parse_token(token)
+    hands_line = lines[8]
+    assert hands_line.startswith("hands:"), hands_line
+    body = hands_line[len("hands:") :]
+    spare_part = ""
+    m = re.search(r"spares?:", body)
+    if m:
+        body, spare_part = body[: m.start()], body[m.end() :]
+    for item in body.split():
+        seat, _, pair = item.partition("=")
+        pos.hands[_seat(seat)] = pair
+    pos.spares = spare_part.split()
+    sup = lines[9]
+    assert sup.startswith("supplies:"), sup
+    for item in sup[len("supplies:") :].split():
+        seat, _, k = item.partition("=")
+        pos.supplies[_seat(seat)] = int(k)
+    assert len(lines) == 10, f"extra lines: {lines[10:]}"
+    return pos
+
+
+def invariant_violations(pos: Pos) -> list[str]:
+    """I1–I5 of §3 (plus the stated supplies and the spare count) for a parsed position."""
+    bad: list[str] = []
+    n = pos.players
+    for xy, c in pos.cells.items():
+        if c.face == c.back:
+            bad.append(f"{xy}: both sides {c.face}")
+        if c.zig:
+            if c.owner is None or not 0 <= c.owner < n or c.cubes != 1:
+                bad.append(f"I4: ziggurat {xy} must hold one cube of a seat")
+        elif c.cubes:
+            if c.owner is None or not 0 <= c.owner < n or not 1 <= c.cubes <= 5:
+                bad.append(f"I1: {xy} holds {c.cubes} cubes of {c.owner}")
+    for seat in range(n):
+        if pos.on_grid(seat) > 20:
+            bad.append(f"I2: P{seat} has {pos.on_grid(seat)} cubes on the grid")
+        if pos.supplies.get(seat) != pos.derived_supply(seat):
+            bad.append(f"I2: P{seat} supply {pos.supplies.get(seat)} != {pos.derived_supply(seat)}")
+    if set(pos.supplies) != set(range(n)):
+        bad.append(f"supplies for seats {sorted(pos.supplies)}")
+    if len(pos.cells) != 36:
+        bad.append(f"I3: {len(pos.cells)} grid tiles")
+    counts = {p: 0 for p in PAIRS}
+    for c in pos.cells.values():
+        counts[c.pair] += 1
+    for p in list(pos.hands.values()) + pos.spares:
+        if p not in counts:
+            bad.append(f"I3: unknown pair {p}")
+        else:
+            counts[p] += 1
+    if any(v != 4 for v in counts.values()):
+        bad.append(f"I3: pair counts {counts}")
+    zigs = sum(c.zig for c in pos.cells.values())
+    if pos.zigs_left is not None and zigs + pos.zigs_left != 5:
+        bad.append(f"I4: {zigs} ziggurats + {pos.zigs_left} left")
+    if set(pos.hands) != set(range(n)):
+        bad.append(f"I5: hands for seats {sorted(pos.hands)}")
+    if len(pos.spares) != 4 - n:
+        bad.append(f"{len(pos.spares)} spares with {n} players")
+    return bad
+
+
+def apply_changes(pos: Pos, changes: str) -> Pos:
+    """The position with the listed cell changes, written like the spec's results, separated by '·':
+
+    ``(3,1) P0x2`` (owner and count, same tile) · ``(5,2) empty`` · ``(4,3) empty Wa`` (another tile,
+    no cubes) · ``(2,2) Z1`` (ziggurat of P1 on the same tile).
+    """
+    out = pos.copy()
+    for change in filter(None, (c.strip() for c in changes.split("·"))):
+        m = re.fullmatch(r"\((\d),(\d)\)\s+(.*)", change)
+        assert m, f"bad change {change!r}"
+        xy, what = (int(m.group(1)), int(m.group(2))), m.group(3).split()
+        cell = out.cells[xy]
+        if what[0] == "empty":
+            cell.owner, cell.cubes, cell.zig = None, 0, False
+            if len(what) == 2:
+                cell.face, cell.back = what[1][0], what[1][1].upper()
+        elif re.fullmatch(r"Z\d", what[0]):
+            cell.owner, cell.cubes, cell.zig = int(what[0][1]), 1, True
+        else:
+            mm = re.fullmatch(r"P(\d)x(\d)", what[0])
+            assert mm, f"bad change {change!r}"
+            cell.owner, cell.cubes, cell.zig = int(mm.group(1)), int(mm.group(2)), False
+    for seat in range(out.players):
+        out.supplies[seat] = out.derived_supply(seat)
+    return out
+
+
+def grid_diff(actual: Pos, expected: Pos) -> list[str]:
+    return [
+        f"{xy}: {actual.cells[xy].token()} != expected {expected.cells[xy].token()}"
+        for xy in CELLS
+        if actual.cells[xy] != expected.cells[xy]
+    ]
+
+
+def neighbours(x: int, y: int) -> list[tuple[int, int]]:
+    return [(a, b) for a, b in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if 0 <= a < 6 and 0 <= b < 6]
+
+
+def layout_clash(first: tuple[str, str], second: tuple[str, str], layout: str) -> bool:
+    """Whether two adjacent (face, back) tiles break the layout rule of §2.2."""
+    if layout == "colour":
+        return first[0] == second[0]
+    return first == second
+
+
+def layout_clashes(grid: dict[tuple[int, int], tuple[str, str]], layout: str) -> list[tuple[tuple[int, int], ...]]:
+    out = []
+    for x, y in CELLS:
+        for other in ((x + 1, y), (x, y + 1)):
+            if other in grid and layout_clash(grid[(x, y)], grid[other], layout):
+                out.append(((x, y), other))
+    return out
+
+
+def reference_setup(
+    seed: int, n: int, layout: str
+) -> tuple[dict[tuple[int, int], tuple[str, str]], list[str], list[str], int]:
+    """§2.3 rebuilt from the spec text: (grid of (face, back), hands, spares, start player)."""
+    rng = random.Random(seed)
+    tiles = [p for p in PAIRS for _ in range(4)]
+    pool = list(range(40))
+    rng.shuffle(pool)
+    grid: dict[tuple[int, int], tuple[str, str]] = {}
+    for y in range(6):
+        for x in range(6):
+            placed = [grid[c] for c in ((x - 1, y), (x, y - 1)) if c in grid]
+            for i, tid in enumerate(pool):  # the first tile in pool order that fits
+                k1, k2 = tiles[tid]
+                sides = ((k1, k2), (k2, k1))
+                allowed = [s for s in sides if not any(layout_clash(s, m, layout) for m in placed)]
+                if allowed:
+                    del pool[i]
+                    break
+            else:  # pragma: no cover - the rules text proves this cannot happen
+                raise AssertionError("no tile fits")
+            grid[(x, y)] = allowed[0] if len(allowed) == 1 else allowed[rng.randrange(2)]
+    hands = [tiles[pool[j]] for j in range(n)]
+    spares = [tiles[pool[j]] for j in range(n, 4)]
+    return grid, hands, spares, rng.randrange(n)
+
+
+def set_score(counts: dict[str, int]) -> int:
+    """§10.3: layer j holds one item of every colour with at least j items; a layer of size s is worth s(s+1)/2."""
+    total, j = 0, 1
+    while any(c >= j for c in counts.values()):
+        size = sum(c >= j for c in counts.values())
+        total += size * (size + 1) // 2
+        j += 1
+    return total
+
+
+def final_scores(pos: Pos) -> dict[int, tuple[int, int, int]]:
+    """§10 for every seat: (points, cubes on the grid, place), places shared by equal (points, cubes)."""
+    out: dict[int, tuple[int, int]] = {}
+    for seat in range(pos.players):
+        counts = {k: 0 for k in KINDS + "Z"}
+        for c in pos.cells.values():
+            if c.owner == seat and (c.zig or c.cubes):
+                counts["Z" if c.zig else c.face] += 1
+        best = 0
+        for side in pos.hands[seat]:
+            with_hand = dict(counts)
+            with_hand[side] += 1
+            best = max(best, set_score(with_hand))
+        out[seat] = (best, pos.on_grid(seat))
+    return {s: (p, c, 1 + sum(other > (p, c) for other in out.values())) for s, (p, c) in out.items()}
