@@ -89,12 +89,9 @@ class UrGame:
         return cls(state, {"position": format_position(state)})
 
     def to_position(self) -> str:
-        """The canonical §12.3 text of the current position. Positions lie between turns: while a
-        turn (or a short culture distribution) is half done, this is the position where it began."""
-        for s in reversed(self._states):
-            if s.between_turns:
-                return format_position(s)
-        return format_position(self._states[0])
+        """The canonical §12.3 text of the current position. During a turn: the grid, hands and
+        supplies as they stand and the seat deciding now (the turn's progress is not in the text)."""
+        return format_position(self._now)
 
     # -- the state now -------------------------------------------------------------------------------
     @property

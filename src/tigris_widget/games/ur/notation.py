@@ -75,7 +75,7 @@ def _allocs(text: str, sign: str, where: str) -> tuple[tuple[int, int], ...]:
 def parse_line(text: object) -> tuple[int, list[Item]]:
     """The seat and the items of a line, e.g. ``P1: agri; cube (2,2); exchange (4,1) side T``."""
     if not isinstance(text, str):
-        raise NotationError(f"a line is text, not {type(text).__name__}")
+        raise NotationError(f"a line is text, not {text!r:.40}")
     m = re.match(r"\s*P([0-9])\s*:\s*", text)
     if m is None:
         raise NotationError(f"column 1: a line starts with the seat, e.g. 'P0: …' (got {text!r})")
@@ -213,7 +213,7 @@ def compose(state: UrState, text: str) -> list[Step]:
                 a, b = b, a
             comp.do(Step("zig", a, b), where)
         elif w == "cube":
-            comp.do(Step("cube", item.cells[0], n=item.n), where)
+            _cube(comp, item, sum(1 for later in items[i + 1 :] if later.word in ACTION_ITEMS), where)
         elif w == "exchange":
             comp.do(Step("exchange", item.cells[0], s=item.text), where)
         elif w == "spare":
@@ -234,6 +234,22 @@ def compose(state: UrState, text: str) -> list[Step]:
         else:
             raise IllegalActionError("end of line: §12 S2: the line stops in the middle of an action", "§12 S2")
     return comp.steps
+
+
+def _cube(comp: _Composer, item: Item, actions_after: int, where: str) -> None:
+    """A cube item; written before the line's action it is that action's extra cube (§6.1)."""
+    s = comp.s
+    c = item.cells[0]
+    if actions_after and s.phase == PH_TURN and not s.locked and s.cube_state == 0 and not s.acts:
+        if actions_after > 1:
+            raise _refuse(where, "§6.3 X3", "no extra cube with two actions")
+        if item.n == 2:
+            raise _refuse(where, "§6.1 X1", "with one action the extra placement is 1 cube")
+        if s.owner[c] != s.active or s.zig[c]:
+            raise _refuse(
+                where, "§6.1 X1", f"the extra cube of a one-action turn goes on an own tile; {cell_name(c)} is not"
+            )
+    comp.do(Step("cube", c, n=item.n), where)
 
 
 def _spare_step(s: UrState, pair: str, where: str) -> Step:

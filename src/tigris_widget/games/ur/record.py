@@ -37,7 +37,7 @@ def write_record(head: list[str], lines: list[tuple[bool, str]], result: str) ->
 
 def read_record(text: object) -> RecordData:
     if not isinstance(text, str):
-        raise PositionError(f"a record is text, not {type(text).__name__}")
+        raise PositionError(f"a record is text, not {text!r:.40}")
     rows = [(i + 1, ln.split("#", 1)[0].strip()) for i, ln in enumerate(text.splitlines())]
     rows = [(no, ln) for no, ln in rows if ln]
     if not rows or rows[0][1] != "ur-record 1":

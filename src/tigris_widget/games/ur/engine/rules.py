@@ -379,10 +379,12 @@ def _explain(s: UrState, st: Step) -> tuple[str, str]:
             return _explain_war(s, st, p)
         return "§4 A1", f"{st} is not legal now"
     if k == "cube":
-        if s.cube_state != CUBE_NONE:
-            return "§6.3 X3", "only one cube placement per turn"
         if len(s.acts) >= 2:
             return "§6.3 X3", "no extra cube with two actions"
+        if s.cube_state != CUBE_NONE:
+            if s.acts:
+                return "§6.1 X1", "one action allows one extra cube, placed once"
+            return "§6.2 X2", "a turn without actions allows one placement only"
         if s.supply(p) < st.n:
             return "§6 X4", f"{me} has {s.supply(p)} cube(s) in the supply"
         c = st.a
