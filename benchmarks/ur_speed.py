@@ -1,6 +1,6 @@
 """Ur engine speed: random games per second and µs per ``legal_actions`` (uniform random steps, fixed seeds).
 
-    PYTHONPATH=src python benchmarks/ur_speed.py [games]
+PYTHONPATH=src python benchmarks/ur_speed.py [games]
 """
 
 from __future__ import annotations
