@@ -126,11 +126,11 @@ def test_records_replay_and_refuse_tampering() -> None:
         record = g.to_record()
         assert UrGame.from_record(record).to_record() == record
         lines = record.splitlines()
-        bad = "\n".join(lines[:-1] + ["result P0=999 winner P0"])
+        bad = "\n".join([*lines[:-1], "result P0=999 winner P0"])
         with pytest.raises(PositionError, match="result"):
             UrGame.from_record(bad)
         setup = lines.index("setup")
-        swapped = lines[: setup + 1] + [lines[setup + 2], lines[setup + 1]] + lines[setup + 3 :]
+        swapped = [*lines[: setup + 1], lines[setup + 2], lines[setup + 1], *lines[setup + 3 :]]
         with pytest.raises(PositionError, match="line"):
             UrGame.from_record("\n".join(swapped))
     with pytest.raises(PositionError):
