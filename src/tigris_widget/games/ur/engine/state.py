@@ -227,10 +227,3 @@ class UrState:
 
     def supply(self, seat: int) -> int:
         return 20 - self.on_grid[seat]
-
-    @property
-    def between_turns(self) -> bool:
-        """True where a position text describes the state exactly (no turn or setup step half done)."""
-        if self.phase in (PH_PLACE, PH_INITIAL, PH_OVER, PH_RESTART):
-            return True
-        return self.phase == PH_TURN and not self.started and not self.locked and not self.acts
