@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from tigris_widget.games.ur import UrGame
 
 from tigris_widget import IllegalActionError, NotationError, PositionError
+from tigris_widget.games.ur import UrGame
 
 from .urtext import (
     CELLS,
