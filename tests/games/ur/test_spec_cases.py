@@ -1324,3 +1324,43 @@ def test_bad_position_is_refused(name: str) -> None:
     with pytest.raises(PositionError) as info:
         UrGame.from_position(BAD_POSITIONS[name])
     assert str(info.value)
+
+
+@pytest.mark.parametrize(("text", "line"), CANONICAL)
+def test_turn_events_and_undo(text: str, line: str) -> None:
+    """A turn adds one event batch per step, each event citing a section; undoing every step restores the start."""
+    game = load(globals()[text])
+    start, size, legal = game.to_position(), len(game), [str(a) for a in game.legal_actions()]
+    game.play_line(line)
+    steps = len(game) - size
+    assert steps >= 1 and len(game.events) == len(game)
+    for batch in game.events[size:]:
+        for event in batch:
+            assert event.text and event.rule.startswith("§"), event
+    for _ in range(steps):
+        game.undo()
+    assert game.to_position() == start and len(game) == size
+    assert [str(a) for a in game.legal_actions()] == legal
+    assert game.decision.seat == game.to_move
+
+
+def test_record_result_line_matches_the_rules_example() -> None:
+    """§12.4's example result line is TC-31's final ranking."""
+    game = play(load(TC31), "P2: cube (4,2) x2")
+    assert game.to_record().strip().splitlines()[-1] == "result P3=32 P1=25 P2=21 P0=21 winner P3"
+
+
+def test_options_header_lists_non_defaults_in_rules_order() -> None:
+    game = UrGame.new(players=3, seed=1, options={"turnLimit": 50, "layout": "face", "warTileDiscount": "false"})
+    assert game.to_position().splitlines()[0].endswith("options: layout=face, warTileDiscount=false, turnLimit=50")
+    again = UrGame.new(players=3, seed=1, options={"turnLimit": "50", "layout": "face", "warTileDiscount": False})
+    assert again.to_position() == game.to_position()
+    assert UrGame.new(players=4, seed=1).to_position().splitlines()[0].endswith("options: defaults")
+
+
+def test_two_players_need_the_option() -> None:
+    with pytest.raises(ValueError):
+        UrGame.new(players=2, seed=1)
+    for players in (1, 5):
+        with pytest.raises(ValueError):
+            UrGame.new(players=players, seed=1, options={"allowTwoPlayers": True})
