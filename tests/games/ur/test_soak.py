@@ -14,7 +14,7 @@ import pytest
 
 from tigris_widget.games.ur import UrGame
 
-from .urtext import final_scores, invariant_violations, parse
+from .urtext import final_scores, invariant_violations, parse, transition_violations
 
 MAX_LEGAL = 500
 TURN_LIMIT = 200
@@ -70,6 +70,8 @@ def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
         assert not bad, f"{where} ply {plies} after {action}: {bad}\n{text}"
         if text != previous:  # a turn or setup step has ended: the text's player is the one to move
             assert game.to_move == pos.to_move, f"{where} ply {plies}: to_move {game.to_move}, text {pos.to_move}"
+            moved = transition_violations(parse(previous), pos)
+            assert not moved, f"{where} ply {plies}: {moved}\n{previous}\n{text}"
         previous = text
         if plies % 17 == 0 or game.is_over:
             # Within a turn the text shows the position the turn started from, so the scores are
