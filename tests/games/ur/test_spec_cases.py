@@ -1364,3 +1364,24 @@ def test_two_players_need_the_option() -> None:
     for players in (1, 5):
         with pytest.raises(ValueError):
             UrGame.new(players=players, seed=1, options={"allowTwoPlayers": True})
+
+
+# Two players (option): the two undealt tiles are spares and an exchange with one names its pair (§1.2, §8.4, §12.2).
+TWO_SPARES = (
+    TC30.replace("4 players", "2 players")
+    .replace("options: defaults", "options: allowTwoPlayers=true")
+    .replace("Z2(Tp)", "Z1(Tp)")
+    .replace("hands: P0=AT  P1=CW  P2=PW  P3=CP", "hands: P0=AT  P1=CW   spares: CP PW")
+    .replace("supplies: P0=19  P1=19  P2=19  P3=20", "supplies: P0=19  P1=18")
+)
+
+
+def test_two_players_exchange_a_named_spare() -> None:
+    assert invariant_violations(parse(TWO_SPARES)) == []
+    game = turn(TWO_SPARES, "P0: exchange spare CP", "", hands="P0=CP P1=CW", spares="AT PW", to_move=1)
+    assert record_lines(game)[-1] == "P0: exchange spare CP"
+
+
+@pytest.mark.parametrize(("line", "malformed"), [("P0: exchange spare", True), ("P0: exchange spare AT", False)])
+def test_two_players_spare_refused(line: str, malformed: bool) -> None:
+    refused(load(TWO_SPARES), line, ("§8", "§12.2"), malformed=malformed)
