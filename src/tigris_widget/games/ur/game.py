@@ -29,10 +29,11 @@ from tigris_widget.games.ur.engine.rules import (
     standings,
     why_illegal,
 )
-from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, UrState, check_players, make_options
+from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, UrOptions, UrState, check_players, make_options
 from tigris_widget.games.ur.engine.steps import Step, parse_step
 from tigris_widget.games.ur.notation import compose, format_line
 from tigris_widget.games.ur.position import format_position, parse_position
+from tigris_widget.games.ur.record import read_record, write_record
 
 __all__ = ["UrGame", "UrView"]
 
@@ -88,12 +89,9 @@ class UrGame:
         return cls(state, {"position": format_position(state)})
 
     def to_position(self) -> str:
-        """The canonical §12.3 text of the current position. Positions lie between turns: while a
-        turn (or a short culture distribution) is half done, this is the position where it began."""
-        for s in reversed(self._states):
-            if s.between_turns:
-                return format_position(s)
-        return format_position(self._states[0])
+        """The canonical §12.3 text of the current position. During a turn: the grid, hands and
+        supplies as they stand and the seat deciding now (the turn's progress is not in the text)."""
+        return format_position(self._now)
 
     # -- the state now -------------------------------------------------------------------------------
     @property
@@ -330,21 +328,66 @@ class UrGame:
 
     def to_record(self) -> str:
         """The §12.4 game record (a turn under way is left out)."""
-        from tigris_widget.games.ur.record import write_record
+        origin = self._origin
+        if "position" in origin:
+            head = [f"players {self.players}", "position", *str(origin["position"]).rstrip("\n").split("\n")]
+        else:
+            opts: UrOptions = origin["options"]
+            values = opts.values()
+            changed = opts.changed()
+            words = [f"{k}={values[k]}" for k in ("warTileDiscount", "agricultureOnEmpty")]
+            words += [f"{k}={values[k]}" for k in ("allowTwoPlayers", "turnLimit") if f"{k}={values[k]}" in changed]
+            head = [f"players {origin['players']}", f"seed {origin['seed']}", f"layout {values['layout']}",
+                    "options " + " ".join(words)]  # fmt: skip
+        lines = [(setup, line) for (setup, _), line in zip(self._groups(), self.lines)]
+        return write_record(head, lines, self._result_line() if self.is_over else "")
 
-        return write_record(self)
+    def _result_line(self) -> str:
+        ordered = sorted(standings(self._now), key=lambda r: (r.place, r.seat))
+        scores = " ".join(f"P{r.seat}={r.points}" for r in ordered)
+        winners = " ".join(f"P{r.seat}" for r in ordered if r.place == 1)
+        flag = " turn-limit" if self._now.end_reason == "turn-limit" else ""
+        return f"result {scores} winner {winners}{flag}"
 
     @classmethod
     def from_record(cls, text: str) -> UrGame:
         """Replay a §12.4 record; PositionError names the first line that is wrong."""
-        from tigris_widget.games.ur.record import read_record
-
-        return read_record(text)
+        data = read_record(text)
+        header = data.header
+        try:
+            if data.position:
+                game = cls.from_position(data.position)
+            else:
+                if "seed" not in header or "players" not in header:
+                    raise PositionError("a record needs 'players' and 'seed' (or a 'position' block)")
+                options: dict[str, str] = {}
+                if "layout" in header:
+                    options["layout"] = header["layout"]
+                for word in header.get("options", "").split():
+                    name, eq, value = word.partition("=")
+                    if not eq:
+                        raise PositionError(f"option {word!r} is not name=value")
+                    options[name] = value
+                players, seed = header["players"], header["seed"]
+                if not players.isdigit() or not seed.lstrip("-").isdigit():
+                    raise PositionError(f"players and seed are integers, not {players!r} and {seed!r}")
+                game = cls.new(int(players), int(seed), options)
+        except ValueError as err:
+            raise PositionError(f"record header: {err}") from None
+        for no, line in data.moves:
+            try:
+                game.play_line(line)
+            except ValueError as err:
+                raise PositionError(f"line {no} ({line!r}): {err}") from None
+        no, result = data.result
+        if result:
+            if not game.is_over:
+                raise PositionError(f"line {no}: a result line, but the game is not over")
+            if result != game._result_line():
+                raise PositionError(f"line {no}: the result does not match the game: {game._result_line()!r}")
+        return game
 
     def __repr__(self) -> str:
         s = self._now
         where = "over" if s.over else (self.decision.prompt if self.decision else "")
         return f"<UrGame {s.n} players, {len(self._actions)} steps, {where}>"
-
-
-_ = PositionError

@@ -44,7 +44,7 @@ class Item(NamedTuple):
 
     word: str
     cells: tuple[int, ...] = ()
-    count: int = 0
+    n: int = 0
     allocs: tuple[tuple[int, int], ...] = ()
     others: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
     fights: tuple[tuple[int, int, int], ...] = ()
@@ -75,7 +75,7 @@ def _allocs(text: str, sign: str, where: str) -> tuple[tuple[int, int], ...]:
 def parse_line(text: object) -> tuple[int, list[Item]]:
     """The seat and the items of a line, e.g. ``P1: agri; cube (2,2); exchange (4,1) side T``."""
     if not isinstance(text, str):
-        raise NotationError(f"a line is text, not {type(text).__name__}")
+        raise NotationError(f"a line is text, not {text!r:.40}")
     m = re.match(r"\s*P([0-9])\s*:\s*", text)
     if m is None:
         raise NotationError(f"column 1: a line starts with the seat, e.g. 'P0: …' (got {text!r})")
@@ -103,10 +103,9 @@ def _item(t: str, column: int) -> Item:
         if m:
             return Item(word, (_cell(m, 1, where),), text=t, column=column)
     elif word == "zig":
-        m = re.fullmatch(_CELL + r"(?:\s*" + _CELL + ")?", rest)
-        if m:
-            cells = (_cell(m, 1, where),) + ((_cell(m, 3, where),) if m.group(3) else ())
-            return Item(word, cells, text=t, column=column)
+        found = list(re.finditer(_CELL, rest))
+        if found and re.fullmatch(r"(?:\s*" + _CELL + r")+", rest):
+            return Item(word, tuple(_cell(m, 1, where) for m in found), text=t, column=column)
     elif word == "cube":
         m = re.fullmatch(_CELL + r"(\s*x2)?", rest)
         if m:
@@ -206,13 +205,15 @@ def compose(state: UrState, text: str) -> list[Step]:
         elif w == "restart":
             comp.do(Step("restart", item.cells[0]), where)
         elif w == "zig":
+            if len(item.cells) > 2:
+                raise _refuse(where, "§7 Z2", "at most two ziggurats per turn")
             a = item.cells[0]
             b = item.cells[1] if len(item.cells) > 1 else -1
             if b >= 0 and b < a:
                 a, b = b, a
             comp.do(Step("zig", a, b), where)
         elif w == "cube":
-            comp.do(Step("cube", item.cells[0], n=item.count), where)
+            _cube(comp, item, sum(1 for later in items[i + 1 :] if later.word in ACTION_ITEMS), where)
         elif w == "exchange":
             comp.do(Step("exchange", item.cells[0], s=item.text), where)
         elif w == "spare":
@@ -233,6 +234,22 @@ def compose(state: UrState, text: str) -> list[Step]:
         else:
             raise IllegalActionError("end of line: §12 S2: the line stops in the middle of an action", "§12 S2")
     return comp.steps
+
+
+def _cube(comp: _Composer, item: Item, actions_after: int, where: str) -> None:
+    """A cube item; written before the line's action it is that action's extra cube (§6.1)."""
+    s = comp.s
+    c = item.cells[0]
+    if actions_after and s.phase == PH_TURN and not s.locked and s.cube_state == 0 and not s.acts:
+        if actions_after > 1:
+            raise _refuse(where, "§6.3 X3", "no extra cube with two actions")
+        if item.n == 2:
+            raise _refuse(where, "§6.1 X1", "with one action the extra placement is 1 cube")
+        if s.owner[c] != s.active or s.zig[c]:
+            raise _refuse(
+                where, "§6.1 X1", f"the extra cube of a one-action turn goes on an own tile; {cell_name(c)} is not"
+            )
+    comp.do(Step("cube", c, n=item.n), where)
 
 
 def _spare_step(s: UrState, pair: str, where: str) -> Step:
@@ -277,11 +294,15 @@ def _dupes(allocs: tuple[tuple[int, int], ...], where: str, rule: str) -> dict[i
     return out
 
 
+def _an(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def _not_eligible(s: UrState, c: int, kind: int, p: int) -> str:
     if s.zig[c]:
-        return f"{cell_name(c)} is a ziggurat, not a {KIND_NAMES[kind]} tile"
+        return f"{cell_name(c)} is a ziggurat, not {_an(KIND_NAMES[kind])} tile"
     if s.face[c] != kind:
-        return f"{cell_name(c)} is not a {KIND_NAMES[kind]} tile"
+        return f"{cell_name(c)} is not {_an(KIND_NAMES[kind])} tile"
     if s.owner[c] < 0:
         return f"{cell_name(c)} is an empty {KIND_NAMES[kind]} tile (only own tiles receive cubes)"
     if s.owner[c] != p:
@@ -300,8 +321,8 @@ def _action(comp: _Composer, item: Item, where: str) -> None:
     if w == "agri":
         rule = "§5.1 G2"
         want = _dupes(item.allocs, where, rule)
-        starving, eligible, rooms, supply = agri_plan(s, p)
-        for c, k in want.items():
+        _, eligible, rooms, supply = agri_plan(s, p)
+        for c in want:
             if c not in eligible:
                 raise _refuse(where, "§5.1 G1", _not_eligible(s, c, A, p))
         comp.do(Step("agri"), where)  # checks the hand, the order and the count of actions first
@@ -315,8 +336,8 @@ def _action(comp: _Composer, item: Item, where: str) -> None:
             total += k
             plan[(p, c)] = k
         if total > supply:
-            short = "'agri' alone places the maximum everywhere; " if not want else ""
-            raise _refuse(where, rule, f"{short}{total} cubes needed, the supply holds {supply}")
+            alone = "'agri' alone places the maximum everywhere; " if not want else ""
+            raise _refuse(where, rule, f"{alone}{total} cubes needed, the supply holds {supply}")
     elif w == "trade":
         rule = "§5.2 T1"
         want = _dupes(item.allocs, where, rule)
@@ -440,7 +461,7 @@ def format_line(entries: list[tuple[UrState, Step]], after: UrState) -> str:
             changed = [f"{cell_name(c)}={post.cubes[c] if post.owner[c] == seat else 0}"
                        for c in range(36) if pre.owner[c] == seat and not pre.zig[c]
                        and (post.cubes[c] if post.owner[c] == seat else 0) != pre.cubes[c]]  # fmt: skip
-            items.append(" ".join(["politics"] + changed))
+            items.append(" ".join(["politics", *changed]))
         elif k != "end":
             items.append(str(st))
         i = j

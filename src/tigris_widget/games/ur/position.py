@@ -31,7 +31,9 @@ def _token(s: UrState, c: int) -> str:
 
 
 def format_position(s: UrState) -> str:
-    """The canonical §12.3 text of a state between turns (the caller passes such a state)."""
+    """The canonical §12.3 text of a state. During a turn it shows the grid, hands and supplies as they
+    stand and the seat that decides now; the turn's progress (actions done, cube placed) is not part of
+    the text, so reading it back starts a fresh turn for that seat."""
     if s.phase == PH_PLACE:
         r = s.setup_step // s.n + 1
         where = "setup (no cubes yet)" if s.setup_step == 0 else f"setup round {r} · to move: P{s.active}"
@@ -40,7 +42,7 @@ def format_position(s: UrState) -> str:
     elif s.phase == PH_OVER:
         where = f"game over · ziggurats left: {s.zig_left}"
     else:
-        where = f"to move: P{s.active} · ziggurats left: {s.zig_left}"
+        where = f"to move: P{s.decider} · ziggurats left: {s.zig_left}"
     changed = s.opts.changed()
     lines = [f"{s.n} players · start player P{s.start} · {where} · options: {', '.join(changed) or 'defaults'}"]
     lines.append("      " + "".join(f"x={x}".ljust(10) for x in range(6)).rstrip())
@@ -68,7 +70,7 @@ def _seat(text: str, where: str) -> int:
 def parse_position(text: object) -> UrState:
     """Read a §12.3 position text; PositionError names the line and token that are wrong."""
     if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}")
+        raise PositionError(f"a position is text, not {text!r:.40}")
     lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines()) if ln.strip()]
     if not lines:
         raise PositionError("the position text is empty")

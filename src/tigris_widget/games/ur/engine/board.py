@@ -74,13 +74,14 @@ def generate(seed: int, players: int, layout: str) -> Deal:
         x, y = cell % SIZE, cell // SIZE
         placed = [m for m in ((cell - 1) if x > 0 else -1, (cell - SIZE) if y > 0 else -1) if m >= 0]
         allowed: list[int] = []
-        index = 0
+        found = 0
         for index, tile in enumerate(pool):
             k1, k2 = PAIRS[tile // 4]
             allowed = [s for s, b in ((k1, k2), (k2, k1)) if _fits(s, b, placed, faces, backs, colour)]
             if allowed:
+                found = index
                 break
-        tile = pool.pop(index)
+        tile = pool.pop(found)
         k1, k2 = PAIRS[tile // 4]
         face = allowed[0] if len(allowed) == 1 else allowed[rng.randrange(2)]
         faces[cell] = face

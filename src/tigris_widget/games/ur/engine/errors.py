@@ -31,7 +31,7 @@ RULE_CODES: Final[dict[str, str]] = {
     "§5.5 W3": "a 5-cube tile cannot be attacked",
     "§6.1 X1": "the extra cube of a one-action turn goes on one own tile, below the cap",
     "§6.2 X2": "the placement of a no-action turn: 1 or 2 cubes on one own tile or 1 on an empty tile",
-    "§6.3 X3": "no extra cube with two actions or a ziggurat turn, and only one placement per turn",
+    "§6.3 X3": "no extra cube with two actions",
     "§6 X4": "a placement needs cubes in the supply",
     "§6.4 R1": "the restart turn places 3 cubes on an empty tile before anything else",
     "§6.4 R2": "a restart without the restart condition (the player has cubes on the grid)",

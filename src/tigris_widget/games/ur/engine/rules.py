@@ -20,6 +20,7 @@ from tigris_widget.games.ur.engine.board import (
     A,
     C,
     Deal,
+    P,
     T,
     W,
     cell_name,
@@ -138,35 +139,65 @@ def _war_cost(s: UrState, a: int, t: int) -> int:
     return s.cubes[t] + extra
 
 
+# Every step a legal list can hold, built once: the lists share these immutable values.
+_PLACE: Final = tuple(Step("place", c) for c in range(36))
+_RESTART: Final = tuple(Step("restart", c) for c in range(36))
+_CUBE1: Final = tuple(Step("cube", c, n=1) for c in range(36))
+_CUBE2: Final = tuple(Step("cube", c, n=2) for c in range(36))
+_ADD: Final = tuple(tuple(Step("add", c, n=k) for k in range(6)) for c in range(36))
+_SET: Final = tuple(tuple(Step("set", c, n=k) for k in range(6)) for c in range(36))
+_MOVE: Final = tuple(Step("move", n=m) for m in range(6))
+_ATTACK: Final = tuple(tuple(Step("attack", a, t) for t in NEIGHBOURS[a]) for a in range(36))
+_EXCHANGE: Final = tuple(tuple(Step("exchange", c, s=KINDS[k]) for k in range(5)) for c in range(36))
+_SIDES: Final = tuple(tuple(sorted(PAIRS[h], key=lambda k: KINDS[k])) for h in range(10))
+"""The two kinds of each pair in the alphabetical order of their letters (the order steps sort in)."""
+_WORD_STEP: Final = tuple(Step(w) for w in WORD)
+_END: Final = Step("end")
+_KEEP: Final = Step("keep")
+_SPARE: Final = Step("spare")
+
+
 def _attacks(s: UrState, p: int) -> list[Step]:
     out = []
+    owner, cubes, zig, face = s.owner, s.cubes, s.zig, s.face
+    discount = s.opts.war_tile_discount
     for a in range(36):
-        if s.owner[a] != p or s.zig[a]:
+        if owner[a] != p or zig[a]:
             continue
-        for t in NEIGHBOURS[a]:
-            if s.zig[t] or s.owner[t] == p:
+        have = cubes[a]
+        free = discount and face[a] == W
+        for i, t in enumerate(NEIGHBOURS[a]):
+            if zig[t] or owner[t] == p:
                 continue
-            if s.cubes[a] >= _war_cost(s, a, t) + 1:
-                out.append(Step("attack", a, t))
+            if have > cubes[t] + (0 if free or face[a] == face[t] else 1):
+                out.append(_ATTACK[a][i])
     return out
+
+
+def _grid_exchanges(s: UrState, p: int) -> list[Step]:
+    h = s.hands[p]
+    k1, k2 = _SIDES[h]
+    out = []
+    owner, face, back = s.owner, s.face, s.back
+    for c in range(36):
+        if owner[c] < 0 and PAIR_INDEX[face[c]][back[c]] != h:
+            row = _EXCHANGE[c]
+            out.append(row[k1])
+            out.append(row[k2])
+    return out
+
+
+def _spare_exchanges(s: UrState, p: int) -> list[Step]:
+    if not s.spares:
+        return []
+    h = s.hands[p]
+    if len(s.spares) == 1:
+        return [_SPARE] if s.spares[0] != h else []
+    return [Step("spare", s=name) for name in sorted({PAIR_NAMES[sp] for sp in s.spares if sp != h})]
 
 
 def _exchanges(s: UrState, p: int) -> list[Step]:
-    h = s.hands[p]
-    k1, k2 = PAIRS[h]
-    out = []
-    for c in range(36):
-        if s.owner[c] < 0 and PAIR_INDEX[s.face[c]][s.back[c]] != h:
-            out.append(Step("exchange", c, s=KINDS[k1]))
-            out.append(Step("exchange", c, s=KINDS[k2]))
-    legal = [sp for sp in s.spares if sp != h]
-    if len(s.spares) == 1:
-        if legal:
-            out.append(Step("spare"))
-    else:
-        for name in sorted({PAIR_NAMES[sp] for sp in legal}):
-            out.append(Step("spare", s=name))
-    return out
+    return _grid_exchanges(s, p) + _spare_exchanges(s, p)
 
 
 def _can_act(s: UrState) -> bool:
@@ -194,68 +225,81 @@ def _range(s: UrState) -> tuple[int, int]:
 
 # -- legal steps ---------------------------------------------------------------------------------------
 def legal_actions(s: UrState) -> list[Step]:
-    """Every legal step for the pending decision, sorted; [] once the game is over."""
+    """Every legal step for the pending decision, in sorted order (built in that order, not sorted);
+    [] once the game is over."""
     ph = s.phase
     p = s.decider
     out: list[Step] = []
     if ph == PH_OVER:
         return out
+    owner = s.owner
     if ph == PH_PLACE:
         first = s.setup_step < s.n
         for c in range(36):
-            if s.owner[c] < 0:
-                if first or any(s.owner[m] == p for m in NEIGHBOURS[c]):
-                    out.append(Step("place", c))
-            elif s.owner[c] == p and not first:
-                out.append(Step("place", c))
+            if owner[c] < 0:
+                if first or any(owner[m] == p for m in NEIGHBOURS[c]):
+                    out.append(_PLACE[c])
+            elif owner[c] == p and not first:
+                out.append(_PLACE[c])
         return out
     if ph == PH_INITIAL:
-        out = _exchanges(s, p)
-        out.append(Step("keep"))
-        out.sort()
-        return out
+        out = _grid_exchanges(s, p)
+        out.append(_KEEP)
+        return out + _spare_exchanges(s, p)
     if ph == PH_RESTART:
-        return [Step("restart", c) for c in range(36) if s.owner[c] < 0]
+        return [_RESTART[c] for c in range(36) if owner[c] < 0]
     if ph in (PH_AGRI, PH_TRADE, PH_CULTURE):
         lo, hi = _range(s)
-        return [Step("add", s.queue[0], n=k) for k in range(lo, hi + 1)]
+        return list(_ADD[s.queue[0]][lo : hi + 1])
     if ph == PH_POLITICS:
         lo, hi = _range(s)
-        return [Step("set", s.queue[0], n=k) for k in range(lo, hi + 1)]
+        return list(_SET[s.queue[0]][lo : hi + 1])
     if ph == PH_MOVE:
-        return [Step("move", n=m) for m in range(1, s.cubes[s.war_a] + 1)]
-    # PH_TURN
-    if not s.locked:
-        if not s.started and s.zig_left > 0:
-            five = _five_cube_tiles(s, p)
-            for i, c in enumerate(five):
-                out.append(Step("zig", c))
-                if s.zig_left >= 2:
-                    for d in five[i + 1 :]:
-                        out.append(Step("zig", c, d))
-        k1, k2 = PAIRS[s.hands[p]]
-        can = _can_act(s)
-        if can:
-            for k in (k1, k2):
-                if k != W and k not in s.acts:
-                    out.append(Step(WORD[k]))
-        if s.in_war or (can and W in (k1, k2) and W not in s.acts):
-            out += _attacks(s, p)
-        if s.cube_state == CUBE_NONE and len(s.acts) < 2 and s.supply(p) > 0:
-            none = not s.acts
-            two = s.supply(p) >= 2
-            for c in range(36):
-                o = s.owner[c]
-                if o == p and not s.zig[c]:
-                    if s.cubes[c] < 5:
-                        out.append(Step("cube", c, n=1))
-                    if none and two and s.cubes[c] <= 3:
-                        out.append(Step("cube", c, n=2))
-                elif o < 0 and none:
-                    out.append(Step("cube", c, n=1))
-    ex = _exchanges(s, s.active)
-    out += ex if ex else [Step("end")]
-    out.sort()
+        return list(_MOVE[1 : s.cubes[s.war_a] + 1])
+    # PH_TURN, in the sorted order of the step kinds:
+    # agri < attack < cube < culture < end < exchange < politics < spare < trade < zig
+    grid = _grid_exchanges(s, p)
+    spare = _spare_exchanges(s, p)
+    if s.locked:
+        return grid + spare if grid or spare else [_END]
+    hand = PAIRS[s.hands[p]]
+    can = _can_act(s)
+    if can and A in hand and A not in s.acts:
+        out.append(_WORD_STEP[A])
+    if s.in_war or (can and W in hand and W not in s.acts):
+        out += _attacks(s, p)
+    supply = s.supply(p)
+    if s.cube_state == CUBE_NONE and len(s.acts) < 2 and supply > 0:
+        none = not s.acts
+        two = none and supply >= 2
+        cubes, zig = s.cubes, s.zig
+        for c in range(36):
+            o = owner[c]
+            if o == p:
+                if not zig[c]:
+                    if cubes[c] < 5:
+                        out.append(_CUBE1[c])
+                    if two and cubes[c] <= 3:
+                        out.append(_CUBE2[c])
+            elif o < 0 and none:
+                out.append(_CUBE1[c])
+    if can and C in hand and C not in s.acts:
+        out.append(_WORD_STEP[C])
+    if not grid and not spare:
+        out.append(_END)
+    out += grid
+    if can and P in hand and P not in s.acts:
+        out.append(_WORD_STEP[P])
+    out += spare
+    if can and T in hand and T not in s.acts:
+        out.append(_WORD_STEP[T])
+    if not s.started and s.zig_left > 0:
+        five = _five_cube_tiles(s, p)
+        for i, c in enumerate(five):
+            out.append(Step("zig", c))
+            if s.zig_left >= 2:
+                for d in five[i + 1 :]:
+                    out.append(Step("zig", c, d))
     return out
 
 
@@ -379,10 +423,12 @@ def _explain(s: UrState, st: Step) -> tuple[str, str]:
             return _explain_war(s, st, p)
         return "§4 A1", f"{st} is not legal now"
     if k == "cube":
-        if s.cube_state != CUBE_NONE:
-            return "§6.3 X3", "only one cube placement per turn"
         if len(s.acts) >= 2:
             return "§6.3 X3", "no extra cube with two actions"
+        if s.cube_state != CUBE_NONE:
+            if s.acts:
+                return "§6.1 X1", "one action allows one extra cube, placed once"
+            return "§6.2 X2", "a turn without actions allows one placement only"
         if s.supply(p) < st.n:
             return "§6 X4", f"{me} has {s.supply(p)} cube(s) in the supply"
         c = st.a

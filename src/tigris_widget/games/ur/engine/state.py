@@ -72,7 +72,7 @@ def make_options(options: object) -> UrOptions:
     if isinstance(options, UrOptions):
         return options
     if not isinstance(options, Mapping):
-        raise ValueError(f"options must be a mapping of option names to values, not {type(options).__name__}")
+        raise ValueError(f"options must be a mapping of option names to values, not {options!r:.40}")
     got = dict(UrOptions().__dict__)
     for name, value in options.items():
         if name == "layout":

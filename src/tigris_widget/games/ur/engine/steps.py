@@ -29,6 +29,8 @@ class Step(NamedTuple):
     s: str = ""
 
     def __str__(self) -> str:
+        if shape_problem(self) is not None:  # a hand-built value: show its fields, never fail
+            return repr(tuple(self))
         return format_step(self)
 
 
@@ -82,7 +84,7 @@ def _cell(xs: str, ys: str, text: str) -> int:
 def parse_step(text: object) -> Step:
     """Read a step's text (any spacing); raises NotationError naming what cannot be read."""
     if not isinstance(text, str):
-        raise NotationError(f"a step is written as text, not {type(text).__name__}")
+        raise NotationError(f"a step is written as text, not {text!r:.40}")
     t = " ".join(text.split())
     if t in ("keep", "end") or t in ACTION_WORDS:
         return Step(t)
