@@ -105,3 +105,17 @@ def test_random_games_keep_the_invariants(players: int, layout: str, soak: int) 
     if soak == 0:
         # The default run stays cheap enough for every test run (about 60 s for the whole file).
         assert time.monotonic() - started < 30
+
+
+@pytest.mark.parametrize("limit", [1, 2, 7])
+def test_turn_limit_ends_the_game_after_that_turn(limit: int) -> None:
+    """§9.3: with ``turnLimit`` the game ends after the turn with that number (setup steps are no turns)."""
+    for seed in range(4):
+        game = UrGame.new(players=3, seed=seed, options={"turnLimit": limit})
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        lines = [ln.strip() for ln in game.to_record().splitlines()]
+        turns = [ln for ln in lines[lines.index("play") + 1 :] if ln and not ln.startswith("result")]
+        assert len(turns) == limit, (seed, turns)
+        assert parse(game.to_position()).phase == "over"
