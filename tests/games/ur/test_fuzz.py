@@ -26,8 +26,8 @@ from . import test_spec_cases as cases
 from .urtext import invariant_violations, parse
 
 # Phrases of Python internals that must never reach a user as the reason for a refusal.
-INTERNAL = ("index out of range", "NoneType", "object has no attribute", "not subscriptable", "unhashable",
-            "invalid literal", "unpack", "not iterable", "recursion", "StopIteration", "division by zero",
+INTERNAL = ("index out of range", "object has no attribute", "not subscriptable", "unhashable",
+            "invalid literal", "unpack", "'NoneType' object", "not iterable", "recursion", "StopIteration", "division by zero",
             "positional argument", "unexpected keyword", "KeyError", "not supported between")  # fmt: skip
 
 
@@ -361,3 +361,17 @@ def test_new_refuses_bad_options(soak: int) -> None:
         st.one_of(st.dictionaries(st.one_of(st.sampled_from(OPTION_NAMES), st.text(max_size=10)), option_values,
                                   max_size=5), objects),
     ), check)  # fmt: skip
+
+
+def test_play_is_all_or_nothing(soak: int) -> None:
+    """A legal step followed by hostile input: play() refuses the whole sequence and undoes the first step."""
+    pool = [g for g in game_pool() if not g.is_over]
+
+    def check(value: tuple[int, int, object]) -> None:
+        game = pool[value[0] % len(pool)].clone()
+        legal = game.legal_actions()
+        first = legal[value[1] % len(legal)]
+        if refused_or_done(game, lambda: game.play(first, value[2])):  # type: ignore[arg-type]
+            assert_consistent(game)
+
+    run(soak, 150, st.tuples(st.integers(0, 10_000), st.integers(0, 10_000), st.one_of(objects, lines)), check)

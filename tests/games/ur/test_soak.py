@@ -14,7 +14,7 @@ import pytest
 
 from tigris_widget.games.ur import UrGame
 
-from .urtext import final_scores, invariant_violations, parse
+from .urtext import final_scores, invariant_violations, parse, transition_violations
 
 MAX_LEGAL = 500
 TURN_LIMIT = 200
@@ -52,8 +52,8 @@ def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
     rng = random.Random(seed * 7919 + players)
     game = new_game(players, layout, seed)
     where = f"players={players} layout={layout} seed={seed}"
-    plies = 0
-    text = game.to_position()
+    plies = boundaries = 0
+    text = previous = game.to_position()
     while not game.is_over:
         actions = game.legal_actions()
         assert actions, f"{where} ply {plies}: no legal action and the game is not over"
@@ -65,16 +65,22 @@ def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
         plies += 1
         assert plies <= MAX_PLIES, f"{where}: no end after {plies} actions"
         text = game.to_position()
+        if text == previous:
+            continue  # within a turn the text shows the turn's start, already checked
+        # A turn or setup step has ended: check the new position and its step from the previous one.
+        boundaries += 1
         pos = parse(text)
         bad = invariant_violations(pos)
         assert not bad, f"{where} ply {plies} after {action}: {bad}\n{text}"
-        assert game.to_move == pos.to_move, (
-            f"{where} ply {plies}: to_move {game.to_move} but the text says {pos.to_move}"
-        )
-        if plies % 17 == 0 or game.is_over:
-            assert UrGame.from_position(text).to_position() == text, f"{where} ply {plies}: position re-read differs"
+        assert game.to_move == pos.to_move, f"{where} ply {plies}: to_move {game.to_move}, text {pos.to_move}"
+        moved = transition_violations(parse(previous), pos)
+        assert not moved, f"{where} ply {plies}: {moved}\n{previous}\n{text}"
+        previous = text
+        if boundaries % 4 == 0 or game.is_over:
+            loaded = UrGame.from_position(text)
+            assert loaded.to_position() == text, f"{where} ply {plies}: position re-read differs"
             if pos.phase in ("play", "over"):
-                assert standings_of(game) == final_scores(pos), f"{where} ply {plies}: §10 scoring\n{text}"
+                assert standings_of(loaded) == final_scores(pos), f"{where} ply {plies}: §10 scoring\n{text}"
     assert game.to_move is None and parse(text).phase == "over", where
     standings = list(game.standings())
     assert sorted(s.seat for s in standings) == list(range(players)), where
@@ -99,3 +105,17 @@ def test_random_games_keep_the_invariants(players: int, layout: str, soak: int) 
     if soak == 0:
         # The default run stays cheap enough for every test run (about 60 s for the whole file).
         assert time.monotonic() - started < 30
+
+
+@pytest.mark.parametrize("limit", [1, 2, 7])
+def test_turn_limit_ends_the_game_after_that_turn(limit: int) -> None:
+    """§9.3: with ``turnLimit`` the game ends after the turn with that number (setup steps are no turns)."""
+    for seed in range(4):
+        game = UrGame.new(players=3, seed=seed, options={"turnLimit": limit})
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        lines = [ln.strip() for ln in game.to_record().splitlines()]
+        turns = [ln for ln in lines[lines.index("play") + 1 :] if ln and not ln.startswith("result")]
+        assert len(turns) == limit, (seed, turns)
+        assert parse(game.to_position()).phase == "over"

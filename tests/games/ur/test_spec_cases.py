@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from tigris_widget.games.ur import UrGame
 
 from tigris_widget import IllegalActionError, NotationError, PositionError
+from tigris_widget.games.ur import UrGame
 
 from .urtext import (
     CELLS,
@@ -1324,3 +1324,64 @@ def test_bad_position_is_refused(name: str) -> None:
     with pytest.raises(PositionError) as info:
         UrGame.from_position(BAD_POSITIONS[name])
     assert str(info.value)
+
+
+@pytest.mark.parametrize(("text", "line"), CANONICAL)
+def test_turn_events_and_undo(text: str, line: str) -> None:
+    """A turn adds one event batch per step, each event citing a section; undoing every step restores the start."""
+    game = load(globals()[text])
+    start, size, legal = game.to_position(), len(game), [str(a) for a in game.legal_actions()]
+    game.play_line(line)
+    steps = len(game) - size
+    assert steps >= 1 and len(game.events) == len(game)
+    for batch in game.events[size:]:
+        for event in batch:
+            assert event.text and event.rule.startswith("§"), event
+    for _ in range(steps):
+        game.undo()
+    assert game.to_position() == start and len(game) == size
+    assert [str(a) for a in game.legal_actions()] == legal
+    assert game.decision.seat == game.to_move
+
+
+def test_record_result_line_matches_the_rules_example() -> None:
+    """§12.4's example result line is TC-31's final ranking."""
+    game = play(load(TC31), "P2: cube (4,2) x2")
+    assert game.to_record().strip().splitlines()[-1] == "result P3=32 P1=25 P2=21 P0=21 winner P3"
+
+
+def test_options_header_lists_non_defaults_in_rules_order() -> None:
+    game = UrGame.new(players=3, seed=1, options={"turnLimit": 50, "layout": "face", "warTileDiscount": "false"})
+    assert game.to_position().splitlines()[0].endswith("options: layout=face, warTileDiscount=false, turnLimit=50")
+    again = UrGame.new(players=3, seed=1, options={"turnLimit": "50", "layout": "face", "warTileDiscount": False})
+    assert again.to_position() == game.to_position()
+    assert UrGame.new(players=4, seed=1).to_position().splitlines()[0].endswith("options: defaults")
+
+
+def test_two_players_need_the_option() -> None:
+    with pytest.raises(ValueError):
+        UrGame.new(players=2, seed=1)
+    for players in (1, 5):
+        with pytest.raises(ValueError):
+            UrGame.new(players=players, seed=1, options={"allowTwoPlayers": True})
+
+
+# Two players (option): the two undealt tiles are spares and an exchange with one names its pair (§1.2, §8.4, §12.2).
+TWO_SPARES = (
+    TC30.replace("4 players", "2 players")
+    .replace("options: defaults", "options: allowTwoPlayers=true")
+    .replace("Z2(Tp)", "Z1(Tp)")
+    .replace("hands: P0=AT  P1=CW  P2=PW  P3=CP", "hands: P0=AT  P1=CW   spares: CP PW")
+    .replace("supplies: P0=19  P1=19  P2=19  P3=20", "supplies: P0=19  P1=18")
+)
+
+
+def test_two_players_exchange_a_named_spare() -> None:
+    assert invariant_violations(parse(TWO_SPARES)) == []
+    game = turn(TWO_SPARES, "P0: exchange spare CP", "", hands="P0=CP P1=CW", spares="AT PW", to_move=1)
+    assert record_lines(game)[-1] == "P0: exchange spare CP"
+
+
+@pytest.mark.parametrize(("line", "malformed"), [("P0: exchange spare", True), ("P0: exchange spare AT", False)])
+def test_two_players_spare_refused(line: str, malformed: bool) -> None:
+    refused(load(TWO_SPARES), line, ("§8", "§12.2"), malformed=malformed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 KINDS = "ATCPW"
@@ -306,3 +307,61 @@ def final_scores(pos: Pos) -> dict[int, tuple[int, int, int]]:
             best = max(best, set_score(with_hand))
         out[seat] = (best, pos.on_grid(seat))
     return {s: (p, c, 1 + sum(other > (p, c) for other in out.values())) for s, (p, c) in out.items()}
+
+
+def legal_exchange_targets(pos: Pos, seat: int) -> list[str]:
+    """§8.2: empty grid tiles and spares whose pair differs from the seat's hand."""
+    hand = pos.hands[seat]
+    cells = [f"{xy}" for xy, c in pos.cells.items() if not c.zig and not c.cubes and c.pair != hand]
+    return cells + [f"spare {p}" for p in pos.spares if p != hand]
+
+
+def transition_violations(prev: Pos, cur: Pos) -> list[str]:
+    """Rules that tie two consecutive positions (one turn or setup step of ``prev.to_move``) together:
+    tiles are never turned except the one laid down in an exchange (§8.3), ziggurats never change (D7),
+    only the mover's hand changes, and only for another pair (§8.5) taken from an empty tile or a spare;
+    a play turn without an exchange ends the game and needs a position with no legal target (§9.1)."""
+    bad: list[str] = []
+    mover = prev.to_move
+    if mover is None:
+        return [f"a move after the game ended: {prev.phase} -> {cur.phase}"]
+    for xy, c in prev.cells.items():
+        if c.zig and cur.cells[xy] != c:
+            bad.append(f"D7: ziggurat {xy} changed to {cur.cells[xy].token()}")
+    turned = [
+        xy for xy in CELLS if (prev.cells[xy].face, prev.cells[xy].back) != (cur.cells[xy].face, cur.cells[xy].back)
+    ]
+    others = [s for s in range(prev.players) if s != mover and prev.hands[s] != cur.hands[s]]
+    if others:
+        bad.append(f"hands of {others} changed on P{mover}'s move")
+    old, new = prev.hands[mover], cur.hands[mover]
+    if old == new:
+        if turned:
+            bad.append(f"tiles {turned} changed without an exchange")
+        if sorted(prev.spares) != sorted(cur.spares):
+            bad.append("spares changed without an exchange")
+        if prev.phase == "play" and cur.phase != "over":
+            bad.append(f"§8.1: P{mover} did not exchange")
+        if prev.phase == "play" and cur.phase == "over" and legal_exchange_targets(cur, mover):
+            bad.append(f"§9.1: the game ended though P{mover} could exchange with {legal_exchange_targets(cur, mover)}")
+        return bad
+    if prev.phase not in ("play", "exchange"):
+        bad.append(f"hand changed in phase {prev.phase}")
+    if old == new or pair_of(*old) != old or pair_of(*new) != new:
+        bad.append(f"§8.5: exchange {old} -> {new}")
+    if turned:
+        if len(turned) != 1:
+            return [*bad, f"§8.3: tiles {turned} changed in one exchange"]
+        xy = turned[0]
+        before, after = prev.cells[xy], cur.cells[xy]
+        if before.pair != new or after.pair != old or after.cubes or after.zig:
+            bad.append(f"§8.3: {xy} {before.token()} -> {after.token()} with hand {old} -> {new}")
+        if sorted(prev.spares) != sorted(cur.spares):
+            bad.append("spares changed in a grid exchange")
+    else:
+        left = Counter(prev.spares)
+        left[new] -= 1
+        left[old] += 1
+        if left[new] < 0 or +left != Counter(cur.spares):
+            bad.append(f"§8.4: spares {prev.spares} -> {cur.spares} with hand {old} -> {new}")
+    return bad
