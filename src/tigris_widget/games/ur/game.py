@@ -29,7 +29,17 @@ from tigris_widget.games.ur.engine.rules import (
     standings,
     why_illegal,
 )
-from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, UrOptions, UrState, check_players, make_options
+from tigris_widget.games.ur.engine.state import (
+    PH_INITIAL,
+    PH_OVER,
+    PH_PLACE,
+    PH_RESTART,
+    PH_TURN,
+    UrOptions,
+    UrState,
+    check_players,
+    make_options,
+)
 from tigris_widget.games.ur.engine.steps import Step, parse_step
 from tigris_widget.games.ur.notation import compose, format_line
 from tigris_widget.games.ur.position import format_position, parse_position
@@ -89,9 +99,13 @@ class UrGame:
         return cls(state, {"position": format_position(state)})
 
     def to_position(self) -> str:
-        """The canonical §12.3 text of the current position. During a turn: the grid, hands and
-        supplies as they stand and the seat deciding now (the turn's progress is not in the text)."""
-        return format_position(self._now)
+        """The canonical §12.3 text of the current position. A position lies between turns (or setup
+        steps): while a turn is under way this is the position at its start, so the text always
+        describes a real state of the game that ``from_position`` restores exactly."""
+        for s in reversed(self._states):
+            if s.phase in (PH_PLACE, PH_INITIAL, PH_RESTART, PH_OVER) or (s.phase == PH_TURN and not s.started):
+                return format_position(s)
+        return format_position(self._states[0])  # pragma: no cover - every game starts between turns
 
     # -- the state now -------------------------------------------------------------------------------
     @property

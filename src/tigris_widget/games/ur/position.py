@@ -31,9 +31,8 @@ def _token(s: UrState, c: int) -> str:
 
 
 def format_position(s: UrState) -> str:
-    """The canonical §12.3 text of a state. During a turn it shows the grid, hands and supplies as they
-    stand and the seat that decides now; the turn's progress (actions done, cube placed) is not part of
-    the text, so reading it back starts a fresh turn for that seat."""
+    """The canonical §12.3 text of a state between turns or setup steps (``UrGame.to_position`` passes
+    the start of a turn under way: the text has no place for a turn's progress)."""
     if s.phase == PH_PLACE:
         r = s.setup_step // s.n + 1
         where = "setup (no cubes yet)" if s.setup_step == 0 else f"setup round {r} · to move: P{s.active}"
