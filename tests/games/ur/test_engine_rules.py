@@ -147,3 +147,17 @@ def test_no_legal_exchange_needs_the_end_step() -> None:
     with pytest.raises(IllegalActionError) as info:
         g.apply("end")
     assert info.value.rule == "§9.1 E5"
+
+
+def test_every_rule_code_used_is_listed() -> None:
+    import re
+    from pathlib import Path
+
+    from tigris_widget.games.ur import RULE_CODES
+
+    root = Path(__file__).resolve().parents[3] / "src" / "tigris_widget" / "games" / "ur"
+    used = set()
+    for path in root.rglob("*.py"):
+        used |= set(re.findall(r'"(§[0-9.]+ [A-Z][0-9])"', path.read_text(encoding="utf-8")))
+    used -= set(RULE_CODES)
+    assert not used

@@ -404,4 +404,5 @@ class UrGame:
     def __repr__(self) -> str:
         s = self._now
         where = "over" if s.over else (self.decision.prompt if self.decision else "")
-        return f"<UrGame {s.n} players, {len(self._actions)} steps, {where}>"
+        variant = " (two-player variant)" if s.n == 2 else ""
+        return f"<UrGame {s.n} players{variant}, {len(self._actions)} steps, {where}>"

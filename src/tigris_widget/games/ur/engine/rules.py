@@ -385,7 +385,12 @@ def _explain(s: UrState, st: Step) -> tuple[str, str]:
     # PH_TURN
     if k == "restart":
         return "§6.4 R2", f"{me} has cubes on the grid: no restart"
-    if k in ("place", "keep"):
+    if k == "keep":
+        return (
+            "§2.6 X1",
+            "keeping the hand tile is a choice of the initial exchange only: every turn ends with an exchange",
+        )
+    if k == "place":
         return "§12 S2", f"{st} belongs to the setup; it is {me}'s turn"
     if k in ("add", "set", "move"):
         return "§12 S2", f"no allocation is pending: {st} answers nothing now"
