@@ -9,27 +9,26 @@ more than a few hundred steps and every completed sequence is legal. Choices wit
 value (an amount forced by the supply or the cap, a war move from a 1-cube attacker) are taken
 automatically and are not steps.
 
-====  ==============================  =========================================  ===========================
-D     decision                        step notation                              example
-====  ==============================  =========================================  ===========================
-D2-3  setup cube, rounds 1-3          ``place (x,y)``                            ``place (2,2)``
-D4    initial exchange                ``keep`` or an exchange step (D15)         ``keep``
-D5    restart tile                    ``restart (x,y)``                          ``restart (0,0)``
-D6-7  ziggurat turn (turn start only) ``zig (x,y)`` or ``zig (x,y) (x,y)``       ``zig (2,2) (4,4)``
-D8    an action of the hand tile      ``agri`` ``trade`` ``culture`` ``politics``  ``trade``
-      (war: its first attack)         ``(x,y)->(x,y)`` (attacker->target)        ``(2,2)->(2,1)``
-D9    extra cube(s), before or after  ``cube (x,y)`` / ``cube (x,y) x2``         ``cube (0,0)``
-D10   agriculture step 2, per tile    ``(x,y)+k`` (tiles in reading order)       ``(3,1)+2``
-D11   short trade, per tile           ``(x,y)+k``                                ``(0,0)+1``
-D12   short culture, per tile, by the ``(x,y)+k``                                ``(4,3)+1``
-      short player (P first, then clockwise)
-D13   politics, per tile              ``(x,y)=k`` (new count)                    ``(1,1)=5``
-D14   war: next attack, or move m     ``(x,y)->(x,y)``, ``move m``               ``move 2``
-D15   exchange (ends the turn)        ``exchange (x,y) side K`` /                ``exchange (4,3) side W``
-                                      ``exchange spare [PAIR]``                  ``exchange spare``
-D15   no legal exchange: game ends    ``end``                                    ``end``
-D16   hand side at scoring            none: the better side is taken             —
-====  ==============================  =========================================  ===========================
+====  =====================================  ===========================================  =========================
+D     decision                               step notation                                example
+====  =====================================  ===========================================  =========================
+D2-3  setup cube, rounds 1-3                 ``place (x,y)``                              ``place (2,2)``
+D4    initial exchange                       ``keep`` or an exchange step (D15)           ``keep``
+D5    restart tile                           ``restart (x,y)``                            ``restart (0,0)``
+D6-7  ziggurats (first step of a turn)       ``zig (x,y)`` or ``zig (x,y) (x,y)``         ``zig (2,2) (4,4)``
+D8    an action of the hand tile             ``agri`` ``trade`` ``culture`` ``politics``  ``trade``
+D8    war: its first attack                  ``(x,y)->(x,y)`` (attacker->target)          ``(2,2)->(2,1)``
+D9    extra cube(s), before or after         ``cube (x,y)`` / ``cube (x,y) x2``           ``cube (0,0)``
+D10   agriculture step 2, per tile           ``(x,y)+k`` (tiles in reading order)         ``(3,1)+2``
+D11   short trade, per tile                  ``(x,y)+k``                                  ``(0,0)+1``
+D12   short culture, per tile (that seat)    ``(x,y)+k`` (the active player first)        ``(4,3)+1``
+D13   politics, per tile                     ``(x,y)=k`` (the new count)                  ``(1,1)=5``
+D14   war: cubes moved in, next attack       ``move m``, ``(x,y)->(x,y)``                 ``move 2``
+D15   exchange (ends the turn)               ``exchange (x,y) side K``                    ``exchange (4,3) side W``
+D15   exchange with a spare                  ``exchange spare`` [``PAIR`` with 2 spares]  ``exchange spare``
+D15   no legal exchange: the game ends       ``end``                                      ``end``
+D16   hand side at scoring                   none: the better side is taken               -
+====  =====================================  ===========================================  =========================
 
 Within a turn (decision kind ``"turn"``) the offered steps follow the turn order of §4: ziggurats only
 as the first step; an action while fewer than two were performed and no cube placement closed them
