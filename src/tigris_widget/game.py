@@ -40,6 +40,9 @@ class Game:
     Create one with ``Game.new``, ``Game.from_position`` or ``Game.from_json``.
     """
 
+    name = "tigris"
+    """The game's registry name (``tigris_widget.core.protocol.GameLike``)."""
+
     def __init__(self, start: GameState, origin: dict[str, Any]) -> None:
         """Low-level constructor; ``origin`` is how the start was made (recorded in the JSON)."""
         self._origin = origin
@@ -173,6 +176,14 @@ class Game:
     def result(self) -> list[PlayerResult] | None:
         """Final results in seat order (rank, VP per colour, treasures, score); None until the end."""
         return final_results(self._now) if self._now.over else None
+
+    @property
+    def players(self) -> int:
+        return self._now.players
+
+    def standings(self) -> list[PlayerResult]:
+        """Every seat's result by the final scoring applied now (§15), best first; ties share a place."""
+        return sorted(final_results(self._now), key=lambda r: (r.rank, r.seat))
 
     @property
     def ranking(self) -> list[tuple[int, ...]] | None:
@@ -334,6 +345,15 @@ class Game:
     def from_json(cls, text: str | Mapping[str, Any]) -> Game:
         """Rebuild a game from ``to_json`` output (a string or the parsed object)."""
         return cls._replay(loads_record(text))
+
+    def to_record(self) -> str:
+        """The game record as text (the JSON of ``to_json``), under the name every game uses."""
+        return self.to_json()
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Rebuild a game from ``to_record`` output."""
+        return cls.from_json(text)
 
     @classmethod
     def _replay(cls, record: GameRecord) -> Game:

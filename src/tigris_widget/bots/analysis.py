@@ -28,8 +28,9 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.heuristics import after, projection, strength
-from tigris_widget.bots.search import Budget, Node, Search
+from tigris_widget.bots.search import Node, Search
 from tigris_widget.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.engine.core.state import GameState

@@ -44,8 +44,9 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tigris_widget.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, conflict_reason, explain
+from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.parallel import run_all
-from tigris_widget.bots.search import DETERMINIZATIONS, Budget, Search
+from tigris_widget.bots.search import DETERMINIZATIONS, Search
 from tigris_widget.engine.core.actions import parse_action
 from tigris_widget.engine.core.types import COMMIT_PHASES
 from tigris_widget.engine.rules.view import PlayerView, player_view

@@ -30,9 +30,9 @@ import math
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from tigris_widget.bots.base import Bot
+from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.candidates import sample_turn_actions
 from tigris_widget.bots.heuristics import (
     PolicyMemo,
@@ -64,22 +64,6 @@ EXPAND_AFTER = 1
 """How many times a leaf is evaluated as it is before its own actions are ranked and it branches."""
 PRIOR_TEMPERATURE = 0.05
 """Softmax temperature turning one-step values (win probabilities) into root priors."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long to search: a number of iterations, seconds, or both (whichever ends first)."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None:
-            raise ValueError("a budget needs iterations or seconds")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {self.seconds}")
 
 
 class Node:

@@ -27,6 +27,16 @@ class PlayerResult:
     """1 for the winner(s); tied players share a rank (§15.4)."""
 
     @property
+    def points(self) -> int:
+        """The score (the weakest colour), under the name every game's standings use."""
+        return self.score
+
+    @property
+    def place(self) -> int:
+        """The rank, under the name every game's standings use."""
+        return self.rank
+
+    @property
     def tiebreak(self) -> tuple[int, ...]:
         return tuple(sorted(self.final))
 

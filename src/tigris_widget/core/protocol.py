@@ -1,0 +1,122 @@
+"""The rules protocol: what every game offers the shared layers (bots, render, puzzles, jupyter, CLI).
+
+A game is a package under ``tigris_widget.games``; its facade class (T&E's ``Game``, Ur's ``UrGame``)
+holds a start, the actions played and one state per ply, and answers the questions below. The shared
+layers speak only this protocol, so a third game is a new folder, not a rewrite. It follows the
+OpenSpiel split loosely: the facade is the game *and* its history; ``clone`` is the cheap copy that
+search uses, and every decision — setup choices, turn actions, allocations, support, the exchange — is
+one action by one seat, listed by ``decision``/``legal_actions`` and played with ``apply``.
+
+Typing is structural (``typing.Protocol``): the games do not inherit from anything here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from tigris_widget.core.events import Event
+
+
+@runtime_checkable
+class DecisionLike(Protocol):
+    """Who must decide what now: ``seat`` chooses one of ``choices`` (complete and sorted)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def choices(self) -> tuple[Any, ...]: ...
+
+    @property
+    def prompt(self) -> str: ...
+
+
+@runtime_checkable
+class StandingLike(Protocol):
+    """One seat's score as the game's own rules count it, and its place (1 = first; ties share)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def place(self) -> int: ...
+
+
+@runtime_checkable
+class GameLike(Protocol):
+    """A game in progress, as every shared layer sees it."""
+
+    name: str
+    """The game's registry name (``"tigris"``, ``"ur"``): the package ``tigris_widget.games.<name>``."""
+
+    # -- where it stands ------------------------------------------------------------------------
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def decision(self) -> DecisionLike | None:
+        """The pending decision; None once the game is over."""
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def is_legal(self, action: Any) -> bool: ...
+
+    def standings(self) -> Sequence[StandingLike]:
+        """The score of every seat now by the game's final scoring, best first."""
+
+    # -- playing --------------------------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> list[Event]:
+        """Play one action (or its text); refused actions raise ``IllegalActionError`` naming the rule
+        and change nothing; ``seat`` refuses unless that seat must decide now."""
+
+    def undo(self) -> Any: ...
+
+    def clone(self) -> GameLike: ...
+
+    def subscribe(self, callback: Callable[[Any, str], None]) -> Callable[[], None]: ...
+
+    # -- history --------------------------------------------------------------------------------
+    def __len__(self) -> int: ...
+
+    @property
+    def actions(self) -> list[Any]: ...
+
+    @property
+    def actors(self) -> list[int]: ...
+
+    @property
+    def events(self) -> list[list[Event]]:
+        """The public events of each action played, in order."""
+
+    # -- text forms -----------------------------------------------------------------------------
+    def to_position(self) -> str: ...
+
+    def to_record(self) -> str:
+        """The whole game as text that ``from_record`` replays exactly."""
+
+
+class GameModule(Protocol):
+    """What a game package exports for the registry (``tigris_widget.games.<name>``)."""
+
+    NAME: str
+    TITLE: str
+    """How people name the game: "Tigris & Euphrates", "Ur"."""
+
+    def new_game(self, players: int, seed: int | None, options: Mapping[str, Any] | None) -> GameLike: ...
+
+    def game_from_position(self, text: str) -> GameLike: ...
+
+    def game_from_record(self, text: str) -> GameLike: ...

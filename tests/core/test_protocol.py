@@ -1,0 +1,38 @@
+"""Every game's facade keeps the rules protocol the shared layers speak (``tigris_widget.core.protocol``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tigris_widget import Game
+from tigris_widget.core.protocol import DecisionLike, GameLike, StandingLike
+
+
+def _games() -> list[GameLike]:
+    return [Game.new(players=3, seed=5)]
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.name)
+def test_the_facade_keeps_the_protocol(game: GameLike) -> None:
+    assert isinstance(game, GameLike)
+    decision = game.decision
+    assert isinstance(decision, DecisionLike)
+    assert decision.seat == game.to_move
+    assert list(decision.choices) == list(game.legal_actions())
+    rng = random.Random(1)
+    for _ in range(30):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    standings = game.standings()
+    assert sorted(s.seat for s in standings) == list(range(game.players))
+    assert all(isinstance(s, StandingLike) for s in standings)
+    assert [s.place for s in standings] == sorted(s.place for s in standings)
+    copy = game.clone()
+    assert copy.to_position() == game.to_position() and len(copy) == len(game) == 30
+    copy.undo()
+    assert len(game) == 30
+    replayed = type(game).from_record(game.to_record())  # type: ignore[attr-defined]
+    assert replayed.to_position() == game.to_position()
