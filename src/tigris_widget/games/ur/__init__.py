@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
@@ -15,8 +18,27 @@ from tigris_widget.games.ur.game import UrGame, UrView
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
 
+NAME = "ur"
+TITLE = "Ur"
+
+
+def new_game(players: int = 4, seed: int | None = None, options: Mapping[str, Any] | None = None) -> UrGame:
+    """A new game (``tigris_widget.core.protocol.GameModule``); see ``UrGame.new``."""
+    return UrGame.new(players, seed, options)
+
+
+def game_from_position(text: str) -> UrGame:
+    return UrGame.from_position(text)
+
+
+def game_from_record(text: str) -> UrGame:
+    return UrGame.from_record(text)
+
+
 __all__ = [
+    "NAME",
     "RULE_CODES",
+    "TITLE",
     "Decision",
     "Event",
     "IllegalActionError",
@@ -29,6 +51,9 @@ __all__ = [
     "UrState",
     "UrView",
     "format_position",
+    "game_from_position",
+    "game_from_record",
+    "new_game",
     "parse_line",
     "parse_position",
     "parse_step",

@@ -62,6 +62,9 @@ class UrView:
 class UrGame:
     """A game of *Ur* in progress. Create one with ``new``, ``from_position`` or ``from_record``."""
 
+    name = "ur"
+    """The game's registry name (``tigris_widget.core.protocol.GameLike``)."""
+
     def __init__(self, start: UrState, origin: dict[str, Any]) -> None:
         """Low-level constructor; ``origin`` says how the start was made (for the record)."""
         self._origin = origin
@@ -155,8 +158,9 @@ class UrGame:
             return False
 
     def standings(self) -> list[Standing]:
-        """The §10 scores now, in seat order (points with the better hand side, cubes, place)."""
-        return standings(self._now)
+        """The §10 scores now, best first (points with the better hand side, cubes on the grid, place;
+        equal points and cubes share a place), seats in order within a place."""
+        return sorted(standings(self._now), key=lambda r: (r.place, r.seat))
 
     @property
     def result(self) -> list[Standing] | None:
