@@ -161,3 +161,25 @@ def test_every_rule_code_used_is_listed() -> None:
         used |= set(re.findall(r'"(§[0-9.]+ [A-Z][0-9])"', path.read_text(encoding="utf-8")))
     used -= set(RULE_CODES)
     assert not used
+
+
+def test_a_locked_turn_without_exchange_is_a_pass_line() -> None:
+    # P3 has no cube and there is no empty tile: no restart; his pair AT matches the spare: no exchange
+    rows = "\n".join(f"y={y}   " + "  ".join(f"{t}:{2 * (y % 2)}x1" for t in row.split()) for y, row in enumerate(
+        ["Ac Tc Cp Pa Wa Ac", "Ct Pt Wt Ap Tp Cp", "Wa At Tw Cw Pw Wa",
+         "Tc Ca Pa Wt At Tp", "Pc Wc Ac Tc Cp Pw", "Ap Tp Cw Pw Wt Aw"]))  # fmt: skip
+    text = "3 players · start player P0 · to move: P1 · ziggurats left: 5 · options: defaults\n" + rows
+    text += "\nhands: P0=AT  P1=AT  P2=PW   spare: CW\n"
+    g = UrGame.from_position(text.replace("to move: P1", "to move: P0"))
+    g.play_line("P0: exchange spare")
+    assert g.lines == ["P0: exchange spare"] and not g.is_over
+    g.play_line("P1: pass")
+    assert g.is_over and g.end_reason == "no-exchange" and g.lines[-1] == "P1: pass"
+
+
+def test_play_line_starts_at_a_turn_boundary() -> None:
+    g = UrGame.from_position(WARS)
+    g.apply("politics")
+    with pytest.raises(IllegalActionError) as info:
+        g.play_line("P0: exchange (0,0) side P")
+    assert info.value.rule == "§12 S2" and len(g) == 1

@@ -28,6 +28,7 @@ from tigris_widget.games.ur.engine.state import (
     PH_MOVE,
     PH_PLACE,
     PH_POLITICS,
+    PH_RESTART,
     PH_TRADE,
     PH_TURN,
     UrState,
@@ -184,6 +185,10 @@ def compose(state: UrState, text: str) -> list[Step]:
         raise IllegalActionError("§9 G1: the game is over", "§9 G1")
     if seat != s.active or seat != s.decider:
         raise IllegalActionError(f"§12 S3: it is P{s.decider}'s decision, not P{seat}'s", "§12 S3")
+    if s.phase not in (PH_PLACE, PH_INITIAL, PH_RESTART, PH_TURN) or (s.phase == PH_TURN and s.started):
+        raise IllegalActionError(
+            "§12 S2: a turn is under way: a line plays a whole turn, finish this one step by step", "§12 S2"
+        )
     line = s.line
     passed = False
     for i, item in enumerate(items):
@@ -192,7 +197,7 @@ def compose(state: UrState, text: str) -> list[Step]:
             raise _refuse(where, "§12 S2", "the line goes on after its turn ended")
         w = item.word
         if w == "pass":
-            if i != 0 or s.phase != PH_TURN or s.started or s.locked:
+            if i != 0 or s.phase != PH_TURN or s.started:
                 raise _refuse(where, "§12 S2", "'pass' may only open a no-action turn")
             passed = True
             continue
