@@ -164,13 +164,13 @@ def test_every_rule_code_used_is_listed() -> None:
 
 
 def test_a_locked_turn_without_exchange_is_a_pass_line() -> None:
-    # P3 has no cube and there is no empty tile: no restart; his pair AT matches the spare: no exchange
+    # P1 has no cube and no tile is empty (no restart); once P0 leaves AT as the spare, P1 (AT) cannot exchange
     rows = "\n".join(f"y={y}   " + "  ".join(f"{t}:{2 * (y % 2)}x1" for t in row.split()) for y, row in enumerate(
         ["Ac Tc Cp Pa Wa Ac", "Ct Pt Wt Ap Tp Cp", "Wa At Tw Cw Pw Wa",
          "Tc Ca Pa Wt At Tp", "Pc Wc Ac Tc Cp Pw", "Ap Tp Cw Pw Wt Aw"]))  # fmt: skip
-    text = "3 players · start player P0 · to move: P1 · ziggurats left: 5 · options: defaults\n" + rows
+    text = "3 players · start player P0 · to move: P0 · ziggurats left: 5 · options: defaults\n" + rows
     text += "\nhands: P0=AT  P1=AT  P2=PW   spare: CW\n"
-    g = UrGame.from_position(text.replace("to move: P1", "to move: P0"))
+    g = UrGame.from_position(text)
     g.play_line("P0: exchange spare")
     assert g.lines == ["P0: exchange spare"] and not g.is_over
     g.play_line("P1: pass")
