@@ -365,3 +365,73 @@ def transition_violations(prev: Pos, cur: Pos) -> list[str]:
         if left[new] < 0 or +left != Counter(cur.spares):
             bad.append(f"§8.4: spares {prev.spares} -> {cur.spares} with hand {old} -> {new}")
     return bad
+
+
+def _cell_list(text: str) -> list[tuple[int, int]]:
+    return [(int(x), int(y)) for x, y in re.findall(r"\((\d),(\d)\)", text)]
+
+
+def line_violations(prev: Pos, cur: Pos, line: str) -> list[str]:
+    """What a recorded turn or setup line says against what changed between the two positions."""
+    bad: list[str] = []
+    seat_text, _, body = line.partition(": ")
+    mover = prev.to_move
+    if seat_text != f"P{mover}":
+        return [f"line {line!r} for P{mover}'s move"]
+    items = body.split("; ")
+    words = {item.split(" ")[0] for item in items}
+    changed = [xy for xy in CELLS if prev.cells[xy] != cur.cells[xy]]
+    if prev.phase in ("setup0", "setup"):
+        (xy,) = _cell_list(body) or [(-1, -1)]
+        want = (
+            Cell(prev.cells[xy].face, prev.cells[xy].back, mover, prev.cells[xy].cubes + 1)
+            if xy in prev.cells
+            else None
+        )
+        if words != {"place"} or changed != [xy] or cur.cells[xy] != want:
+            bad.append(f"§2.5: {line!r} changed {changed}")
+        return bad
+    if prev.phase == "exchange":
+        return [] if words <= {"keep", "exchange"} else [f"§2.6: {line!r}"]
+    # Other players' tiles gain cubes only by culture and lose them only by war (G1, §5).
+    for xy in changed:
+        a, b = prev.cells[xy], cur.cells[xy]
+        if a.owner is not None and a.owner != mover and not a.zig:
+            gained = b.owner == a.owner and b.cubes > a.cubes
+            lost = b.owner != a.owner or b.cubes < a.cubes
+            if (gained and "culture" not in words) or (lost and "war" not in words):
+                bad.append(f"G1: P{a.owner}'s {xy} {a.token()} -> {b.token()} by {line!r}")
+    new_zigs = sorted(xy for xy in CELLS if cur.cells[xy].zig and not prev.cells[xy].zig)
+    if "zig" in words:
+        listed = sorted(_cell_list(items[0]))
+        if new_zigs != listed or any(prev.cells[xy].owner != mover or prev.cells[xy].cubes != 5 for xy in listed):
+            bad.append(f"§7: {line!r} built {new_zigs}")
+        if prev.zigs_left is not None and cur.zigs_left != prev.zigs_left - len(listed):
+            bad.append(f"§7: ziggurats left {prev.zigs_left} -> {cur.zigs_left}")
+    elif new_zigs:
+        bad.append(f"§7: ziggurats {new_zigs} without a zig item")
+    restart = prev.on_grid(mover) == 0 and any(not c.zig and not c.cubes for c in prev.cells.values())
+    if restart != ("restart" in words):
+        bad.append(f"§6.4: P{mover} has {prev.on_grid(mover)} cubes on the grid, line {line!r}")
+    if "restart" in words:
+        (xy,) = _cell_list(items[0])
+        if cur.cells[xy].owner != mover or cur.cells[xy].cubes != 3:
+            bad.append(f"§6.4: restart tile {xy} is {cur.cells[xy].token()}")
+    if words <= {"exchange", "pass"}:
+        cubes_moved = [
+            xy
+            for xy in changed
+            if (prev.cells[xy].owner, prev.cells[xy].cubes) != (cur.cells[xy].owner, cur.cells[xy].cubes)
+        ]
+        if cubes_moved:
+            bad.append(f"§6.2: cubes changed on {cubes_moved} in a turn without placements: {line!r}")
+    ex = [item for item in items if item.startswith("exchange")]
+    if not ex and cur.phase != "over":
+        bad.append(f"§9.1: {line!r} has no exchange but the game goes on")
+    if ex and ex[0].startswith("exchange ("):
+        (xy,) = _cell_list(ex[0])
+        side = ex[0][-1]
+        old = prev.hands[mover]
+        if (cur.cells[xy].face, pair_of(cur.cells[xy].face, cur.cells[xy].back)) != (side, old):
+            bad.append(f"§8.3: {line!r} left {xy} as {cur.cells[xy].token()}")
+    return bad
