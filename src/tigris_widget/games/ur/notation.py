@@ -399,6 +399,9 @@ def _action(comp: _Composer, item: Item, where: str) -> None:
                     if sum(given.values()) != supply:
                         raise _refuse(where, rule, f"P{q} places exactly the {supply} cube(s) of the supply, "
                                       f"not {sum(given.values())}")  # fmt: skip
+                elif total and supply == 0:
+                    if any(given.values()):
+                        raise _refuse(where, rule, f"P{q} has no cube in the supply: none of P{q}'s cubes is placed")
                 elif {c: k for c, k in given.items() if k} != full:
                     raise _refuse(where, rule, f"P{q} is not short: the list must be the full placement (omit it)")
                 chosen = given

@@ -73,23 +73,23 @@ def make_options(options: object) -> UrOptions:
         return options
     if not isinstance(options, Mapping):
         raise ValueError(f"options must be a mapping of option names to values, not {options!r:.40}")
-    got = dict(UrOptions().__dict__)
+    layout, discount, on_empty, two, limit = "colour", True, False, False, 0
     for name, value in options.items():
         if name == "layout":
             if value not in ("colour", "face"):
                 raise ValueError(f"option layout must be colour or face, not {value!r}")
-            got["layout"] = value
+            layout = str(value)
         elif name == "warTileDiscount":
-            got["war_tile_discount"] = _flag(name, value)
+            discount = _flag(name, value)
         elif name == "agricultureOnEmpty":
-            got["agriculture_on_empty"] = _flag(name, value)
+            on_empty = _flag(name, value)
         elif name == "allowTwoPlayers":
-            got["allow_two_players"] = _flag(name, value)
+            two = _flag(name, value)
         elif name == "turnLimit":
-            got["turn_limit"] = _limit(value)
+            limit = _limit(value)
         else:
             raise ValueError(f"unknown option {name!r}; the options are {', '.join(OPTION_NAMES)}")
-    return UrOptions(**got)
+    return UrOptions(layout, discount, on_empty, two, limit)
 
 
 def _limit(value: object) -> int:
@@ -227,10 +227,3 @@ class UrState:
 
     def supply(self, seat: int) -> int:
         return 20 - self.on_grid[seat]
-
-    @property
-    def between_turns(self) -> bool:
-        """True where a position text describes the state exactly (no turn or setup step half done)."""
-        if self.phase in (PH_PLACE, PH_INITIAL, PH_OVER, PH_RESTART):
-            return True
-        return self.phase == PH_TURN and not self.started and not self.locked and not self.acts
