@@ -1301,8 +1301,10 @@ def test_positions_read_back_identically(name: str) -> None:
     """Each transcribed position is consistent and re-reads to the engine's own text unchanged."""
     text = globals()[name]
     assert invariant_violations(parse(text)) == []
-    out = UrGame.from_position(text).to_position()
+    game = UrGame.from_position(text)
+    out = game.to_position()
     assert UrGame.from_position(out).to_position() == out
+    assert game.is_over or 0 < len(game.legal_actions()) <= 500
 
 
 BAD_POSITIONS = {
