@@ -14,7 +14,14 @@ import pytest
 
 from tigris_widget.games.ur import UrGame
 
-from .urtext import final_scores, invariant_violations, line_violations, parse, transition_violations
+from .urtext import (
+    final_scores,
+    invariant_violations,
+    line_violations,
+    model_violations,
+    parse,
+    transition_violations,
+)
 
 MAX_LEGAL = 500
 TURN_LIMIT = 200
@@ -98,6 +105,7 @@ def play_random_game(players: int, layout: str, seed: int) -> dict[str, int]:
     for i, line in enumerate(lines):
         before, after = parse(boundaries[i]), parse(boundaries[i + 1])
         bad = transition_violations(before, after) + line_violations(before, after, line)
+        bad += model_violations(before, after, line)
         assert not bad, f"{where} line {i} {line!r}: {bad}\n{boundaries[i]}\n{boundaries[i + 1]}"
     standings = list(game.standings())
     assert sorted(s.seat for s in standings) == list(range(players)), where

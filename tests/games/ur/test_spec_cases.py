@@ -22,6 +22,7 @@ from .urtext import (
     invariant_violations,
     layout_clash,
     layout_clashes,
+    model_violations,
     parse,
     reference_setup,
 )
@@ -1219,12 +1220,19 @@ supplies: P0=18  P1=13  P2=20  P3=20
 """
 
 
+TC38_LINES = [
+    "P0: cube (2,2); war (2,2)->(1,2) move 1, (1,2)->(1,3) move 1; exchange (2,2) side W",
+    "P2: culture (3,2)+1 | P0: (4,3)+1; exchange spare",
+    "P1: politics (1,1)=5 (2,1)=0; trade; exchange (0,3) side P",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "before", "line"),
     [
-        ("TC38_WAR", [], "P0: cube (2,2); war (2,2)->(1,2) move 1, (1,2)->(1,3) move 1; exchange (2,2) side W"),
-        ("TC38_CULTURE", [], "P2: culture (3,2)+1 | P0: (4,3)+1; exchange spare"),
-        ("TC38_POLITICS", [], "P1: politics (1,1)=5 (2,1)=0; trade; exchange (0,3) side P"),
+        ("TC38_WAR", [], TC38_LINES[0]),
+        ("TC38_CULTURE", [], TC38_LINES[1]),
+        ("TC38_POLITICS", [], TC38_LINES[2]),
         ("TC26", [], "P0: zig (2,2) (4,4); exchange (5,0) side P"),
         ("TC32", ["P0: exchange spare"], "P1: pass"),
     ],
@@ -1387,3 +1395,12 @@ def test_two_players_exchange_a_named_spare() -> None:
 @pytest.mark.parametrize(("line", "malformed"), [("P0: exchange spare", True), ("P0: exchange spare AT", False)])
 def test_two_players_spare_refused(line: str, malformed: bool) -> None:
     refused(load(TWO_SPARES), line, ("§8", "§12.2"), malformed=malformed)
+
+
+@pytest.mark.parametrize(("text", "line"), [*CANONICAL, ("TC38_WAR", TC38_LINES[0]), ("TC38_CULTURE", TC38_LINES[1]),
+                                            ("TC38_POLITICS", TC38_LINES[2]), ("TWO_SPARES", "P0: exchange spare CP")])  # fmt: skip
+def test_soak_model_agrees_with_the_cases(text: str, line: str) -> None:
+    """The soak's independent model of a turn (urtext.simulate_line) gives the §14 results too."""
+    start = globals()[text]
+    game = play(load(start), line)
+    assert model_violations(parse(start), parse(game.to_position()), line) == []

@@ -435,3 +435,140 @@ def line_violations(prev: Pos, cur: Pos, line: str) -> list[str]:
         if (cur.cells[xy].face, pair_of(cur.cells[xy].face, cur.cells[xy].back)) != (side, old):
             bad.append(f"§8.3: {line!r} left {xy} as {cur.cells[xy].token()}")
     return bad
+
+
+# -- an independent model of what a legal line does (§5–§8), used to check the engine's results -----------
+def _allocs(text: str) -> list[tuple[tuple[int, int], int]]:
+    return [((int(x), int(y)), int(k)) for x, y, k in re.findall(r"\((\d),(\d)\)\+(\d)", text)]
+
+
+def _add(pos: Pos, xy: tuple[int, int], seat: int, k: int) -> None:
+    cell = pos.cells[xy]
+    if k:
+        cell.owner, cell.cubes = seat, cell.cubes + k
+
+
+def _remove(pos: Pos, xy: tuple[int, int], k: int) -> None:
+    cell = pos.cells[xy]
+    cell.cubes -= k
+    if cell.cubes == 0:
+        cell.owner = None
+
+
+def _own(pos: Pos, seat: int, face: str | None = None) -> list[tuple[int, int]]:
+    return [
+        xy for xy in CELLS if (c := pos.cells[xy]).owner == seat and not c.zig and c.cubes and face in (None, c.face)
+    ]
+
+
+def _is_farm(pos: Pos, xy: tuple[int, int]) -> bool:
+    return pos.cells[xy].face == "A" and not pos.cells[xy].zig
+
+
+def simulate_line(prev: Pos, line: str) -> Pos:
+    """The position after a legal setup or turn line, computed from the rules text alone (not the header)."""
+    pos = prev.copy()
+    seat_text, _, body = line.partition(": ")
+    me = int(seat_text[1])
+    opts = prev.options
+    for item in body.split("; "):
+        word, _, rest = item.partition(" ")
+        if word in ("place", "restart", "cube"):
+            (xy,) = _cell_list(rest)
+            _add(pos, xy, me, {"place": 1, "restart": 3}.get(word, 2 if rest.endswith("x2") else 1))
+        elif word == "zig":
+            for xy in _cell_list(rest):
+                cell = pos.cells[xy]
+                cell.zig, cell.cubes = True, 1
+                pos.zigs_left = (pos.zigs_left or 0) - 1
+        elif word == "agri":
+            farms = _own(pos, me, "A")
+            starving = [xy for xy in _own(pos, me) if not any(_is_farm(pos, n) for n in neighbours(*xy))]
+            for xy in starving:
+                _remove(pos, xy, 1)
+            eligible = farms
+            if opts.get("agricultureOnEmpty") == "true":
+                eligible = farms + [
+                    xy for xy in CELLS if _is_farm(pos, xy) and not pos.cells[xy].cubes and xy not in farms
+                ]
+            if rest:
+                for xy, k in _allocs(rest):
+                    _add(pos, xy, me, k)
+            else:
+                for xy in eligible:
+                    _add(pos, xy, me, min(2, 5 - pos.cells[xy].cubes))
+        elif word == "trade":
+            due = {}
+            for xy in _own(pos, me, "T"):
+                x, y = xy
+                border = (x == 0) + (x == 5) + (y == 0) + (y == 5)
+                rivals = sum(pos.cells[n].owner not in (None, me) for n in neighbours(x, y))
+                due[xy] = min(border + rivals, 5 - pos.cells[xy].cubes)
+            if rest:
+                for xy, k in _allocs(rest):
+                    _add(pos, xy, me, k)
+            elif pos.derived_supply(me) > 0:
+                for xy, k in due.items():
+                    _add(pos, xy, me, k)
+        elif word == "culture":
+            sources = _own(pos, me, "C")
+            due = {}
+            for xy in CELLS:
+                cell = pos.cells[xy]
+                if cell.cubes and not cell.zig:
+                    w = sum(n in sources for n in neighbours(*xy))
+                    due[xy] = min(w, 5 - cell.cubes)
+            lists = re.split(r"\s*\|\s*", rest)  # own list first (maybe empty), then "Pk: ..." lists
+            given = {me: lists[0]} | {int(part[1]): part[4:] for part in lists[1:]}
+            for seat in range(pos.players):
+                mine = {xy: k for xy, k in due.items() if pos.cells[xy].owner == seat}
+                if given.get(seat):
+                    for xy, k in _allocs(given[seat]):
+                        _add(pos, xy, seat, k)
+                elif sum(mine.values()) <= pos.derived_supply(seat):
+                    for xy, k in mine.items():
+                        _add(pos, xy, seat, k)
+        elif word == "politics":
+            for x, y, k in re.findall(r"\((\d),(\d)\)=(\d)", rest):
+                cell = pos.cells[(int(x), int(y))]
+                cell.cubes = int(k)
+                cell.owner = me if cell.cubes else None
+        elif word == "war":
+            for a, t, m in re.findall(r"\((\d,\d)\)->\((\d,\d)\) move (\d)", rest):
+                axy = (int(a[0]), int(a[2]))
+                txy = (int(t[0]), int(t[2]))
+                att, tgt = pos.cells[axy], pos.cells[txy]
+                extra = 0 if tgt.face == att.face or (att.face == "W" and opts.get("warTileDiscount") != "false") else 1
+                cost = tgt.cubes + extra
+                tgt.owner, tgt.cubes = None, 0
+                _remove(pos, axy, cost + int(m))
+                _add(pos, txy, me, int(m))
+        elif word == "exchange" and rest.startswith("spare"):
+            old = pos.hands[me]
+            named = rest.split()[1] if len(rest.split()) > 1 else None
+            choice = named or next(p for p in pos.spares if p != old)
+            pos.spares.remove(choice)
+            pos.spares.append(old)
+            pos.hands[me] = choice
+        elif word == "exchange":
+            (xy,) = _cell_list(rest)
+            side = rest[-1]
+            old, cell = pos.hands[me], pos.cells[xy]
+            pos.hands[me] = cell.pair
+            cell.face, cell.back = side, old.replace(side, "", 1)
+        elif word not in ("keep", "pass"):
+            raise AssertionError(f"unknown item {item!r}")
+    for seat in range(pos.players):
+        pos.supplies[seat] = pos.derived_supply(seat)
+    return pos
+
+
+def model_violations(prev: Pos, cur: Pos, line: str) -> list[str]:
+    """Where the engine's position after ``line`` differs from the independent model."""
+    want = simulate_line(prev, line)
+    bad = grid_diff(cur, want)
+    if cur.hands != want.hands or sorted(cur.spares) != sorted(want.spares):
+        bad.append(f"hands {cur.hands} {cur.spares} != {want.hands} {want.spares}")
+    if prev.phase == "play" and cur.zigs_left != want.zigs_left:
+        bad.append(f"ziggurats left {cur.zigs_left} != {want.zigs_left}")
+    return bad
