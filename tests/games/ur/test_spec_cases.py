@@ -111,7 +111,7 @@ def cites(message: str, section: str) -> bool:
 
 def refused(game: UrGame, line: str, sections: tuple[str, ...], *, malformed: bool = False) -> None:
     """The line is refused as a whole, for a reason citing one of the case's sections."""
-    before, size = game.to_position(), len(game)
+    before, size, legal = game.to_position(), len(game), [str(a) for a in game.legal_actions()]
     kinds: tuple[type[Exception], ...] = (IllegalActionError, NotationError) if malformed else (IllegalActionError,)
     with pytest.raises(kinds) as info:
         game.play_line(line)
@@ -121,6 +121,7 @@ def refused(game: UrGame, line: str, sections: tuple[str, ...], *, malformed: bo
         assert any(cites(message, s) for s in sections), f"{message!r} cites none of {sections}"
     assert game.to_position() == before
     assert len(game) == size
+    assert [str(a) for a in game.legal_actions()] == legal
 
 
 def scores(game: UrGame) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
