@@ -1405,3 +1405,13 @@ def test_soak_model_agrees_with_the_cases(text: str, line: str) -> None:
     start = globals()[text]
     game = play(load(start), line)
     assert model_violations(parse(start), parse(game.to_position()), line) == []
+
+
+def test_position_input_spacing_and_derived_supplies() -> None:
+    """§12.3: input accepts any spacing, and the supplies line is derived (TC-05's block has none)."""
+    canonical = UrGame.from_position(TC05).to_position()
+    without_supplies = "\n".join(ln for ln in TC05.splitlines() if not ln.startswith("supplies"))
+    assert UrGame.from_position(without_supplies).to_position() == canonical
+    assert UrGame.from_position(TC05.replace(" · ", "·").replace("  ", " ")).to_position() == canonical
+    with pytest.raises(PositionError):
+        UrGame.from_position(TC30.replace("P0=19", "P0=18"))  # a stated supply must match the grid
