@@ -1,8 +1,12 @@
-"""Random *Ur* games: the invariants I1–I5 (§3) after every action, position and record round trips.
+"""Random *Ur* games checked against the rules text, action by action and line by line.
 
 Moves are uniform over ``legal_actions()`` with a seeded ``random.Random``, so a failure names the
-configuration, game seed and ply that reproduce it. By default a few games per configuration run;
-``pytest --soak N`` plays N games per configuration.
+configuration, game seed and ply that reproduce it. After every action: I1–I5 (§3) on the position text,
+``to_move``, at most 500 legal steps; at a sample of plies: the text re-reads identically and the §10
+scores match a recount. At the end, every record line is checked against the positions before and after
+it by an independent model of the rules (``urtext.simulate_line``: legality and effect), the game must
+have ended, and the record must replay to the same position and standings. 20 games per configuration by
+default; ``pytest --soak N`` plays N.
 """
 
 from __future__ import annotations
