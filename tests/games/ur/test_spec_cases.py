@@ -22,6 +22,7 @@ from .urtext import (
     invariant_violations,
     layout_clash,
     layout_clashes,
+    model_violations,
     parse,
     reference_setup,
 )
@@ -110,7 +111,7 @@ def cites(message: str, section: str) -> bool:
 
 def refused(game: UrGame, line: str, sections: tuple[str, ...], *, malformed: bool = False) -> None:
     """The line is refused as a whole, for a reason citing one of the case's sections."""
-    before, size = game.to_position(), len(game)
+    before, size, legal = game.to_position(), len(game), [str(a) for a in game.legal_actions()]
     kinds: tuple[type[Exception], ...] = (IllegalActionError, NotationError) if malformed else (IllegalActionError,)
     with pytest.raises(kinds) as info:
         game.play_line(line)
@@ -120,6 +121,7 @@ def refused(game: UrGame, line: str, sections: tuple[str, ...], *, malformed: bo
         assert any(cites(message, s) for s in sections), f"{message!r} cites none of {sections}"
     assert game.to_position() == before
     assert len(game) == size
+    assert [str(a) for a in game.legal_actions()] == legal
 
 
 def scores(game: UrGame) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
@@ -1219,12 +1221,19 @@ supplies: P0=18  P1=13  P2=20  P3=20
 """
 
 
+TC38_LINES = [
+    "P0: cube (2,2); war (2,2)->(1,2) move 1, (1,2)->(1,3) move 1; exchange (2,2) side W",
+    "P2: culture (3,2)+1 | P0: (4,3)+1; exchange spare",
+    "P1: politics (1,1)=5 (2,1)=0; trade; exchange (0,3) side P",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "before", "line"),
     [
-        ("TC38_WAR", [], "P0: cube (2,2); war (2,2)->(1,2) move 1, (1,2)->(1,3) move 1; exchange (2,2) side W"),
-        ("TC38_CULTURE", [], "P2: culture (3,2)+1 | P0: (4,3)+1; exchange spare"),
-        ("TC38_POLITICS", [], "P1: politics (1,1)=5 (2,1)=0; trade; exchange (0,3) side P"),
+        ("TC38_WAR", [], TC38_LINES[0]),
+        ("TC38_CULTURE", [], TC38_LINES[1]),
+        ("TC38_POLITICS", [], TC38_LINES[2]),
         ("TC26", [], "P0: zig (2,2) (4,4); exchange (5,0) side P"),
         ("TC32", ["P0: exchange spare"], "P1: pass"),
     ],
@@ -1301,8 +1310,10 @@ def test_positions_read_back_identically(name: str) -> None:
     """Each transcribed position is consistent and re-reads to the engine's own text unchanged."""
     text = globals()[name]
     assert invariant_violations(parse(text)) == []
-    out = UrGame.from_position(text).to_position()
+    game = UrGame.from_position(text)
+    out = game.to_position()
     assert UrGame.from_position(out).to_position() == out
+    assert game.is_over or 0 < len(game.legal_actions()) <= 500
 
 
 BAD_POSITIONS = {
@@ -1385,3 +1396,22 @@ def test_two_players_exchange_a_named_spare() -> None:
 @pytest.mark.parametrize(("line", "malformed"), [("P0: exchange spare", True), ("P0: exchange spare AT", False)])
 def test_two_players_spare_refused(line: str, malformed: bool) -> None:
     refused(load(TWO_SPARES), line, ("§8", "§12.2"), malformed=malformed)
+
+
+@pytest.mark.parametrize(("text", "line"), [*CANONICAL, ("TC38_WAR", TC38_LINES[0]), ("TC38_CULTURE", TC38_LINES[1]),
+                                            ("TC38_POLITICS", TC38_LINES[2]), ("TWO_SPARES", "P0: exchange spare CP")])  # fmt: skip
+def test_soak_model_agrees_with_the_cases(text: str, line: str) -> None:
+    """The soak's independent model of a turn (urtext.simulate_line) gives the §14 results too."""
+    start = globals()[text]
+    game = play(load(start), line)
+    assert model_violations(parse(start), parse(game.to_position()), line) == []
+
+
+def test_position_input_spacing_and_derived_supplies() -> None:
+    """§12.3: input accepts any spacing, and the supplies line is derived (TC-05's block has none)."""
+    canonical = UrGame.from_position(TC05).to_position()
+    without_supplies = "\n".join(ln for ln in TC05.splitlines() if not ln.startswith("supplies"))
+    assert UrGame.from_position(without_supplies).to_position() == canonical
+    assert UrGame.from_position(TC05.replace(" · ", "·").replace("  ", " ")).to_position() == canonical
+    with pytest.raises(PositionError):
+        UrGame.from_position(TC30.replace("P0=19", "P0=18"))  # a stated supply must match the grid

@@ -365,3 +365,279 @@ def transition_violations(prev: Pos, cur: Pos) -> list[str]:
         if left[new] < 0 or +left != Counter(cur.spares):
             bad.append(f"§8.4: spares {prev.spares} -> {cur.spares} with hand {old} -> {new}")
     return bad
+
+
+def _cell_list(text: str) -> list[tuple[int, int]]:
+    return [(int(x), int(y)) for x, y in re.findall(r"\((\d),(\d)\)", text)]
+
+
+def line_violations(prev: Pos, cur: Pos, line: str) -> list[str]:
+    """What a recorded turn or setup line says against what changed between the two positions."""
+    bad: list[str] = []
+    seat_text, _, body = line.partition(": ")
+    mover = prev.to_move
+    if seat_text != f"P{mover}":
+        return [f"line {line!r} for P{mover}'s move"]
+    items = body.split("; ")
+    words = {item.split(" ")[0] for item in items}
+    changed = [xy for xy in CELLS if prev.cells[xy] != cur.cells[xy]]
+    if prev.phase in ("setup0", "setup"):
+        (xy,) = _cell_list(body) or [(-1, -1)]
+        want = (
+            Cell(prev.cells[xy].face, prev.cells[xy].back, mover, prev.cells[xy].cubes + 1)
+            if xy in prev.cells
+            else None
+        )
+        if words != {"place"} or changed != [xy] or cur.cells[xy] != want:
+            bad.append(f"§2.5: {line!r} changed {changed}")
+        return bad
+    if prev.phase == "exchange":
+        return [] if words <= {"keep", "exchange"} else [f"§2.6: {line!r}"]
+    # Other players' tiles gain cubes only by culture and lose them only by war (G1, §5).
+    for xy in changed:
+        a, b = prev.cells[xy], cur.cells[xy]
+        if a.owner is not None and a.owner != mover and not a.zig:
+            gained = b.owner == a.owner and b.cubes > a.cubes
+            lost = b.owner != a.owner or b.cubes < a.cubes
+            if (gained and "culture" not in words) or (lost and "war" not in words):
+                bad.append(f"G1: P{a.owner}'s {xy} {a.token()} -> {b.token()} by {line!r}")
+    new_zigs = sorted(xy for xy in CELLS if cur.cells[xy].zig and not prev.cells[xy].zig)
+    if "zig" in words:
+        listed = sorted(_cell_list(items[0]))
+        if new_zigs != listed or any(prev.cells[xy].owner != mover or prev.cells[xy].cubes != 5 for xy in listed):
+            bad.append(f"§7: {line!r} built {new_zigs}")
+        if prev.zigs_left is not None and cur.zigs_left != prev.zigs_left - len(listed):
+            bad.append(f"§7: ziggurats left {prev.zigs_left} -> {cur.zigs_left}")
+    elif new_zigs:
+        bad.append(f"§7: ziggurats {new_zigs} without a zig item")
+    restart = prev.on_grid(mover) == 0 and any(not c.zig and not c.cubes for c in prev.cells.values())
+    if restart != ("restart" in words):
+        bad.append(f"§6.4: P{mover} has {prev.on_grid(mover)} cubes on the grid, line {line!r}")
+    if "restart" in words:
+        (xy,) = _cell_list(items[0])
+        if cur.cells[xy].owner != mover or cur.cells[xy].cubes != 3:
+            bad.append(f"§6.4: restart tile {xy} is {cur.cells[xy].token()}")
+    if words <= {"exchange", "pass"}:
+        cubes_moved = [
+            xy
+            for xy in changed
+            if (prev.cells[xy].owner, prev.cells[xy].cubes) != (cur.cells[xy].owner, cur.cells[xy].cubes)
+        ]
+        if cubes_moved:
+            bad.append(f"§6.2: cubes changed on {cubes_moved} in a turn without placements: {line!r}")
+    ex = [item for item in items if item.startswith("exchange")]
+    if not ex and cur.phase != "over":
+        bad.append(f"§9.1: {line!r} has no exchange but the game goes on")
+    if ex and ex[0].startswith("exchange ("):
+        (xy,) = _cell_list(ex[0])
+        side = ex[0][-1]
+        old = prev.hands[mover]
+        if (cur.cells[xy].face, pair_of(cur.cells[xy].face, cur.cells[xy].back)) != (side, old):
+            bad.append(f"§8.3: {line!r} left {xy} as {cur.cells[xy].token()}")
+    return bad
+
+
+# -- an independent model of what a legal line does (§5–§8), used to check the engine's results -----------
+def _allocs(text: str) -> list[tuple[tuple[int, int], int]]:
+    return [((int(x), int(y)), int(k)) for x, y, k in re.findall(r"\((\d),(\d)\)\+(\d)", text)]
+
+
+def _add(pos: Pos, xy: tuple[int, int], seat: int, k: int) -> None:
+    cell = pos.cells[xy]
+    if k:
+        cell.owner, cell.cubes = seat, cell.cubes + k
+
+
+def _remove(pos: Pos, xy: tuple[int, int], k: int) -> None:
+    cell = pos.cells[xy]
+    cell.cubes -= k
+    if cell.cubes == 0:
+        cell.owner = None
+
+
+def _own(pos: Pos, seat: int, face: str | None = None) -> list[tuple[int, int]]:
+    return [
+        xy for xy in CELLS if (c := pos.cells[xy]).owner == seat and not c.zig and c.cubes and face in (None, c.face)
+    ]
+
+
+def _is_farm(pos: Pos, xy: tuple[int, int]) -> bool:
+    return pos.cells[xy].face == "A" and not pos.cells[xy].zig
+
+
+ACTION_KIND = {"agri": "A", "trade": "T", "culture": "C", "politics": "P", "war": "W"}
+
+
+def simulate_line(prev: Pos, line: str, problems: list[str] | None = None) -> Pos:
+    """The position after a setup or turn line, computed from the rules text alone (not the header).
+
+    Whatever makes the line illegal by the rules (§2.5–§8) is appended to ``problems``, so that the model
+    also referees the choices the engine offered."""
+    bad: list[str] = [] if problems is None else problems
+    pos = prev.copy()
+    seat_text, _, body = line.partition(": ")
+    me = int(seat_text[1])
+    opts = prev.options
+    items = body.split("; ")
+    acts = [item.partition(" ")[0] for item in items if item.partition(" ")[0] in ACTION_KIND]
+    if prev.phase == "play":
+        kinds = [ACTION_KIND[a] for a in acts]
+        if len(kinds) > 2 or len(set(kinds)) != len(kinds) or not set(kinds) <= set(prev.hands[me]):
+            bad.append(f"§4: actions {acts} with hand {prev.hands[me]}")
+        if sum(item.startswith("cube") for item in items) > 1:
+            bad.append("§6: two cube items")
+
+    def empty(xy: tuple[int, int]) -> bool:
+        return not pos.cells[xy].zig and not pos.cells[xy].cubes
+
+    def own(xy: tuple[int, int]) -> bool:
+        return pos.cells[xy].owner == me and not pos.cells[xy].zig and pos.cells[xy].cubes > 0
+
+    for item in items:
+        word, _, rest = item.partition(" ")
+        if word == "place":
+            (xy,) = _cell_list(rest)
+            first_round = prev.phase == "setup0" or prev.setup_round == 1
+            near = any(own(n) for n in neighbours(*xy))
+            if not (empty(xy) if first_round else own(xy) or (empty(xy) and near)):
+                bad.append(f"§2.5: place {xy}")
+            _add(pos, xy, me, 1)
+        elif word == "restart":
+            (xy,) = _cell_list(rest)
+            if pos.on_grid(me) or not empty(xy):
+                bad.append(f"§6.4: restart {xy}")
+            _add(pos, xy, me, 3)
+        elif word == "cube":
+            (xy,) = _cell_list(rest)
+            k = 2 if rest.endswith("x2") else 1
+            ok = (own(xy) or (k == 1 and not acts and empty(xy))) and len(acts) < 2 and (k == 1 or not acts)
+            if not ok or pos.cells[xy].cubes + k > 5 or pos.derived_supply(me) < k:
+                bad.append(f"§6: cube {xy} x{k} with {len(acts)} action(s)")
+            _add(pos, xy, me, k)
+        elif word == "zig":
+            cells = _cell_list(rest)
+            if len(set(cells)) != len(cells) or len(cells) > min(2, pos.zigs_left or 0) or len(items) > 2:
+                bad.append(f"§7: zig {cells} with {pos.zigs_left} left")
+            for xy in cells:
+                cell = pos.cells[xy]
+                if not own(xy) or cell.cubes != 5:
+                    bad.append(f"§7: zig on {cell.token()}")
+                cell.zig, cell.cubes = True, 1
+                pos.zigs_left = (pos.zigs_left or 0) - 1
+        elif word == "agri":
+            farms = _own(pos, me, "A")
+            starving = [xy for xy in _own(pos, me) if not any(_is_farm(pos, n) for n in neighbours(*xy))]
+            for xy in starving:
+                _remove(pos, xy, 1)
+            eligible = farms
+            if opts.get("agricultureOnEmpty") == "true":
+                eligible = farms + [xy for xy in CELLS if _is_farm(pos, xy) and empty(xy) and xy not in farms]
+            room = {xy: min(2, 5 - pos.cells[xy].cubes) for xy in eligible}
+            chosen = _allocs(rest) if rest else list(room.items())
+            if any(xy not in room or k > room[xy] for xy, k in chosen) or sum(
+                k for _, k in chosen
+            ) > pos.derived_supply(me):
+                bad.append(f"§5.1: agri {chosen} with room {room}, supply {pos.derived_supply(me)}")
+            for xy, k in chosen:
+                _add(pos, xy, me, k)
+        elif word == "trade":
+            due = {}
+            for xy in _own(pos, me, "T"):
+                x, y = xy
+                border = (x == 0) + (x == 5) + (y == 0) + (y == 5)
+                rivals = sum(pos.cells[n].owner not in (None, me) for n in neighbours(x, y))
+                due[xy] = min(border + rivals, 5 - pos.cells[xy].cubes)
+            supply = pos.derived_supply(me)
+            chosen = _allocs(rest) if rest else ([] if supply == 0 else list(due.items()))
+            placed = sum(k for _, k in chosen)
+            if any(xy not in due or k > due[xy] for xy, k in chosen) or placed != min(sum(due.values()), supply):
+                bad.append(f"§5.2: trade {chosen} with due {due}, supply {supply}")
+            for xy, k in chosen:
+                _add(pos, xy, me, k)
+        elif word == "culture":
+            sources = _own(pos, me, "C")
+            due = {}
+            for xy in CELLS:
+                cell = pos.cells[xy]
+                if cell.cubes and not cell.zig:
+                    due[xy] = min(sum(n in sources for n in neighbours(*xy)), 5 - cell.cubes)
+            lists = re.split(r"\s*\|\s*", rest)  # own list first (maybe empty), then "Pk: ..." lists
+            given = {me: lists[0]} | {int(part[1]): part[4:] for part in lists[1:]}
+            for seat in range(pos.players):
+                mine = {xy: k for xy, k in due.items() if pos.cells[xy].owner == seat and k}
+                supply = pos.derived_supply(seat)
+                if given.get(seat):
+                    chosen = _allocs(given[seat])
+                elif sum(mine.values()) <= supply:
+                    chosen = list(mine.items())
+                else:
+                    chosen = []
+                    if supply:
+                        bad.append(f"§5.3: P{seat} is short and gave no list")
+                placed = sum(k for _, k in chosen)
+                if any(xy not in mine or k > mine[xy] for xy, k in chosen) or placed != min(sum(mine.values()), supply):
+                    bad.append(f"§5.3: P{seat} places {chosen} of {mine}, supply {supply}")
+                for xy, k in chosen:
+                    _add(pos, xy, seat, k)
+        elif word == "politics":
+            settings = [((int(x), int(y)), int(k)) for x, y, k in re.findall(r"\((\d),(\d)\)=(\d)", rest)]
+            before = sum(c.cubes for c in pos.cells.values() if c.owner == me and not c.zig)
+            if any(not own(xy) or k > 5 for xy, k in settings):
+                bad.append(f"§5.4: politics {settings}")
+            for xy, k in settings:
+                cell = pos.cells[xy]
+                cell.cubes = k
+                cell.owner = me if k else None
+            if sum(c.cubes for c in pos.cells.values() if c.owner == me and not c.zig) != before:
+                bad.append(f"§5.4: politics changed the total: {settings}")
+        elif word == "war":
+            fights = re.findall(r"\((\d),(\d)\)->\((\d),(\d)\) move (\d)", rest)
+            if not fights:
+                bad.append("§5.5: a war action without a war")
+            for ax, ay, tx, ty, m in fights:
+                axy, txy, move = (int(ax), int(ay)), (int(tx), int(ty)), int(m)
+                att, tgt = pos.cells[axy], pos.cells[txy]
+                extra = 0 if tgt.face == att.face or (att.face == "W" and opts.get("warTileDiscount") != "false") else 1
+                cost = tgt.cubes + extra
+                if not own(axy) or txy not in neighbours(*axy) or tgt.zig or tgt.owner == me:
+                    bad.append(f"§5.5: {axy}->{txy} between {att.token()} and {tgt.token()}")
+                elif not 1 <= move <= att.cubes - cost:
+                    bad.append(f"§5.5: {axy}->{txy} move {move} with {att.cubes} cubes and cost {cost}")
+                tgt.owner, tgt.cubes = None, 0
+                _remove(pos, axy, cost + move)
+                _add(pos, txy, me, move)
+        elif word == "exchange" and rest.startswith("spare"):
+            old = pos.hands[me]
+            named = rest.split()[1] if len(rest.split()) > 1 else None
+            options = [p for p in pos.spares if p != old and named in (None, p)]
+            if not options:
+                bad.append(f"§8.4: {item} with hand {old} and spares {pos.spares}")
+                continue
+            pos.spares.remove(options[0])
+            pos.spares.append(old)
+            pos.hands[me] = options[0]
+        elif word == "exchange":
+            (xy,) = _cell_list(rest)
+            side = rest[-1]
+            old, cell = pos.hands[me], pos.cells[xy]
+            if not empty(xy) or cell.pair == old or side not in old:
+                bad.append(f"§8: {item} with hand {old} onto {cell.token()}")
+            pos.hands[me] = cell.pair
+            cell.face, cell.back = side, old.replace(side, "", 1)
+        elif word not in ("keep", "pass"):
+            bad.append(f"unknown item {item!r}")
+    for seat in range(pos.players):
+        pos.supplies[seat] = pos.derived_supply(seat)
+    return pos
+
+
+def model_violations(prev: Pos, cur: Pos, line: str) -> list[str]:
+    """Where the engine's position after ``line`` differs from the independent model."""
+    problems: list[str] = []
+    want = simulate_line(prev, line, problems)
+    bad = [f"illegal by the rules: {p}" for p in problems] + grid_diff(cur, want)
+    if cur.hands != want.hands or sorted(cur.spares) != sorted(want.spares):
+        bad.append(f"hands {cur.hands} {cur.spares} != {want.hands} {want.spares}")
+    if prev.phase == "play" and cur.zigs_left != want.zigs_left:
+        bad.append(f"ziggurats left {cur.zigs_left} != {want.zigs_left}")
+    return bad
