@@ -328,13 +328,13 @@ def _prompt(s: UrState) -> tuple[str, str]:
         lo, hi = _range(s)
         c = cell_name(s.queue[0])
         if ph == PH_POLITICS:
-            return "politics", f"regroup: how many cubes stay on {c} ({lo}–{hi}, {s.need} to share)"
+            return "politics", f"regroup: how many cubes {c} holds afterwards ({lo}–{hi}; {s.need} left to share)"
         name = {PH_AGRI: "agriculture", PH_TRADE: "trade", PH_CULTURE: "culture"}[ph]
         return name, f"{name}: how many cubes go on {c} ({lo}–{hi})"
     if s.locked:
         return "turn", "exchange the hand tile" if _exchanges(s, s.active) else "no legal exchange: end the game"
     parts = []
-    if not s.started:
+    if not s.started and s.zig_left > 0 and _five_cube_tiles(s, s.active):
         parts.append("build ziggurats")
     if _can_act(s):
         parts.append("perform an action")
