@@ -365,7 +365,7 @@ def test_the_registry_finds_every_game_by_name() -> None:
         assert name == module.NAME and module.TITLE
         for member in ("new_game", "game_from_position", "game_from_record"):  # core.protocol.GameModule
             assert callable(getattr(module, member)), f"games.{name} has no {member}"
-        game = module.new_game(2, 7, None)
+        game = module.new_game(3, 7, None)  # three players: a count every game plays
         assert game.name == name
         assert module.game_from_record(game.to_record()).to_position() == game.to_position()
         assert module.game_from_position(game.to_position()).to_position() == game.to_position()

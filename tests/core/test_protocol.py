@@ -7,11 +7,12 @@ import random
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.core.protocol import DecisionLike, GameLike, StandingLike
+from tigris_widget.core.protocol import DecisionLike, GameLike, GameModule, StandingLike
+from tigris_widget.games import ur
 
 
 def _games() -> list[GameLike]:
-    return [Game.new(players=3, seed=5)]
+    return [Game.new(players=3, seed=5), ur.UrGame.new(players=3, seed=5)]
 
 
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.name)
@@ -36,3 +37,11 @@ def test_the_facade_keeps_the_protocol(game: GameLike) -> None:
     assert len(game) == 30
     replayed = type(game).from_record(game.to_record())  # type: ignore[attr-defined]
     assert replayed.to_position() == game.to_position()
+
+
+def test_the_ur_package_is_a_game_module() -> None:
+    module: GameModule = ur  # type: ignore[assignment]
+    assert module.NAME == "ur" and module.TITLE == "Ur"
+    game = module.new_game(3, 5, None)
+    assert module.game_from_position(game.to_position()).to_position() == game.to_position()
+    assert module.game_from_record(game.to_record()).to_position() == game.to_position()

@@ -2,5 +2,6 @@
 
 GAMES: tuple[str, ...] = (
     "tigris",  # Tigris & Euphrates
+    "ur",  # Ur (Paolo Mori, 2006)
 )
 """The known games, one line each: the name is the package ``tigris_widget.games.<name>``."""
