@@ -244,7 +244,7 @@ def test_every_rule_code_the_course_prints_is_linked_to_its_rule() -> None:
         if re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") not in anchors:
             missing.append(code)
     assert not missing, missing
-    from tigris_widget.engine.core.errors import RULE_CODES
+    from tigris_widget.games.tigris.engine.core.errors import RULE_CODES
 
     base_game = [c for c in RULE_CODES if not c.startswith(("§17", "§18")) and c != "§6.3 C4"]
     table = _markdown().split("Every rule code of the course", 1)[1]

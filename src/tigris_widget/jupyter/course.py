@@ -373,7 +373,7 @@ def show_step(
 
 
 def _hand_counts(game: Game, ply: int) -> list[tuple[str, dict[str, int]]]:
-    from tigris_widget.engine.rules.position import Position
+    from tigris_widget.games.tigris.engine.rules.position import Position
 
     pos = Position.of_state(game.state_at(ply))
     return [(info.dynasty.capitalize(), {c: (info.hand or {}).get(c, 0) for c in COLOURS}) for info in pos.players]
