@@ -407,12 +407,14 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
         if not s.catastrophes_left[seat]:
             return "§6.3 C1", f"{name} has no catastrophe tile left"
         bit = 1 << q
+        # C2 says what a catastrophe may hit (an empty square or a face-up tile); every refusal is one
+        # of the forbidden targets that C3 lists, so C3 is the code cited.
         if not (s.empty | s.face_up) & bit:
-            return "§6.3 C2", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
         if s.treasures & bit:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a treasure"
         if s.building_squares & bit:
-            return "§6.3 C4", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
         return None
     if kind == SWAP:
         assert isinstance(a.extra, tuple)
