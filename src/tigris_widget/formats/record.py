@@ -19,6 +19,7 @@ before any work is done, so that loading stays fast and light.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,17 +64,36 @@ def loads_record(text: str | Mapping[str, Any]) -> GameRecord:
     """Read a record from JSON text (or the already parsed object)."""
     if not isinstance(text, str):
         return read_record(text)
-    if len(text) > MAX_JSON_CHARS:
-        raise PositionError(f"the game record is {len(text):,} characters long; at most {MAX_JSON_CHARS:,} are read")
+    return read_record(load_json(text, "game record"))
+
+
+def load_json(text: str, what: str = "game record", limit: int = MAX_JSON_CHARS) -> Any:
+    """``json.loads`` guarded against hostile text: too long, nested too deeply, a number with too many
+    digits. ``PositionError`` (a ``ValueError``) names the problem and ``what`` was read."""
+    if len(text) > limit:
+        raise PositionError(f"the {what} is {len(text):,} characters long; at most {limit:,} are read")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise PositionError(f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
     except RecursionError:
-        raise PositionError("malformed game record: the JSON nests too deeply") from None
+        raise PositionError(f"malformed {what}: the JSON nests too deeply") from None
     except ValueError:  # the only other failure of json.loads: an integer beyond Python's digit limit
-        raise PositionError("malformed game record: a number in the JSON has too many digits") from None
-    return read_record(data)
+        raise PositionError(f"malformed {what}: a number in the JSON has too many digits") from None
+
+
+def read_text_file(path: str | os.PathLike[str], what: str, limit: int) -> str:
+    """The text of a UTF-8 file of at most ``limit`` characters; a longer one (``/dev/zero``, a wrong
+    file) is refused after reading ``limit + 1`` characters, so no input can make a reader hang.
+    ``OSError`` if it cannot be opened; ``PositionError`` names a file too long or not UTF-8."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            text = f.read(limit + 1)
+        except UnicodeDecodeError as err:
+            raise PositionError(f"{os.fspath(path)}: not UTF-8 text ({err.reason})") from None
+    if len(text) > limit:
+        raise PositionError(f"{os.fspath(path)}: a {what} file is at most {limit:,} characters; this one is longer")
+    return text
 
 
 def read_record(data: object) -> GameRecord:

@@ -13,15 +13,15 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from tigris_widget.formats.record import load_json
 from tigris_widget.puzzles.book import PUZZLES
 from tigris_widget.puzzles.goals import Puzzle
-from tigris_widget.puzzles.miner import THEMES, from_record, tag
+from tigris_widget.puzzles.miner import MAX_PUZZLE_FILE_CHARS, THEMES, check_puzzle_file, from_record, tag
 
 DATA = "mined.json"
 
@@ -30,10 +30,7 @@ DATA = "mined.json"
 def mined_data() -> dict[str, Any]:
     """The stored file of mined puzzles (with the statistics of the run that made it)."""
     text = resources.files("tigris_widget.puzzles").joinpath("data").joinpath(DATA).read_text(encoding="utf-8")
-    data = json.loads(text)
-    if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
-        raise ValueError(f"{DATA}: not a version 1 tigris-puzzles file")
-    return data  # type: ignore[no-any-return]
+    return check_puzzle_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), DATA)
 
 
 def _hand_made() -> list[Puzzle]:
