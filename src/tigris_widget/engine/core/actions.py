@@ -108,7 +108,7 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         # A hand-built action may be malformed: show its raw fields rather than fail while formatting.
-        return format_action(self) if canonical(self) is not None else _raw(self)
+        return format_action(self) if id(self) in _SHARED_IDS or canonical(self) is not None else _raw(self)
 
     def __repr__(self) -> str:
         return f"Action.parse({format_action(self)!r})" if canonical(self) is not None else _raw(self)
@@ -306,6 +306,7 @@ _CANONICAL: dict[tuple[int, int, int, int | tuple[int, ...]], Action] = {
         PASS_ACTION, DECLINE_ACTION, *SWAP_ACTIONS.values(),
     )
 }  # fmt: skip
+_SHARED_IDS = frozenset(map(id, _CANONICAL.values()))
 
 
 def canonical(action: object) -> Action | None:
@@ -314,6 +315,8 @@ def canonical(action: object) -> Action | None:
 
     Types are compared exactly and before any comparison by value, so no code of a hand-built
     object (an ``Action`` or ``int`` subclass, a field whose ``__eq__`` raises) runs here."""
+    if id(action) in _SHARED_IDS:  # the tables' own instances, alive for good: the common case, fast
+        return action  # type: ignore[return-value]
     if type(action) is not Action:
         return None
     kind, colour, square, extra = action
