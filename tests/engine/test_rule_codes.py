@@ -1,5 +1,7 @@
-"""Each distinct reason to refuse an action has its own rule code, and every code is listed in
-``errors.RULE_CODES`` (one row per reason below, each producing its code on a real position)."""
+"""Each rule that can refuse an action has its own code, and every code is listed in
+``errors.RULE_CODES`` (one row per code below, each producing its code on a real position; the
+cases one rule lists together, like the forbidden catastrophe targets, are in
+``test_refusals_match_reference``)."""
 
 from __future__ import annotations
 

@@ -59,6 +59,7 @@ from tigris_widget.engine.core.types import (
     Square,
     shown_value,
     to_colour,
+    type_name,
 )
 
 
@@ -334,7 +335,7 @@ def canonical(action: object) -> Action | None:
 
 
 def shown(value: object, limit: int = 40) -> str:
-    """``value`` as an error message names it (``types.shown``), an action by its notation."""
+    """``value`` as an error message names it (``types.shown_value``), an action by its notation."""
     return str(value) if type(value) is Action else shown_value(value, limit)
 
 
@@ -418,7 +419,7 @@ MAX_NOTATION = 100
 def parse_action(text: str) -> Action:
     """Parse an action from its notation; ``ValueError`` says what is wrong and where."""
     if not isinstance(text, str):
-        kind = "None" if text is None else f"a {type(text).__name__}"
+        kind = "None" if text is None else f"a {type_name(text)}"
         raise NotationError(f"action notation must be a string, not {kind}")
     if type(text) is not str:
         text = str.__str__(text)  # a str subclass's own methods (strip, lower …) are not trusted

@@ -105,15 +105,17 @@ def shown_value(value: object, limit: int = 40) -> str:
     kind = type(value)
     if kind is int and abs(value) >= 10**30:  # type: ignore[arg-type]
         return f"an int of {value.bit_length()} bits"  # type: ignore[attr-defined]
-    if kind is int or kind is float or kind is bool or kind is str or kind is bytes or value is None:
-        text = repr(value)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+    if kind is str or kind is bytes:
+        text = repr(value[: limit + 1])  # type: ignore[index]  # cut first: the text may be huge
+        return text if len(value) <= limit else text[: limit - 1] + "…"  # type: ignore[arg-type]
+    if kind is int or kind is float or kind is bool or value is None:
+        return repr(value)
     if kind is tuple or kind is list:
-        items: list[object] = list(value)  # type: ignore[call-overload]
+        items: tuple[object, ...] | list[object] = value  # type: ignore[assignment]
         if len(items) <= 8:
             inner = ", ".join(shown_value(v, limit) for v in items)
             return f"({inner}{',' if len(items) == 1 else ''})" if kind is tuple else f"[{inner}]"
-        return f"a {'tuple' if kind is tuple else 'list'} of {len(items)} items"
+        return f"a {kind.__name__} of {len(items)} items"
     return f"a value of type {type_name(value)}"
 
 
