@@ -49,3 +49,74 @@ def test_play_summary_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert "unknown bot 'oracle'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--players", "7"])
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [("[1, 2]", "not a puzzle library: its JSON is list"), ('"text"', "its JSON is str"),
+     ('{"format": "tigris-puzzles", "version": 1, "puzzles": [3]}', "'puzzles' must be a list of puzzles"),
+     ('{"format": "tigris-puzzles", "version": 1, "puzzles": [], "stats": []}', "statistics"),
+     ("[" * 100_000, "nests too deeply"), ("", "malformed JSON")],
+    ids=["list", "string", "bad-puzzles", "bad-stats", "deep", "empty"],
+)  # fmt: skip
+def test_mine_add_to_checks_the_library_before_mining(
+    tmp_path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, content: str, words: str
+) -> None:
+    import tigris_widget.games.tigris.puzzles.miner as miner
+
+    def no_mining(*args: object, **kwargs: object) -> None:
+        raise AssertionError("mining started before the library file was checked")
+
+    monkeypatch.setattr(miner, "mine", no_mining)
+    path = tmp_path / "library.json"
+    path.write_text(content)
+    assert main(["puzzles", "mine", "--games", "1", "--quiet", "--add-to", str(path)]) == 2
+    assert words in capsys.readouterr().err
+    assert path.read_text() == content
+
+
+def test_mine_add_to_a_missing_file_fails_before_mining(tmp_path, capsys, monkeypatch) -> None:
+    import tigris_widget.games.tigris.puzzles.miner as miner
+
+    monkeypatch.setattr(miner, "mine", lambda *a, **k: pytest.fail("mining started"))
+    assert main(["puzzles", "mine", "--games", "1", "--add-to", str(tmp_path / "missing.json")]) == 2
+    assert "missing.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(" " * 2_000_001 + "\n", "each line at most 2,000,000; line 1 goes beyond"),
+     ('{"task": 1}\n[1]\n', "line 2 is not a result row"), ('{"a": 1}\n' + "[" * 100_000 + "\n", "line 2: malformed"),
+     (b"\xff\xfe\n", "not UTF-8")],
+    ids=["long-line", "not-an-object", "deep", "not-utf8"],
+)  # fmt: skip
+def test_tournament_summaries_read_results_files_within_limits(
+    tmp_path, capsys: pytest.CaptureFixture[str], content: str | bytes, words: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    assert main(["tournament", "--summarize", str(path)]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_every_file_reader_is_bounded() -> None:
+    """Files a user names are read through ``formats.record.read_text_file`` or a bounded ``readline``:
+    no bare ``read()``, ``read_text()``, ``json.load`` or ``for line in f`` anywhere else."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "src" / "tigris_widget"
+    unbounded = re.compile(r"\.read\(\)|\.read_text\(|json\.load\(|for \w+ in f\b")
+    # The widget's own scripts and styles and the shipped puzzle library are package files, not input.
+    trusted = {"render/html.py", "render/picture.py", "puzzles/library.py"}
+    offenders = [
+        f"{p.relative_to(src)}:{n}: {line.strip()}"
+        for p in sorted(src.rglob("*.py"))
+        if p.relative_to(src).as_posix() not in trusted
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if unbounded.search(line)
+    ]
+    assert not offenders, offenders

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tigris_widget import Game
+from tigris_widget.core.files import load_json
 from tigris_widget.games.tigris.engine.core.actions import Action, parse_action
 from tigris_widget.games.tigris.engine.core.errors import NotationError, PositionError
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
@@ -326,3 +327,30 @@ def test_deep_or_broken_json_is_refused_cleanly(text: str) -> None:
     with pytest.raises(PositionError) as info:
         Game.from_json(text)
     assert_clean(info.value)
+
+
+def test_every_json_reader_refuses_hostile_text_cleanly(soak: int) -> None:
+    """The review and the puzzle library read JSON through the records' guarded loader: deep nesting,
+    long numbers, broken or oversized text are PositionErrors, never RecursionError or a hang."""
+    from tigris_widget.bots.review import as_game
+    from tigris_widget.games.tigris.puzzles.miner import check_puzzle_file
+
+    texts = st.one_of(
+        st.integers(1, 200_000).map(lambda n: "[" * n),
+        st.integers(1, 100_000).map(lambda n: '{"record": ' * n),
+        st.integers(4_400, 10_000).map(lambda n: "9" * n),
+        json_values.map(json.dumps),
+        st.builds(lambda a, b, c: a[:c] + b + a[c:], st.sampled_from(base_records()), st.text(max_size=6),
+                  st.integers(0, 400)),
+    )  # fmt: skip
+
+    def check(text: str) -> None:
+        for read in (as_game, lambda t: check_puzzle_file(load_json(t, "puzzle library"))):
+            try:
+                read(text)
+            except PositionError as err:
+                assert_clean(err)
+            except ValueError as err:  # the shape checks after parsing: plain ValueErrors naming the field
+                assert "puzzle" in str(err) or "record" in str(err), err
+
+    run(soak, 100, texts, check)

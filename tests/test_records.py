@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from tigris_widget import Game, PositionError
-from tigris_widget.games.tigris.formats.record import MAX_ACTIONS, MAX_JSON_CHARS, read_record
+from tigris_widget.core.files import MAX_JSON_CHARS
+from tigris_widget.games.tigris.formats.record import MAX_ACTIONS, read_record
 
 FIXTURES = Path(__file__).parent / "fixtures" / "positions_v1"
 

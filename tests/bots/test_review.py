@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 
 import pytest
 
@@ -124,3 +128,36 @@ def test_review_on_a_local_dask_cluster_matches_this_process() -> None:
     local = review(game, iterations=15)
     assert remote["moves"] == local["moves"], "the cluster reviews exactly the same decisions the same way"
     assert remote["players"] == local["players"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("[" * 100_000, "nests too deeply"), ('{"a": ' * 50_000, "nests too deeply"), ("1" * 5_000, "too many digits"),
+     ("{", "malformed JSON"), (" " * 2_000_001, "at most 2,000,000")],
+    ids=["deep-list", "deep-object", "long-number", "broken", "too-long"],
+)  # fmt: skip
+def test_hostile_json_text_is_refused_with_a_value_error(text: str, words: str) -> None:
+    """The review reads JSON like the record format does: no RecursionError, no unbounded text."""
+    with pytest.raises(ValueError, match=words):
+        review(text)
+
+
+def test_cli_review_refuses_a_file_beyond_the_limit(tmp_path, capsys) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(" " * 2_000_001 + "{}")
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "big.json" in err and "at most 2,000,000 characters" in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_cli_review_of_an_endless_stream_stops_at_the_limit() -> None:
+    """``review /dev/zero`` used to read forever; now it stops after the limit. The child's memory is
+    capped so that a regression fails instead of filling this machine's memory."""
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    done = subprocess.run([sys.executable, "-m", "tigris_widget", "review", "/dev/zero"], capture_output=True,
+                          text=True, timeout=120, preexec_fn=cap)  # fmt: skip
+    assert done.returncode == 2 and "/dev/zero" in done.stderr and "at most" in done.stderr, done.stderr[-500:]

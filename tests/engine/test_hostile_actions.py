@@ -255,3 +255,137 @@ def test_unknown_variants_and_options_are_refused_alike() -> None:
     for make in (lambda: Game.new(options={"speed": "x"}), lambda: GameSetup(options={"speed": "x"})):
         with pytest.raises(ValueError, match="unknown option"):
             make()
+
+
+# -- odd objects: subclasses and fields whose own methods misbehave ---------------------------------
+class _Loud(int):
+    """An int whose text lies and whose comparisons raise: the engine must never call them."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("__eq__ called")
+
+    def __lt__(self, other: object) -> bool:
+        raise RuntimeError("__lt__ called")
+
+    __le__ = __gt__ = __ge__ = __ne__ = __lt__  # type: ignore[assignment]
+    __hash__ = int.__hash__
+
+
+class _Hostile:
+    """Neither an int nor printable: repr, str, eq and hash all raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("__repr__ called")
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("__eq__ called")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("__hash__ called")
+
+
+class _PassingAction(Action):
+    """An Action subclass whose notation is another action's: a record would replay it differently."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class _LoudTuple(tuple):  # type: ignore[type-arg]
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise RuntimeError("__iter__ called")
+
+
+def _odd(which: int, n: int) -> Any:
+    """Built inside the test from plain draws, so hypothesis never prints an object that raises."""
+    return [_Loud(n), _Hostile(), _LoudTuple((n, 0, 0, 0)), (_Loud(n),), (1, _Hostile())][which]
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(
+    field=st.integers(min_value=0, max_value=3),
+    which=st.integers(min_value=0, max_value=4),
+    n=st.integers(min_value=-1, max_value=200),
+    others=st.tuples(*[st.integers(min_value=-1, max_value=14)] * 4),
+)
+def test_odd_field_objects_are_refused_without_running_their_code(
+    field: int, which: int, n: int, others: tuple[int, int, int, int]
+) -> None:
+    fields: list[Any] = list(others)
+    fields[field] = _odd(which, n)
+    action = Action(*fields)
+    game = game_named("start-2")
+    before = game.state.key()
+    assert str(action).startswith("Action(") and repr(action).startswith("Action(")  # neither raises
+    for play in (game.apply, game.play):
+        with pytest.raises(IllegalActionError, match="action field") as err:
+            play(action)
+        assert err.value.rule.startswith("§16 A")
+    assert game.is_legal(action) is False
+    assert game.state.key() == before and len(game) == 0
+
+
+@pytest.mark.parametrize("action", [_PassingAction(*Action.tile("k", "(0,0)")), _PassingAction(*Action.pass_())])
+def test_an_action_subclass_is_refused(action: Action) -> None:
+    game = game_named("start-2")
+    with pytest.raises(IllegalActionError, match="Action subclass") as err:
+        game.apply(action)
+    assert err.value.rule == "§16 A1" and len(game) == 0
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action(0, _Loud(0), 0),
+        Action(0, 0, _Loud(0)),
+        Action(7, -1, -1, _Loud(2)),
+        Action(5, -1, -1, (_Loud(1), 0, 0, 0)),
+    ],
+)
+def test_int_subclass_fields_are_refused(action: Action) -> None:
+    """``commit 2`` with a lying int would be stored and written to the record as ``commit pass``."""
+    game = game_named("revolt") if action.kind == 7 else game_named("start-2")
+    with pytest.raises(IllegalActionError, match="action field") as err:
+        game.apply(action)
+    assert err.value.rule in ("§16 A3", "§16 A4", "§16 A5") and "pass" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [(Action(99), "Action(99, -1, -1, 0)"), (Action(0, 7, 3), "Action(0, 7, 3, 0)"),
+     (Action(13, -1, -1, ()), "Action(13, -1, -1, ())"), (Action(0, 0, 999), "Action(0, 0, 999, 0)"),
+     (Action(_Hostile()), "Action(a value of type _Hostile, -1, -1, 0)")],  # type: ignore[arg-type]
+)  # fmt: skip
+def test_a_malformed_action_prints_its_fields(action: Action, text: str) -> None:
+    assert str(action) == repr(action) == text
+
+
+def test_play_names_an_unknown_kind_with_a_value_error() -> None:
+    game = game_named("start-2")
+    with pytest.raises(IllegalActionError, match=r"action 1 \(Action\(99, -1, -1, 0\)\): §16 A2: .*'kind'"):
+        game.play(Action(99))
+    with pytest.raises(IllegalActionError, match=r"action 2 \(a value of type _Hostile\): §16 A1"):
+        game.play("tile r (0,0)", _Hostile())  # type: ignore[arg-type]
+    assert len(game) == 0
+
+
+@pytest.mark.parametrize("seat", [_Loud(0), _Hostile(), True, 1.0])
+def test_an_odd_seat_is_refused(seat: Any) -> None:
+    game = game_named("start-2")
+    with pytest.raises(ValueError, match="seat must be"):
+        game.apply("pass", seat=seat)
+    assert len(game) == 0
+
+
+@pytest.mark.parametrize("value", [_Loud(1), _Hostile(), _LoudTuple((1, 2))])
+def test_the_constructors_refuse_odd_values(value: Any) -> None:
+    for make in (lambda: Action.tile(value, "(0,0)"), lambda: Action.tile("k", value), lambda: Action.war(value)):
+        with pytest.raises(ValueError, match=r"not a colour|not a square"):
+            make()

@@ -4,7 +4,9 @@ After every action: tile conservation and I1–I5 (``invariants.problems``), clo
 Every few actions: notation round-trips for every legal action, ``legal_actions`` and
 ``why_illegal`` agree, positions round-trip, and each seat's view equals the view of a state that
 differs only in what that seat cannot see. At powers of two and at the end: the JSON record
-replays to an identical game. ``pytest --soak N`` plays N games per configuration.
+replays to an identical game. ``pytest --soak N`` plays N games per configuration: eight per player
+count (two boards × four variant mixes), so ``--soak 250 -k "keep_every_invariant and 4-"`` plays
+2,000 four-player games, at about 0.1 s a game on one core whatever the player count.
 """
 
 from __future__ import annotations

@@ -384,9 +384,9 @@ def test_tc11_catastrophe_removes_temple_and_leader_returns() -> None:
     sound(game)
 
 
-@pytest.mark.parametrize(("target", "code"), [("(10,0)", "§6.3 C3"), ("(10,2)", "§6.3 C2"), ("(0,9)", "§6.3 C2")])
+@pytest.mark.parametrize(("target", "code"), [("(10,0)", "§6.3 C3"), ("(10,2)", "§6.3 C3"), ("(0,9)", "§6.3 C3")])
 def test_tc11_catastrophe_forbidden_targets(target: str, code: str) -> None:
-    """A treasure tile is refused by C3; a leader or a monument tile is no face-up tile (C2)."""
+    """A treasure tile, a leader and a monument tile are all forbidden targets (C3)."""
     game = tc11_builder().game()
     with pytest.raises(IllegalActionError) as err:
         game.apply(f"catastrophe {target}")

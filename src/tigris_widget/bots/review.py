@@ -47,6 +47,7 @@ from tigris_widget.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, 
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.search import DETERMINIZATIONS, Search
+from tigris_widget.core.files import MAX_JSON_CHARS, load_json, read_text_file
 from tigris_widget.games.tigris.engine.core.actions import parse_action
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES
 from tigris_widget.games.tigris.engine.rules.view import PlayerView, player_view
@@ -58,6 +59,8 @@ MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 CLASSES = (("inaccuracy", "inaccuracies"), ("mistake", "mistakes"), ("blunder", "blunders"))
 DEFAULT_ITERATIONS = 300
 SCHEMA_VERSION = 1
+MAX_REVIEW_CHARS = 2 * MAX_JSON_CHARS
+"""Longest input reviewed: a game record, or a tournament result row (a record and its statistics)."""
 
 
 def classify(loss: float) -> str | None:
@@ -218,7 +221,7 @@ def as_game(game: Game | Mapping[str, Any] | str) -> Game:
     """A Game from a Game, a game record (dict or JSON text) or a tournament result row (``"record"``)."""
     if isinstance(game, Game):
         return game
-    data: Any = json.loads(game) if isinstance(game, str) else game
+    data: Any = load_json(game, "game record", MAX_REVIEW_CHARS) if isinstance(game, str) else game
     if not isinstance(data, Mapping):
         raise ValueError(f"a game record must be a JSON object, not {type(data).__name__}")
     if "record" in data and isinstance(data["record"], Mapping):
@@ -314,8 +317,7 @@ def main_review(path: str, *, as_json: bool, workers: int, scheduler: str | None
                 quiet: bool) -> int:  # fmt: skip
     """The ``review`` subcommand of ``python -m tigris_widget``."""
     try:
-        with open(path) as f:
-            text = f.read()
+        text = read_text_file(path, "game record", MAX_REVIEW_CHARS)
         report = review(text, iterations=iterations, workers=workers, scheduler=scheduler,
                         progress=None if quiet else sys.stderr)  # fmt: skip
     except (ValueError, OSError) as err:

@@ -25,14 +25,20 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any, TextIO
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
+from tigris_widget.core.files import MAX_JSON_CHARS, load_json
 from tigris_widget.games.tigris.engine.rules.scoring import final_results
 from tigris_widget.games.tigris.game import Game
+
+MAX_ROW_CHARS = 2 * MAX_JSON_CHARS
+"""Longest line of a results file read: one game's record and its statistics."""
+MAX_RESULTS_CHARS = 1_000_000_000
+"""Longest results file read (after decompression): some 200,000 games."""
 
 Z95 = 1.959963984540054
 # A game still running after ``runner.MAX_ACTIONS`` actions is stopped and scored as it stands (and
@@ -313,8 +319,31 @@ def load_rows(path: str) -> list[dict[str, Any]]:
     """The result rows of a ``games.jsonl`` file, or a gzipped ``games.jsonl.gz`` (for summaries of
     runs in progress or published ones)."""
     opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    rows: list[dict[str, Any]] = []
+    total = 0
+    with opener(path, "rt", encoding="utf-8") as f:
+        # Line by line with a bound on each line and on the whole (after decompression), so that no
+        # file (/dev/zero, a gzip bomb, a wrong file) can make a summary hang or fill the memory.
+        for number in count(1):
+            try:
+                line = f.readline(MAX_ROW_CHARS + 1)
+            except UnicodeDecodeError as err:
+                raise ValueError(f"{path}: not UTF-8 text ({err.reason})") from None
+            if not line:
+                return rows
+            total += len(line)
+            if len(line) > MAX_ROW_CHARS or total > MAX_RESULTS_CHARS:
+                raise ValueError(f"{path}: a results file is at most {MAX_RESULTS_CHARS:,} characters, each line at "
+                                 f"most {MAX_ROW_CHARS:,}; line {number} goes beyond")  # fmt: skip
+            if line.strip():
+                try:
+                    row = load_json(line, "result row", MAX_ROW_CHARS)
+                except ValueError as err:
+                    raise ValueError(f"{path}: line {number}: {err}") from None
+                if not isinstance(row, dict):
+                    raise ValueError(f"{path}: line {number} is not a result row (a JSON object)")
+                rows.append(row)
+    return rows
 
 
 def format_summary(summary: dict[str, Any]) -> str:

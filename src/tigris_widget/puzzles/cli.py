@@ -136,10 +136,21 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _mine(args: argparse.Namespace) -> int:
-    from tigris_widget.games.tigris.puzzles.miner import add_run, mine, schedule
+    from tigris_widget.core.files import load_json, read_text_file
+    from tigris_widget.games.tigris.puzzles.miner import (
+        MAX_PUZZLE_FILE_CHARS,
+        add_run,
+        check_puzzle_file,
+        mine,
+        schedule,
+    )
 
     if args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    library = None
+    if args.add_to:  # read and check it now, not after a long mining run
+        text = read_text_file(args.add_to, "puzzle library", MAX_PUZZLE_FILE_CHARS)
+        library = check_puzzle_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), args.add_to)
     tasks = schedule(args.games, args.seed, args.settings)
     result = mine(tasks, args.workers, args.scheduler, None if args.quiet else sys.stderr)
     command = f"python -m tigris_widget puzzles mine --games {args.games} --seed {args.seed} --workers {args.workers}"
@@ -151,8 +162,8 @@ def _mine(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     if args.add_to:
-        with open(args.add_to, encoding="utf-8") as f:
-            merged = add_run(json.load(f), data)
+        assert library is not None
+        merged = add_run(library, data)
         with open(args.add_to, "w", encoding="utf-8") as f:
             f.write(json.dumps(merged, indent=1, ensure_ascii=False) + "\n")
     st = result["stats"]

@@ -13,15 +13,15 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from tigris_widget.core.files import load_json
 from tigris_widget.games.tigris.puzzles.book import PUZZLES
 from tigris_widget.games.tigris.puzzles.goals import Puzzle
-from tigris_widget.games.tigris.puzzles.miner import THEMES, from_record, tag
+from tigris_widget.games.tigris.puzzles.miner import MAX_PUZZLE_FILE_CHARS, THEMES, check_puzzle_file, from_record, tag
 
 DATA = "mined.json"
 
@@ -35,10 +35,7 @@ def mined_data() -> dict[str, Any]:
         .joinpath(DATA)
         .read_text(encoding="utf-8")
     )
-    data = json.loads(text)
-    if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
-        raise ValueError(f"{DATA}: not a version 1 tigris-puzzles file")
-    return data  # type: ignore[no-any-return]
+    return check_puzzle_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), DATA)
 
 
 def _hand_made() -> list[Puzzle]:

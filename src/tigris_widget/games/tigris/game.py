@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tigris_widget.games.tigris.engine.core.actions import Action, parse_action
+from tigris_widget.games.tigris.engine.core.actions import MAX_NOTATION, Action, parse_action, shown
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, PositionError
 from tigris_widget.games.tigris.engine.core.events import Event
 from tigris_widget.games.tigris.engine.core.setup import GameSetup, normalize_options, normalize_variants
@@ -273,7 +273,9 @@ class Game:
         except ValueError as err:
             for _ in range(done):
                 self.undo()
-            message = f"action {done + 1} ({actions[done]!s}): {err}"
+            bad = actions[done]
+            label = bad[:MAX_NOTATION] if type(bad) is str else shown(bad, MAX_NOTATION)
+            message = f"action {done + 1} ({label}): {err}"
             if isinstance(err, IllegalActionError):
                 raise type(err)(message, err.rule) from err
             raise type(err)(message) from err

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tigris_widget.core.files import load_json
 from tigris_widget.games.tigris.engine.core.actions import Action, parse_action
 from tigris_widget.games.tigris.engine.core.errors import PositionError
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
@@ -32,8 +33,6 @@ RECORD_FORMAT = "tigris-game"
 RECORD_VERSION = 1
 MAX_ACTIONS = 5_000
 """Most actions a record may hold (real games have a few hundred)."""
-MAX_JSON_CHARS = 1_000_000
-"""Longest JSON text read (5,000 actions take about 80,000 characters)."""
 
 _FIELDS = ("format", "version", "setup", "seed", "start_player", "hands", "bag", "position", "actions")
 _SETUP_FIELDS = {"players": int, "board": str, "variants": list, "options": dict, "dynasties": list}
@@ -63,17 +62,7 @@ def loads_record(text: str | Mapping[str, Any]) -> GameRecord:
     """Read a record from JSON text (or the already parsed object)."""
     if not isinstance(text, str):
         return read_record(text)
-    if len(text) > MAX_JSON_CHARS:
-        raise PositionError(f"the game record is {len(text):,} characters long; at most {MAX_JSON_CHARS:,} are read")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise PositionError(f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
-    except RecursionError:
-        raise PositionError("malformed game record: the JSON nests too deeply") from None
-    except ValueError:  # the only other failure of json.loads: an integer beyond Python's digit limit
-        raise PositionError("malformed game record: a number in the JSON has too many digits") from None
-    return read_record(data)
+    return read_record(load_json(text, "game record"))
 
 
 def read_record(data: object) -> GameRecord:

@@ -771,13 +771,32 @@ def mine(
     return {"puzzles": puzzles, "stats": stats}
 
 
+MAX_PUZZLE_FILE_CHARS = 50_000_000
+"""Longest puzzle library file read (the shipped one holds some 600,000 characters)."""
+
+
+def check_puzzle_file(data: object, name: str = "the puzzle file") -> dict[str, Any]:
+    """``data`` if it has the shape ``add_run`` reads (a version 1 ``tigris-puzzles`` object whose
+    puzzles have ids and whose runs have statistics); else ``ValueError`` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{name} is not a puzzle library: its JSON is {type(data).__name__}, not an object")
+    if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
+        raise ValueError(f"{name} is not a version 1 tigris-puzzles file ('format' and 'version')")
+    puzzles = data.get("puzzles")
+    if not isinstance(puzzles, list) or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in puzzles):
+        raise ValueError(f"{name}: 'puzzles' must be a list of puzzles, each an object with an 'id'")
+    runs = data.get("runs") or [{"stats": data.get("stats")}]
+    if not isinstance(runs, list) or not all(isinstance(r, dict) and isinstance(r.get("stats"), dict) for r in runs):
+        raise ValueError(f"{name}: 'runs' (or 'stats') must hold each mining run's statistics as an object")
+    return data
+
+
 def add_run(library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     """A library file (``data/mined.json``) with the puzzles of another mining run added after its own:
     the existing records stay as they are, in order (their ids are stable), and a puzzle already there
     is not added twice. ``runs`` keeps each run's command and statistics; ``stats`` adds them up."""
-    for data in (library, run):
-        if data.get("format") != "tigris-puzzles" or data.get("version") != 1:
-            raise ValueError("not a version 1 tigris-puzzles file")
+    check_puzzle_file(library)
+    check_puzzle_file(run, "the new run")
     runs = list(library.get("runs") or [{"command": library.get("command", ""), "stats": library["stats"]}])
     ids = {r["id"] for r in library["puzzles"]}
     added = [r for r in run["puzzles"] if r["id"] not in ids]

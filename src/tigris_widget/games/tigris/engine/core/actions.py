@@ -57,7 +57,9 @@ from tigris_widget.games.tigris.engine.core.types import (
     ZIGGURAT_BONUS,
     ColourError,
     Square,
+    shown_value,
     to_colour,
+    type_name,
 )
 
 
@@ -106,10 +108,11 @@ class Action(NamedTuple):
     """Swap: tiles per colour; commit: the number of tiles; treasures: the squares."""
 
     def __str__(self) -> str:
-        return format_action(self)
+        # A hand-built action may be malformed: show its raw fields rather than fail while formatting.
+        return format_action(self) if id(self) in _SHARED_IDS or canonical(self) is not None else _raw(self)
 
     def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
+        return f"Action.parse({format_action(self)!r})" if canonical(self) is not None else _raw(self)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -295,6 +298,52 @@ def treasure_action(squares: tuple[Square, ...]) -> Action:
     return Action(TAKE_TREASURES, -1, -1, tuple(sorted(squares)))
 
 
+_CANONICAL: dict[tuple[int, int, int, int | tuple[int, ...]], Action] = {
+    (a.kind, a.colour, a.square, a.extra): a
+    for a in (
+        *(a for group in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS, BUILDING_ACTIONS, MONUMENT_ACTIONS)
+          for row in group for a in row),
+        *ZIGGURAT_ACTIONS, *WITHDRAW_ACTIONS, *CATASTROPHE_ACTIONS, *COMMIT_ACTIONS, *WAR_ACTIONS, *BONUS_ACTIONS,
+        PASS_ACTION, DECLINE_ACTION, *SWAP_ACTIONS.values(),
+    )
+}  # fmt: skip
+_SHARED_IDS = frozenset(map(id, _CANONICAL.values()))
+
+
+def canonical(action: object) -> Action | None:
+    """The shared instance equal to ``action`` (for treasures, the action itself) when ``action`` is a
+    well-formed ``Action`` whose fields are plain ints and tuples of ints; else None.
+
+    Types are compared exactly and before any comparison by value, so no code of a hand-built
+    object (an ``Action`` or ``int`` subclass, a field whose ``__eq__`` raises) runs here."""
+    if id(action) in _SHARED_IDS:  # the tables' own instances, alive for good: the common case, fast
+        return action  # type: ignore[return-value]
+    if type(action) is not Action:
+        return None
+    kind, colour, square, extra = action
+    if type(kind) is not int or type(colour) is not int or type(square) is not int:
+        return None
+    if type(extra) is tuple:
+        if not all(type(n) is int for n in extra):
+            return None
+        if kind == TAKE_TREASURES:  # any choice of treasure squares: not tabled
+            well_formed = colour == -1 and square == -1 and extra and all(0 <= q < SQUARES for q in extra)
+            return action if well_formed and list(extra) == sorted(set(extra)) else None
+    elif type(extra) is not int:
+        return None
+    return _CANONICAL.get((kind, colour, square, extra))
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as an error message names it (``types.shown_value``), an action by its notation."""
+    return str(value) if type(value) is Action else shown_value(value, limit)
+
+
+def _raw(action: Action) -> str:
+    """A malformed action's fields, as ``shown`` names them."""
+    return "Action(" + ", ".join(shown(v) for v in tuple.__iter__(action)) + ")"
+
+
 # -- text notation ----------------------------------------------------------------------
 _WORDS = {
     PLACE_TILE: "tile",
@@ -370,8 +419,10 @@ MAX_NOTATION = 100
 def parse_action(text: str) -> Action:
     """Parse an action from its notation; ``ValueError`` says what is wrong and where."""
     if not isinstance(text, str):
-        kind = "None" if text is None else f"a {type(text).__name__}"
+        kind = "None" if text is None else f"a {type_name(text)}"
         raise NotationError(f"action notation must be a string, not {kind}")
+    if type(text) is not str:
+        text = str.__str__(text)  # a str subclass's own methods (strip, lower …) are not trusted
     if len(text) > MAX_NOTATION:
         raise NotationError(f"action notation is {len(text):,} characters long; at most {MAX_NOTATION} are read")
     text = text.strip()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tigris_widget.games.tigris.engine.core.errors import SquareError
-from tigris_widget.games.tigris.engine.core.types import Mask, Square
+from tigris_widget.games.tigris.engine.core.types import Mask, Square, shown_value
 
 WIDTH: Final = 16
 HEIGHT: Final = 11
@@ -39,10 +39,10 @@ def parse_square(text: str) -> Square:
     """Parse ``(x,y)`` (parentheses optional, spaces allowed); raise ``SquareError`` naming the problem."""
     match = _SQUARE_RE.fullmatch(text.strip())
     if not match:
-        raise SquareError(f"{text!r} is not a square; write it as (x,y), e.g. (5,4)")
+        raise SquareError(f"{shown_value(text)} is not a square; write it as (x,y), e.g. (5,4)")
     x, y = int(match[1]), int(match[2])
     if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-        raise SquareError(f"square {text!r} is off the board (x 0..15, y 0..10)")
+        raise SquareError(f"square {shown_value(text)} is off the board (x 0..15, y 0..10)")
     return square(x, y)
 
 
@@ -51,22 +51,19 @@ def to_square(value: object) -> Square:
 
     :raises SquareError: (a ``ValueError``) naming the value that is no square of the board.
     """
+    # Plain types only: a subclass's comparisons, iteration or text are not trusted.
     if isinstance(value, str):
-        return parse_square(value)
-    if isinstance(value, int) and not isinstance(value, bool):
+        return parse_square(str.__str__(value))
+    if type(value) is int:
         if not 0 <= value < SQUARES:
-            raise SquareError(f"square {value} is off the board (0..{SQUARES - 1})")
+            raise SquareError(f"square {shown_value(value)} is off the board (0..{SQUARES - 1})")
         return value
-    if (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if type(value) is tuple and len(value) == 2 and all(type(v) is int for v in value):
         x, y = value
         if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
-            raise SquareError(f"square ({x},{y}) is off the board (x 0..15, y 0..10)")
+            raise SquareError(f"square ({shown_value(x)},{shown_value(y)}) is off the board (x 0..15, y 0..10)")
         return square(x, y)
-    raise SquareError(f"{value!r} is not a square; use (x, y), '(x,y)' or y*16+x")
+    raise SquareError(f"{shown_value(value)} is not a square; use (x, y), '(x,y)' or y*16+x")
 
 
 def dilate(mask: Mask) -> Mask:

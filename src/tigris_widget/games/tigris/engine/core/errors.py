@@ -32,9 +32,7 @@ RULE_CODES: Final[dict[str, str]] = {
     "§6.2 T3": "a farm off the river, or another tile on the river",
     "§6.2 T4": "a tile would touch three or more kingdoms",
     "§6.3 C1": "the player has no catastrophe tile left",
-    "§6.3 C2": "a catastrophe's square holds a piece other than a face-up civilization tile",
-    "§6.3 C3": "a catastrophe on a tile carrying a treasure",
-    "§6.3 C4": "a catastrophe on a tile carrying a civilization building (variant)",
+    "§6.3 C3": "a catastrophe on a leader, a treasure, a monument, a catastrophe, a building or the ziggurat",
     "§6.4 S1": "swapping more tiles of a colour than the hand holds",
     "§6.4 S2": "a swap of no tiles",
     # Other decisions

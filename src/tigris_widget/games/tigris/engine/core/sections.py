@@ -71,7 +71,6 @@ TITLES: dict[str, str] = {
     "§6.3.4": "A destroyed temple may strand leaders",
     "§6.3.5": "No points, no conflicts",
     "§6.3.6": "Then the follow-up checks",
-    "§6.3 C4": "Not on a civilization building",
     "§6.4": "Swap tiles",
     "§6.4 S1": "Only tiles you hold",
     "§6.4 S2": "At least one tile",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.actions import Action, shown
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
     ATTACK_PHASES,
@@ -70,8 +70,8 @@ def prompt(s: GameState, reveal: bool = True) -> str:
 
 def seat_problem(s: GameState, seat: int) -> tuple[str, str] | None:
     """None if ``seat`` must decide now, else ``(rule, explanation)``; says nothing hidden."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
-        raise ValueError(f"seat must be 0..{s.players - 1}, not {seat!r}")
+    if type(seat) is not int or not 0 <= seat < s.players:  # exact int: no subclass's comparisons run
+        raise ValueError(f"seat must be 0..{s.players - 1}, not {shown(seat)}")
     if s.phase == D_OVER:
         return "§14 G1", "the game is over; no more actions can be played"
     if seat != s.decider:

@@ -26,6 +26,7 @@ from tigris_widget.games.tigris.engine.core.actions import (
     WITHDRAW_ACTIONS,
     ZIGGURAT_ACTIONS,
     Action,
+    shown,
     treasure_action,
 )
 from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, squares
@@ -66,6 +67,7 @@ from tigris_widget.games.tigris.engine.core.types import (
     ZIGGURAT_BONUS,
     Mask,
     Square,
+    type_name,
 )
 from tigris_widget.games.tigris.engine.rules.buildings import building_options, placed_colour
 from tigris_widget.games.tigris.engine.rules.conflicts import war_colours
@@ -191,8 +193,10 @@ def why_illegal(s: GameState, action: object) -> tuple[str, str] | None:
     Every field is checked for its type and range before anything indexes with it, so hand-built
     actions (``Action(5, -1, -1, (-1, 0, 0, 0))``) are refused like any other illegal action. The
     rule codes are listed in ``errors.RULE_CODES``."""
-    if not isinstance(action, Action):
-        return "§16 A1", f"{action!r} is not an action"
+    if type(action) is not Action:  # exact: a subclass could print or compare differently
+        if isinstance(action, Action):
+            return "§16 A1", f"an Action subclass ({type_name(action)}) is not accepted: use Action itself or notation"
+        return "§16 A1", f"{shown(action)} is not an action"
     if id(action) not in _SHARED:
         malformed = _malformed(action)
         if malformed is not None:
@@ -225,7 +229,8 @@ _SHARED: frozenset[int] = frozenset(
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    # Exact type: bools, and int subclasses (whose __eq__ or __str__ may be anything), are refused.
+    return type(value) is int
 
 
 # The form of each action kind: colours allowed (None: must be -1), whether it names a square, and
@@ -254,18 +259,21 @@ def _malformed(a: Action) -> tuple[str, str] | None:
     """The first field of ``a`` that is of the wrong type or out of range for its kind, or None."""
     kind, colour, q, extra = a
     if not _is_int(kind) or kind not in _FORMS:
-        return "§16 A2", f"action field 'kind' must be an action kind 0–{len(_FORMS) - 1}, not {kind!r}"
+        return "§16 A2", f"action field 'kind' must be an action kind 0–{len(_FORMS) - 1}, not {shown(kind)}"
     colours, has_square, extra_form = _FORMS[kind]
     if colours is None:
         if not (_is_int(colour) and colour == -1):
-            return "§16 A3", f"action field 'colour' must be -1 for this kind of action, not {colour!r}"
+            return "§16 A3", f"action field 'colour' must be -1 for this kind of action, not {shown(colour)}"
     elif not (_is_int(colour) and colour in colours):
-        return "§16 A3", f"action field 'colour' must be 0–{len(colours) - 1} for this kind of action, not {colour!r}"
+        return (
+            "§16 A3",
+            f"action field 'colour' must be 0–{len(colours) - 1} for this kind of action, not {shown(colour)}",
+        )
     if has_square:
         if not (_is_int(q) and 0 <= q < SQUARES):
-            return "§16 A4", f"action field 'square' must be a square 0–{SQUARES - 1}, not {q!r}"
+            return "§16 A4", f"action field 'square' must be a square 0–{SQUARES - 1}, not {shown(q)}"
     elif not (_is_int(q) and q == -1):
-        return "§16 A4", f"action field 'square' must be -1 for this kind of action, not {q!r}"
+        return "§16 A4", f"action field 'square' must be -1 for this kind of action, not {shown(q)}"
     if extra_form == "":
         ok = _is_int(extra) and extra == 0
         wanted = "0 for this kind of action"
@@ -273,14 +281,14 @@ def _malformed(a: Action) -> tuple[str, str] | None:
         ok = _is_int(extra) and extra >= 0  # type: ignore[operator]
         wanted = "a number of tiles, 0 or more"
     elif extra_form == "counts":
-        ok = isinstance(extra, tuple) and len(extra) == 4 and all(_is_int(n) and n >= 0 for n in extra)
+        ok = type(extra) is tuple and len(extra) == 4 and all(_is_int(n) and n >= 0 for n in extra)
         wanted = "four tile counts (black, red, blue, green), each 0 or more"
     else:
-        ok = (isinstance(extra, tuple) and all(_is_int(q) and 0 <= q < SQUARES for q in extra)
+        ok = (type(extra) is tuple and all(_is_int(q) and 0 <= q < SQUARES for q in extra)
               and list(extra) == sorted(set(extra)))  # fmt: skip
         wanted = "treasure squares in ascending order, each named once"
     if not ok:
-        return "§16 A5", f"action field 'extra' must be {wanted}, not {extra!r}"
+        return "§16 A5", f"action field 'extra' must be {wanted}, not {shown(extra)}"
     return None
 
 
@@ -407,12 +415,14 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
         if not s.catastrophes_left[seat]:
             return "§6.3 C1", f"{name} has no catastrophe tile left"
         bit = 1 << q
+        # C2 says what a catastrophe may hit (an empty square or a face-up tile); every refusal is one
+        # of the forbidden targets that C3 lists, so C3 is the code cited.
         if not (s.empty | s.face_up) & bit:
-            return "§6.3 C2", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: it holds {_contents(s, q)}"
         if s.treasures & bit:
             return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a treasure"
         if s.building_squares & bit:
-            return "§6.3 C4", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
+            return "§6.3 C3", f"a catastrophe cannot go on {sq(q)}: the tile carries a civilization building"
         return None
     if kind == SWAP:
         assert isinstance(a.extra, tuple)
