@@ -103,7 +103,7 @@ def test_tournament_summaries_read_results_files_within_limits(
 
 
 def test_every_file_reader_is_bounded() -> None:
-    """Files a user names are read through ``formats.record.read_text_file`` or a bounded ``readline``:
+    """Files a user names are read through ``core.files.read_text_file`` or a bounded ``readline``:
     no bare ``read()``, ``read_text()``, ``json.load`` or ``for line in f`` anywhere else."""
     import re
     from pathlib import Path
@@ -111,7 +111,7 @@ def test_every_file_reader_is_bounded() -> None:
     src = Path(__file__).resolve().parents[1] / "src" / "tigris_widget"
     unbounded = re.compile(r"\.read\(\)|\.read_text\(|json\.load\(|for \w+ in f\b")
     # The widget's own scripts and styles and the shipped puzzle library are package files, not input.
-    trusted = {"render/html.py", "render/picture.py", "puzzles/library.py"}
+    trusted = {"render/html.py", "games/tigris/present/picture.py", "puzzles/library.py"}
     offenders = [
         f"{p.relative_to(src)}:{n}: {line.strip()}"
         for p in sorted(src.rglob("*.py"))
