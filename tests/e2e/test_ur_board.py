@@ -23,7 +23,9 @@ def cell_point(page: Any, cell: int) -> tuple[float, float]:
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     lay = json.loads(canvas.get_attribute("data-layout"))
-    return box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"], box["y"] + lay["top"] + (cell // 6 + 0.5) * lay["cell"]
+    return box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"], box["y"] + lay["top"] + (cell // 6 + 0.5) * lay[
+        "cell"
+    ]
 
 
 def click_cell(board: BoardPage, cell: int) -> None:
@@ -76,11 +78,16 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
         if "alloc" in targets:
             amount = max(targets["alloc"]["amounts"], key=int)
             cell = targets["alloc"]["cell"]
-            press(board, f"{amount} cubes {'stay on' if targets['alloc']['kind'] == 'set' else 'on'} ({cell % 6},{cell // 6})")
+            press(
+                board,
+                f"{amount} cubes {'stay on' if targets['alloc']['kind'] == 'set' else 'on'} ({cell % 6},{cell // 6})",
+            )
         elif "exchange" in targets:
             cell = int(next(iter(targets["exchange"])))
             click_cell(board, cell)
-            board.page.locator("#host .tw-side").get_by_role("button", name=f"Take ({cell % 6},{cell // 6}) with").first.click()
+            board.page.locator("#host .tw-side").get_by_role(
+                "button", name=f"Take ({cell % 6},{cell // 6}) with"
+            ).first.click()
         elif "spare" in targets:
             press(board, "Take the spare")
         else:
