@@ -5,7 +5,7 @@
 
 import type { Scene } from "../../core/game";
 import { gridLayout, squareRect, type Ctx, type GridSpec, type Layout } from "../../core/geometry";
-import { drawBadge, drawSquareFrame } from "../../core/overlays";
+import { drawSquareFrame } from "../../core/overlays";
 import type { Square } from "../../core/view";
 import { SIZE, type Body, type Kind, type UrView as View } from "./body";
 import { inkOn, type UrTheme as Theme } from "./theme";
@@ -146,13 +146,31 @@ export function drawUnder(ctx: Ctx, scene: Scene<View, UiState>, l: Layout, them
   for (const cell of clickableCells(view)) drawTargetRing(ctx, cell, l, theme, cell === ui.hover);
 }
 
+/** A word on a pill across the middle of a tile, where neither its letters nor its cubes are. */
+function drawPill(ctx: Ctx, cell: Square, text: string, colour: string, l: Layout, theme: Theme): void {
+  const r = squareRect(l, cell);
+  const size = Math.max(9, Math.round(l.cell * 0.14));
+  ctx.font = `700 ${size}px ${theme.font}`;
+  const w = Math.min(r.w * 0.9, ctx.measureText(text).width + size);
+  const h = size * 1.5;
+  const x = r.x + (r.w - w) / 2;
+  const y = r.y + r.h * 0.5 - h / 2;
+  roundRect(ctx, x, y, w, h, h / 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.fillStyle = "#ffffff";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, r.x + r.w / 2, y + h / 2 + 0.5, w - 4);
+}
+
 export function drawOver(ctx: Ctx, scene: Scene<View, UiState>, l: Layout, theme: Theme): void {
   const { view, ui } = scene;
   const war = view.body.turn.war;
   if (war && view.history.live) {
     drawSquareFrame(ctx, [war.attacker, war.target], l, theme.conflict, Math.max(3, l.cell * 0.06), [l.cell * 0.12, l.cell * 0.07]);
-    drawBadge(ctx, war.attacker, "A", theme.conflict, l, theme);
-    drawBadge(ctx, war.target, "T", theme.conflict, l, theme);
+    drawPill(ctx, war.attacker, "attacker", theme.conflict, l, theme);
+    drawPill(ctx, war.target, "target", theme.conflict, l, theme);
   }
   const alloc = view.targets.alloc;
   if (alloc && view.decision?.mine) drawSquareFrame(ctx, [alloc.cell], l, theme.selected, Math.max(3, l.cell * 0.07));

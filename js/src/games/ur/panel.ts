@@ -54,7 +54,7 @@ function controls(view: View, ui: UiState, dispatch: Dispatch): HTMLElement[] {
     const options = cellOptions(view, ui.selected);
     const attacks = attacksFrom(view, ui.selected);
     row(`${formatCell(ui.selected)}:`, ...options.map((o, i) => previewing(button(o.label, `cell-${i}`, send(dispatch, o.action)), [ui.selected], preview)));
-    if (attacks.length) rows.push(h("div", { class: "tw-ur-hint", text: `War from ${formatCell(ui.selected)}: click a ringed neighbour to attack it (${attacks.map(([to]) => formatCell(to)).join(", ")}).` }));
+    if (attacks.length) rows.push(h("div", { class: "tw-ur-hint", text: `War from ${formatCell(ui.selected)}: click a ringed neighbour to attack it: ${attacks.map(([to]) => formatCell(to)).join(", ")}.` }));
   }
   row("Actions:", ...Object.entries(t.actions ?? {}).flatMap(([word, action]) => (action ? [button(ACTION_LABELS[word] ?? cap(word), `act-${word}`, send(dispatch, action))] : [])));
   if (t.attack && ui.selected < 0) rows.push(h("div", { class: "tw-ur-hint", text: "War: click one of your tiles, then the neighbour to attack." }));
