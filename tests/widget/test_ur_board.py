@@ -194,3 +194,26 @@ def test_intent_action_writes_the_click_it_cannot_look_up() -> None:
     over = present(scenario_game("over")[0], None)
     with pytest.raises(ValueError, match="plays nothing"):
         intent_action(over, {"cell": 3})
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda b: b["cells"].pop(),
+        lambda b: b["cells"][3].update(face="X"),
+        lambda b: b["cells"][3].update(cubes="3"),
+        lambda b: b["cells"][3].update(owner=9),
+        lambda b: b["cells"].__setitem__(0, None),
+        lambda b: b.pop("hands"),
+        lambda b: b["scores"][0].update(points=None),
+        lambda b: b.update(start="P0"),
+        lambda b: b.update(turn=None),
+    ],
+)
+def test_a_hand_built_view_is_refused_by_the_picture(change: Any) -> None:
+    view = copy.deepcopy(load_fixture("turn")["view"])
+    change(view["body"])
+    with pytest.raises(ValueError, match="Ur view"):
+        picture_svg(view)
+    with pytest.raises(ValueError, match="not an Ur view"):
+        picture_svg({**load_fixture("turn")["view"], "game": "tigris"})

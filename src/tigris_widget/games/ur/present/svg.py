@@ -114,9 +114,10 @@ def picture_svg(
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
     check_view(view)
     body = view["body"]
-    cells = body.get("cells") if view["game"] == "ur" else None
-    if not isinstance(cells, list) or len(cells) != 36:
-        raise ValueError("not an Ur view: its body needs 36 cells")
+    if view["game"] != "ur":
+        raise ValueError(f"not an Ur view: a view of {view['game']!r}")
+    _check_body(body, len(view["seats"]))
+    cells = body["cells"]
     pal = DARK if theme == "dark" else LIGHT
     seats = [str(s.get("colour") or "#888888") for s in view["seats"]]
     grid = 6 * CELL
@@ -171,6 +172,37 @@ def picture_svg(
         y += 19
     out.append("</g></svg>")
     return "\n".join(out)
+
+
+def _is_count(value: object, top: int) -> bool:
+    return type(value) is int and 0 <= value <= top
+
+
+def _check_body(body: Mapping[str, Any], seats: int) -> None:
+    """Raise ``ValueError`` naming the first field of an Ur body that the picture cannot draw."""
+    cells = body.get("cells")
+    if not isinstance(cells, list) or len(cells) != 36:
+        raise ValueError("not an Ur view: its body needs 36 cells")
+    for i, c in enumerate(cells):
+        owner = c.get("owner") if isinstance(c, Mapping) else -1
+        if (
+            not isinstance(c, Mapping)
+            or c.get("face") not in KIND_NAMES
+            or c.get("back") not in KIND_NAMES
+            or not _is_count(c.get("cubes"), 5)
+            or not (owner is None or (type(owner) is int and 0 <= owner < seats))
+        ):
+            raise ValueError(f"Ur view: cell {i} is malformed")
+    for key in ("hands", "supply", "on_grid", "scores"):
+        if not isinstance(body.get(key), list) or len(body[key]) != seats:
+            raise ValueError(f"Ur view: body '{key}' needs one entry per seat")
+    if not all(isinstance(sc, Mapping) and type(sc.get("points")) is int for sc in body["scores"]):
+        raise ValueError("Ur view: body 'scores' rows need integer 'points'")
+    for key in ("start", "zig_left"):
+        if not _is_count(body.get(key), 5):
+            raise ValueError(f"Ur view: body '{key}' must be a small integer")
+    if not isinstance(body.get("spares"), list) or not isinstance(body.get("turn"), Mapping):
+        raise ValueError("Ur view: body needs 'spares' and 'turn'")
 
 
 def _status_lines(view: Mapping[str, Any]) -> list[tuple[str, str | None]]:
