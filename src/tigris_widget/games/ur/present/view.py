@@ -175,11 +175,19 @@ def group_targets(choices: tuple[Step, ...], s: UrState) -> dict[str, Any]:
     return out
 
 
-def _step_squares(before: UrState, step: Step) -> list[int]:
-    """The cells a step touched (for the last move's frame)."""
-    if step.kind == "move":
-        return [c for c in (before.war_a, before.war_t) if c >= 0]
-    return [c for c in (step.a, step.b) if c >= 0]
+def _step_squares(before: UrState, step: Step, events: Sequence[Event]) -> list[int]:
+    """The cells a step touched, for the last move's frame: those it names, and those its events
+    changed (an action word names none, but its forced cubes and a starvation land on cells)."""
+    cells = [before.war_a, before.war_t] if step.kind == "move" else [step.a, step.b]
+    for e in events:
+        for key in ("cell", "attacker", "target"):
+            value = e.data.get(key)
+            if type(value) is int:
+                cells.append(value)
+        more = e.data.get("cells")
+        if isinstance(more, (list, tuple)):
+            cells += [c for c in more if type(c) is int]
+    return sorted({c for c in cells if 0 <= c < SIZE * SIZE})
 
 
 def _can_undo(game: UrHistory, at: int, d: Decision | None) -> bool:
@@ -231,7 +239,7 @@ def present(
             "ply": at,
             "seat": actors[at - 1],
             "action": str(step),
-            "squares": _step_squares(game.state_at(at - 1), step),
+            "squares": _step_squares(game.state_at(at - 1), step, batches[at - 1]),
         }
     result = None
     if s.over:
