@@ -4,6 +4,8 @@
     >>> game = Game.new(players=3, seed=1)
     >>> w = BoardWidget(game)            # all-seeing view, for teaching
     >>> w2 = BoardWidget(game, seat=0)   # only what seat 0 may see
+    >>> from tigris_widget.games.ur import UrGame
+    >>> w3 = BoardWidget(UrGame.new(players=4, seed=2006))  # any registered game
 
 The widget holds no rules and names no game: the game's presenter (``core.registry.game_module(
 game.name)``, see ``core.protocol.GameModule``) makes the synced view (legal targets precomputed) and
@@ -97,7 +99,8 @@ def _message_problem(msg: Any) -> str:
 class BoardWidget(anywidget.AnyWidget):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
-    :param game: the game to show and play; changes made to it elsewhere are shown at once.
+    :param game: the game to show and play (a ``Game``, an ``UrGame``: any registered game); changes
+        made to it elsewhere are shown at once.
     :param seat: show only what this seat may know and let only this seat act; None shows everything
         and lets the view act for whoever must decide.
     :param theme: ``"auto"`` (follow JupyterLab), ``"light"`` or ``"dark"``.
