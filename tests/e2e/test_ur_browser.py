@@ -125,7 +125,7 @@ def test_a_refused_click_explains_the_rule_and_a_step_is_taken_back(page: Any) -
     assert game.legal_actions() == first
 
 
-@pytest.mark.parametrize("width", [800, 1600])
+@pytest.mark.parametrize("width", [420, 800, 1600])
 @pytest.mark.parametrize("dpr", [1, 2])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme: str) -> None:
@@ -140,12 +140,17 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
     try:
         page.emulate_media(color_scheme=theme)
         widget = BoardWidget(game, theme=theme)
-        BoardPage(page, widget)
+        board = BoardPage(page, widget)
+        page.evaluate("w => { document.getElementById('host').style.width = w + 'px'; }", width - 24)
+        page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+        page.wait_for_timeout(100)
+        board.wait_ready()
         if theme == "dark":
             page.evaluate("() => { document.body.style.background = '#111'; }")
         canvas = page.locator("#host canvas.tw-board")
         assert canvas.evaluate("c => c.width") == round(float(canvas.evaluate("c => parseFloat(c.style.width)")) * dpr)
-        assert float(canvas.evaluate("c => parseFloat(c.style.width)")) <= width
+        assert float(canvas.evaluate("c => parseFloat(c.style.width)")) <= width - 24
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # nothing sticks out
         page.screenshot(path=str(artifacts / f"ur-{width}-{theme}-dpr{dpr}.png"), full_page=True)
     finally:
         context.close()
