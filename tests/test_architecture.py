@@ -121,17 +121,11 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("jupyter.lessons", "games.tigris.engine.core.events"),
     ("jupyter.lessons", "games.tigris.game"),
     ("jupyter.puzzle_board", "games.tigris.engine.core.types"),
-    ("jupyter.puzzle_board", "games.tigris.present.viewjson"),
     ("jupyter.puzzle_board", "games.tigris.puzzles.goals"),
     ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
     ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
     ("jupyter.stepper", "games.tigris.game"),
     ("jupyter.versus", "games.tigris.game"),
-    ("jupyter.widget", "games.tigris.engine.core.board"),
-    ("jupyter.widget", "games.tigris.engine.core.errors"),
-    ("jupyter.widget", "games.tigris.engine.core.events"),
-    ("jupyter.widget", "games.tigris.game"),
-    ("jupyter.widget", "games.tigris.present.viewjson"),
     # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
     ("puzzles.cli", "games.tigris.engine.core.types"),
     ("puzzles.cli", "games.tigris.puzzles.miner"),
@@ -139,16 +133,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("puzzles.library", "games.tigris.puzzles.book"),
     ("puzzles.library", "games.tigris.puzzles.goals"),
     ("puzzles.library", "games.tigris.puzzles.miner"),
-    # render: pictures and replays are T&E's view JSON and SVG
-    ("render", "games.tigris.engine.rules.view"),
-    ("render", "games.tigris.played"),
-    ("render", "games.tigris.present.svg"),
-    ("render", "games.tigris.present.viewjson"),
-    ("render.html", "games.tigris.played"),
-    ("render.png", "games.tigris.engine.rules.view"),
-    ("render.png", "games.tigris.present.svg"),
-    ("render.replay", "games.tigris.played"),
-    ("render.replay", "games.tigris.present.viewjson"),
 }
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a
@@ -363,10 +347,14 @@ def test_the_registry_finds_every_game_by_name() -> None:
     for name in GAMES:
         module = game_module(name)
         assert name == module.NAME and module.TITLE
-        for member in ("new_game", "game_from_position", "game_from_record"):  # core.protocol.GameModule
+        members = ("new_game", "game_from_position", "game_from_record", "to_square", "present", "intent_action")
+        for member in (*members, "picture_svg", "explain"):  # core.protocol.GameModule
             assert callable(getattr(module, member)), f"games.{name} has no {member}"
         game = module.new_game(3, 7, None)  # three players: a count every game plays
         assert game.name == name
+        assert isinstance(module.SQUARES, int) and module.to_square(0) == 0
+        view = module.present(game, None)
+        assert view["game"] == name and module.picture_svg(view).lstrip().startswith("<svg")
         assert module.game_from_record(game.to_record()).to_position() == game.to_position()
         assert module.game_from_position(game.to_position()).to_position() == game.to_position()
     for bad in ("chess", "", None, "tigris.engine"):

@@ -3,7 +3,9 @@
 
 import type { GameRegistry } from "../core/game";
 import { tigris } from "./tigris/index";
+import { ur } from "./ur/index";
 
 export const GAMES: GameRegistry = {
   tigris,
+  ur,
 };

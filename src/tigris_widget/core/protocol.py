@@ -120,3 +120,30 @@ class GameModule(Protocol):
     def game_from_position(self, text: str) -> GameLike: ...
 
     def game_from_record(self, text: str) -> GameLike: ...
+
+    # -- how the game looks: what the board widget and the static pictures ask of it ----------------
+    SQUARES: int
+    """How many squares (cells) the board has: heatmaps hold one value per square."""
+
+    def to_square(self, value: object) -> int:
+        """A square from the forms people write (an int, an ``(x, y)`` pair, text); ``ValueError`` otherwise."""
+
+    def present(
+        self, game: GameLike, seat: int | None, ply: int | None = None, *, revision: int = 0, log_window: int = 12
+    ) -> dict[str, Any]:
+        """The view JSON (``core.view`` envelope around the game's body, legal targets included) of
+        ``game`` seen by ``seat`` (None: all-seeing) after ``ply`` actions (default: the latest);
+        ``revision`` counts changes of the game (part of ``state_id``), ``log_window`` how many plies
+        before the shown one the log holds."""
+
+    def intent_action(self, view: Mapping[str, Any], content: Mapping[str, Any]) -> str:
+        """The action text an intent from the board asks for (``content`` without ``kind`` and
+        ``state_id``), for the view it was sent from; ``ValueError`` naming what is malformed. The
+        engine still judges the action: this only writes it out."""
+
+    def picture_svg(self, view: Mapping[str, Any], **options: Any) -> str:
+        """A static SVG picture of a view JSON of this game (options as the game documents them;
+        every game takes ``highlight``, ``arrows``, ``labels``, ``caption`` and ``theme``)."""
+
+    def explain(self, err: ValueError) -> str:
+        """A refusal as a person reads it (the rule's section named), for the board's error line."""

@@ -21,7 +21,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
-from tigris_widget.games.tigris.present.viewjson import serialize_game
 from tigris_widget.games.tigris.puzzles.goals import Puzzle
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
@@ -35,7 +34,7 @@ class _PuzzleBoardWidget(BoardWidget):
     frozen: str = ""
 
     def _sync(self) -> None:
-        view = serialize_game(self._game, self.seat, self.ply, revision=self._revision)
+        view = self._module.present(self._game, self.seat, self.ply, revision=self._revision)
         if self.frozen and view["history"]["live"] and view.get("decision") is not None:
             view["decision"] = {**view["decision"], "mine": False, "prompt": self.frozen}
             view["targets"] = {}

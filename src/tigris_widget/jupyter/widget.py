@@ -4,11 +4,15 @@
     >>> game = Game.new(players=3, seed=1)
     >>> w = BoardWidget(game)            # all-seeing view, for teaching
     >>> w2 = BoardWidget(game, seat=0)   # only what seat 0 may see
+    >>> from tigris_widget.games.ur import UrGame
+    >>> w3 = BoardWidget(UrGame.new(players=4, seed=2006))  # any registered game
 
-The widget holds no rules: it syncs ``serialize.serialize_game`` (legal targets precomputed) and
-receives intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}`` (the
-action text looked up in the targets; ``games.tigris.present.viewjson.intent_action`` lists the other
-two forms: a piece on a square, swap counts), that the engine validates like any other input. A problem is answered by setting ``error``
+The widget holds no rules and names no game: the game's presenter (``core.registry.game_module(
+game.name)``, see ``core.protocol.GameModule``) makes the synced view (legal targets precomputed) and
+reads the intents, custom messages ``{"kind": "intent", "state_id": …, "action": "<notation>"}`` (the
+action text looked up in the targets; each game may take other forms, e.g. a piece on a square), that
+the engine validates like any other input; ``{"kind": "undo"}`` takes back a step when the view
+offers it (``targets["undo"]``). A problem is answered by setting ``error``
 (shown on the board) and changes nothing. Changing the game from Python (``w.game.apply(...)``)
 redraws every widget showing it.
 """
@@ -25,11 +29,9 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from tigris_widget.games.tigris.engine.core.board import SQUARES, to_square
-from tigris_widget.games.tigris.engine.core.errors import explain
-from tigris_widget.games.tigris.engine.core.events import Event
-from tigris_widget.games.tigris.game import Game
-from tigris_widget.games.tigris.present.viewjson import INTENT_FIELDS, intent_action, serialize_game
+from tigris_widget.core.events import Event
+from tigris_widget.core.protocol import GameLike, GameModule
+from tigris_widget.core.registry import game_module, games
 from tigris_widget.render.replay import ReplayRecorder
 
 _STATIC = Path(__file__).parent.parent / "static"
@@ -97,7 +99,8 @@ def _message_problem(msg: Any) -> str:
 class BoardWidget(anywidget.AnyWidget):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
-    :param game: the game to show and play; changes made to it elsewhere are shown at once.
+    :param game: the game to show and play (a ``Game``, an ``UrGame``: any registered game); changes
+        made to it elsewhere are shown at once.
     :param seat: show only what this seat may know and let only this seat act; None shows everything
         and lets the view act for whoever must decide.
     :param theme: ``"auto"`` (follow JupyterLab), ``"light"`` or ``"dark"``.
@@ -116,7 +119,7 @@ class BoardWidget(anywidget.AnyWidget):
     _css = _bundle("widget.css")
 
     view = traitlets.Dict().tag(sync=True)
-    """The serialized position (``serialize.serialize_game``); read-only from outside."""
+    """The shown position as its game's presenter writes it (view JSON v3); read-only from outside."""
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     """Whose view is shown (None: all-seeing)."""
     ply = traitlets.Int(0).tag(sync=True)
@@ -138,7 +141,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         seat: int | None = None,
         *,
         theme: str = "auto",
@@ -148,17 +151,18 @@ class BoardWidget(anywidget.AnyWidget):
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(f"BoardWidget got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
-        if not isinstance(game, Game):
-            raise TypeError(f"BoardWidget needs a tigris_widget.Game, not {type(game).__name__}")
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.state.players
-        ):
-            raise ValueError(f"seat must be 0..{game.state.players - 1} or None, not {seat!r}")
+        if not isinstance(game, GameLike) or getattr(game, "name", None) not in games():
+            raise TypeError(
+                f"BoardWidget needs a game (a tigris_widget.Game or another registered game), not {type(game).__name__}"
+            )
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
+            raise ValueError(f"seat must be 0..{game.players - 1} or None, not {seat!r}")
         if embed_history is None:
             embed_history = type(self).embed_history_default
         if not isinstance(embed_history, bool):
             raise ValueError(f"embed_history must be True, False or None, not {embed_history!r}")
         self._game = game
+        self._module: GameModule = game_module(game.name)
         self._recorder: ReplayRecorder | None = None
         self._revision = 0
         self._callbacks: list[ActionCallback] = []
@@ -166,7 +170,7 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(seat=seat, theme=theme, ply=len(game), embed_history=embed_history, **kwargs)
         ref = weakref.ref(self)  # the game must not keep a forgotten widget alive
 
-        def changed(g: Game, change: str) -> None:
+        def changed(g: Any, change: str) -> None:
             widget = ref()
             if widget is None:
                 unsubscribe()
@@ -181,7 +185,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- state ---------------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> Any:
         """The game shown; change it with ``apply``/``undo`` (on the game or here) and the board follows."""
         return self._game
 
@@ -191,12 +195,12 @@ class BoardWidget(anywidget.AnyWidget):
         return self.ply == len(self._game)
 
     def _sync(self) -> None:
-        self.view = serialize_game(self._game, self.seat, self.ply, revision=self._revision)
+        self.view = self._module.present(self._game, self.seat, self.ply, revision=self._revision)
 
     @traitlets.validate("seat")
     def _check_seat(self, proposal: Any) -> int | None:
         seat: int | None = proposal["value"]
-        players = self._game.state.players
+        players = self._game.players
         if seat is not None and not 0 <= seat < players:
             raise traitlets.TraitError(f"seat must be 0..{players - 1} or None, not {seat!r}")
         return seat
@@ -247,7 +251,7 @@ class BoardWidget(anywidget.AnyWidget):
         if change == "apply" and n:
             record = {
                 "ply": n,
-                "seat": self._game.state_at(n - 1).decider,
+                "seat": self._game.actors[-1],
                 "action": str(self._game.actions[-1]),
                 "events": [str(e) for e in self._game.events[-1]],
             }
@@ -286,7 +290,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             self._handle(content)
         except ValueError as err:
-            self.error = explain(err)
+            self.error = self._module.explain(err)
 
     def _handle(self, content: Any) -> None:
         if not isinstance(content, Mapping):
@@ -301,20 +305,32 @@ class BoardWidget(anywidget.AnyWidget):
                 raise ValueError(f"goto needs an integer 'ply', not {ply!r}")
             self.goto(ply)
             return
-        if kind != "intent":
-            raise ValueError(f"unknown message kind {kind!r} (expected 'intent', 'goto' or 'ping')")
-        unknown = set(content) - INTENT_FIELDS
-        if unknown:
-            raise ValueError(f"intent has unknown field(s): {', '.join(sorted(unknown))}")
+        if kind not in ("intent", "undo"):
+            raise ValueError(f"unknown message kind {kind!r} (expected 'intent', 'undo', 'goto' or 'ping')")
         state_id = content.get("state_id")
         if not isinstance(state_id, str):
-            raise ValueError("intent needs a string 'state_id'")
-        action = intent_action(content)  # the looked-up text, or a piece on a square / swap counts formatted here
+            raise ValueError(f"{kind} needs a string 'state_id'")
+        if kind == "undo":
+            self._undo_step(content, state_id)
+            return
+        rest = {k: v for k, v in content.items() if k not in ("kind", "state_id")}
+        action = self._module.intent_action(self.view, rest)  # the game writes out its own intent forms
         if len(action) > MAX_INTENT_LENGTH:
             raise ValueError(f"action text too long ({len(action)} characters)")
         if state_id != self.view.get("state_id"):
             raise ValueError("The game moved on since this board was drawn; nothing was played. Try again.")
         self.play(action)
+
+    def _undo_step(self, content: Mapping[str, Any], state_id: str) -> None:
+        """Take back one step of a turn under way, when the shown view offers it (``targets["undo"]``:
+        the game's presenter offers it only for the deciding seat's own steps of the current turn)."""
+        if set(content) - {"kind", "state_id"}:
+            raise ValueError("undo takes no other field than 'state_id'")
+        if state_id != self.view.get("state_id"):
+            raise ValueError("The game moved on since this board was drawn; nothing was taken back. Try again.")
+        if not self.live or not self.view.get("targets", {}).get("undo"):
+            raise ValueError("Nothing to take back here: only the steps of the turn under way can be undone.")
+        self._game.undo()
 
     # -- playing and moving through the history --------------------------------------------------
     def play(self, action: str | Any) -> list[Event]:
@@ -375,7 +391,7 @@ class BoardWidget(anywidget.AnyWidget):
     def picture(self, caption: str | None = None) -> str:
         """The shown position as SVG with this board's highlights, arrows, labels and caption (or
         ``caption``) — this board's view only: nothing hidden from its seat. Heatmaps stay live-only."""
-        from tigris_widget.render import board_svg
+        from tigris_widget.render.svg import board_svg
 
         o = self.overlay
         return board_svg(
@@ -388,7 +404,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     def to_html(self, path: str | Path, *, title: str | None = None) -> Path:
         """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""
-        return self._game.to_html(path, self.seat, title=title)
+        from tigris_widget.render.html import write_html
+
+        return write_html(self._game, path, self.seat, title=title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""
@@ -425,16 +443,17 @@ class BoardWidget(anywidget.AnyWidget):
         for name, text in (("legend", legend), ("low", low), ("high", high)):
             if text is not None and not (isinstance(text, str) and len(text) <= 120):
                 raise ValueError(f"{name} must be a text of at most 120 characters, not {text!r}")
-        grid = [math.nan] * SQUARES
+        squares, to_square = self._module.SQUARES, self._module.to_square
+        grid = [math.nan] * squares
         if isinstance(values, Mapping):
             for key, v in values.items():
                 grid[to_square(key)] = math.nan if v is None else float(v)
         else:
             items = list(values)
-            if len(items) != SQUARES:
-                raise ValueError(f"a heatmap list needs {SQUARES} values (one per square), not {len(items)}")
+            if len(items) != squares:
+                raise ValueError(f"a heatmap list needs {squares} values (one per square), not {len(items)}")
             grid = [math.nan if v is None else float(v) for v in items]
-        self.heatmap = struct.pack(f"<{SQUARES}f", *grid)
+        self.heatmap = struct.pack(f"<{squares}f", *grid)
         finite = [v for v in grid if math.isfinite(v)]
         rng = None
         if (vmin is not None or vmax is not None) and (finite or (vmin is not None and vmax is not None)):
@@ -456,18 +475,19 @@ class BoardWidget(anywidget.AnyWidget):
     def highlight(self, squares: Iterable[SquareLike], colour: str | None = None) -> None:
         """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""
         _check_colour(colour)
-        added = [{"square": to_square(q), **({"colour": colour} if colour else {})} for q in squares]
+        added = [{"square": self._module.to_square(q), **({"colour": colour} if colour else {})} for q in squares]
         self._set_overlay(highlights=[*self.overlay.get("highlights", []), *added])
 
     def arrow(self, start: SquareLike, end: SquareLike, colour: str | None = None) -> None:
         """Draw an arrow from one square to another (e.g. a leader's suggested move)."""
         _check_colour(colour)
+        to_square = self._module.to_square
         item = {"from": to_square(start), "to": to_square(end), **({"colour": colour} if colour else {})}
         self._set_overlay(arrows=[*self.overlay.get("arrows", []), item])
 
     def label(self, square: SquareLike, text: str) -> None:
         """Write a short text on a square (at most 12 characters are drawn)."""
-        item = {"square": to_square(square), "text": str(text)[:12]}
+        item = {"square": self._module.to_square(square), "text": str(text)[:12]}
         self._set_overlay(labels=[*self.overlay.get("labels", []), item])
 
     def caption(self, text: str) -> None:

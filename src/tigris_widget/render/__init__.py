@@ -13,34 +13,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tigris_widget.games.tigris.engine.rules.view import PlayerView
-from tigris_widget.games.tigris.present.svg import board_svg
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 from tigris_widget.render.png import board_png
-
-if TYPE_CHECKING:
-    from tigris_widget.games.tigris.played import PlayedGame
+from tigris_widget.render.svg import board_svg
 
 __all__ = ["board_png", "board_svg", "game_view", "write_png", "write_svg"]
 
 
-def game_view(game: PlayedGame, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
-    """The widget JSON of ``game`` for ``seat`` after ``ply`` actions (default: now), last action included."""
-    from tigris_widget.games.tigris.present.viewjson import serialize_game
+def game_view(game: GameLike, seat: int | None = None, ply: int | None = None) -> Mapping[str, Any]:
+    """The widget JSON of ``game`` for ``seat`` after ``ply`` actions (default: now), last action
+    included, made by the game's presenter."""
+    return game_module(game.name).present(game, seat, ply)
 
-    return serialize_game(game, seat, ply)
 
-
-def _view(
-    source: PlayedGame | PlayerView | Mapping[str, Any], seat: int | None, ply: int | None
-) -> PlayerView | Mapping[str, Any]:
-    if isinstance(source, (PlayerView, Mapping)):
+def _view(source: Any, seat: int | None, ply: int | None) -> Any:
+    """A view as it is, or the view of a game (a game has a registry ``name``; a view has none)."""
+    if isinstance(source, Mapping) or hasattr(source, "GAME"):
         return source
     return game_view(source, seat, ply)
 
 
-def write_svg(source: PlayedGame | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+def write_svg(source: GameLike | Mapping[str, Any] | Any, path: str | Path, *, seat: int | None = None,
               ply: int | None = None, **options: Any) -> Path:  # fmt: skip
     """Write the SVG picture of a game (seen by ``seat``, after ``ply`` actions) or a view; returns the path."""
     out = Path(path)
@@ -48,7 +44,7 @@ def write_svg(source: PlayedGame | PlayerView | Mapping[str, Any], path: str | P
     return out
 
 
-def write_png(source: PlayedGame | PlayerView | Mapping[str, Any], path: str | Path, *, seat: int | None = None,
+def write_png(source: GameLike | Mapping[str, Any] | Any, path: str | Path, *, seat: int | None = None,
               ply: int | None = None, scale: float = 2.0, **options: Any) -> Path:  # fmt: skip
     """Write the PNG picture of a game or a view (see ``write_svg``); returns the path."""
     out = Path(path)

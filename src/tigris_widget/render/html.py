@@ -15,12 +15,11 @@ from __future__ import annotations
 import base64
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 from tigris_widget.render.replay import pack, replay_data
-
-if TYPE_CHECKING:
-    from tigris_widget.games.tigris.played import PlayedGame
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -57,13 +56,13 @@ document.body.dataset.replayReady = "true";
 """
 
 
-def game_html(game: PlayedGame, seat: int | None = None, *, title: str | None = None) -> str:
+def game_html(game: GameLike, seat: int | None = None, *, title: str | None = None) -> str:
     """The self-contained HTML replay of ``game`` as seen by ``seat`` (None: all-seeing).
 
     :raises ValueError: ``seat`` is not a seat of the game.
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
-    players = game.state.players
+    players = game.players
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
         raise ValueError(f"seat must be 0..{players - 1} or None, not {seat!r}")
     code_path = STATIC / "widget.js"
@@ -73,7 +72,7 @@ def game_html(game: PlayedGame, seat: int | None = None, *, title: str | None = 
     css = css_path.read_text(encoding="utf-8") if css_path.exists() else ""
     data = replay_data(game, seat)
     who = "all-seeing view" if seat is None else f"what {_seat_name(data, seat)} saw"
-    heading = title or f"Tigris & Euphrates — {len(game)} actions, {who}"
+    heading = title or f"{game_module(game.name).TITLE} — {len(game)} actions, {who}"
     return _PAGE.format(
         title=html.escape(heading),
         css=css.replace("</", "<\\/"),
@@ -88,7 +87,7 @@ def _seat_name(data: dict[str, Any], seat: int) -> str:
     return str(seats[seat]["name"]) if seat < len(seats) else f"seat {seat}"
 
 
-def write_html(game: PlayedGame, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
+def write_html(game: GameLike, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
     """Write ``game_html`` to ``path``; returns the path."""
     out = Path(path)
     out.write_text(game_html(game, seat, title=title), encoding="utf-8")

@@ -15,17 +15,15 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tigris_widget.games.tigris.present.viewjson import serialize_game
-
-if TYPE_CHECKING:
-    from tigris_widget.games.tigris.played import PlayedGame
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 
 
-def ply_view(game: PlayedGame, seat: int | None, ply: int) -> dict[str, Any]:
+def ply_view(game: GameLike, seat: int | None, ply: int) -> dict[str, Any]:
     """The replay's view of ``ply`` for ``seat``: depends only on the first ``ply`` actions."""
-    view = serialize_game(game, seat, ply, log_window=0)
+    view = game_module(game.name).present(game, seat, ply, log_window=0)
     view["history"] = {"ply": ply}
     view["log"] = []
     view["targets"] = {}
@@ -35,7 +33,7 @@ def ply_view(game: PlayedGame, seat: int | None, ply: int) -> dict[str, Any]:
     return view
 
 
-def replay_data(game: PlayedGame, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
+def replay_data(game: GameLike, seat: int | None = None, start: int | None = None) -> dict[str, Any]:
     """The replay of ``game`` for ``seat`` (None: all-seeing), first showing ``start`` (default: the end)."""
     data: dict[str, Any] = json.loads(ReplayRecorder(game, seat).text(len(game) if start is None else start))
     return data
@@ -70,7 +68,7 @@ class ReplayRecorder:
     LEVEL = 6
     """gzip level: 9 saves ~5 % more and costs twice the time on every action."""
 
-    def __init__(self, game: PlayedGame, seat: int | None) -> None:
+    def __init__(self, game: GameLike, seat: int | None) -> None:
         self._game = game
         self._seat = seat
         self._views: list[str] = []  # JSON of the view after k actions
@@ -93,6 +91,7 @@ class ReplayRecorder:
             self._views.append(_json(ply_view(game, seat, ply)))
         missing = n - len(self._log)
         if missing:  # only the new actions' entries: the log of a long game is the slow part to build
-            self._log += [_json(e) for e in serialize_game(game, seat, n, log_window=missing)["log"]]
+            present = game_module(game.name).present
+            self._log += [_json(e) for e in present(game, seat, n, log_window=missing)["log"]]
         views, log = ",".join(self._views), ",".join(self._log)
         return f'{{"seat":{_json(seat)},"start":{start},"views":[{views}],"log":[{log}]}}'

@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
+from tigris_widget.games.tigris.engine.core.board import SQUARES
+from tigris_widget.games.tigris.engine.core.board import to_square as _to_square
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.games.tigris.engine.core.errors import explain as _explain
 from tigris_widget.games.tigris.engine.core.events import Event
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.rules.decisions import Decision
@@ -19,6 +23,8 @@ from tigris_widget.games.tigris.engine.rules.position import Position
 from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
 from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.present import svg as _svg
+from tigris_widget.games.tigris.present import viewjson as _viewjson
 
 NAME = "tigris"
 """The game's name in the registry (``tigris_widget.games.GAMES``)."""
@@ -42,8 +48,42 @@ def game_from_record(text: str) -> Game:
     return Game.from_record(text)
 
 
+# -- the presenter (core.protocol.GameModule): what the board widget and the static pictures call --------
+def to_square(value: object) -> int:
+    """A square from an int (``y*16+x``), an ``(x, y)`` pair or text ``"(x,y)"``; ``SquareError`` otherwise."""
+    return _to_square(value)
+
+
+def present(
+    game: GameLike, seat: int | None, ply: int | None = None, *, revision: int = 0, log_window: int = 12
+) -> dict[str, Any]:
+    """The widget JSON of ``game`` (``present.viewjson.serialize_game``)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"the Tigris & Euphrates presenter shows a Game, not {type(game).__name__}")
+    return _viewjson.serialize_game(game, seat, ply, revision=revision, log_window=log_window)
+
+
+def intent_action(view: Mapping[str, Any], content: Mapping[str, Any]) -> str:
+    """The action text of an intent (``present.viewjson.intent_action`` lists its three forms)."""
+    unknown = set(content) - _viewjson.INTENT_FIELDS
+    if unknown:
+        raise ValueError(f"intent has unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return _viewjson.intent_action(content)
+
+
+def picture_svg(view: Mapping[str, Any] | PlayerView, **options: Any) -> str:
+    """The static SVG of a view (``present.svg.board_svg``; ``size``, ``status`` are its own options)."""
+    return _svg.board_svg(view, **options)
+
+
+def explain(err: ValueError) -> str:
+    """A refusal led by its rule code and section title (``§6.1 L2 Land only — …``)."""
+    return _explain(err)
+
+
 __all__ = [
     "NAME",
+    "SQUARES",
     "TITLE",
     "Action",
     "Decision",
@@ -57,7 +97,12 @@ __all__ = [
     "Position",
     "PositionBuilder",
     "PositionError",
+    "explain",
     "game_from_position",
     "game_from_record",
+    "intent_action",
     "new_game",
+    "picture_svg",
+    "present",
+    "to_square",
 ]

@@ -13,13 +13,19 @@ from typing import Any
 
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
+from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
+from tigris_widget.games.ur.engine.board import CELLS, SIZE
 from tigris_widget.games.ur.game import UrGame, UrView
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
+from tigris_widget.games.ur.present import svg as _svg
+from tigris_widget.games.ur.present import view as _view
 
 NAME = "ur"
 TITLE = "Ur"
+SQUARES = CELLS
+"""The grid's 36 cells (``y * 6 + x``)."""
 
 
 def new_game(players: int = 4, seed: int | None = None, options: Mapping[str, Any] | None = None) -> UrGame:
@@ -35,9 +41,58 @@ def game_from_record(text: str) -> UrGame:
     return UrGame.from_record(text)
 
 
+# -- the presenter (core.protocol.GameModule): what the board widget and the static pictures call --------
+def to_square(value: object) -> int:
+    """A cell from an int (``y*6+x``), an ``(x, y)`` pair or text ``"(x,y)"``.
+
+    :raises ValueError: naming the value that is no cell of the grid.
+    """
+    if isinstance(value, str):
+        parts = value.strip().strip("()").split(",")
+        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+            value = (int(parts[0]), int(parts[1]))
+        else:
+            raise ValueError(f"{value!r:.40} is not a cell; write it '(x,y)' with x and y 0..5")
+    if type(value) is int:
+        if not 0 <= value < CELLS:
+            raise ValueError(f"cell {value} is off the grid (0..{CELLS - 1})")
+        return int(value)
+    if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
+        x, y = int(value[0]), int(value[1])
+        if not (0 <= x < SIZE and 0 <= y < SIZE):
+            raise ValueError(f"cell ({x},{y}) is off the grid (x and y are 0..5)")
+        return y * SIZE + x
+    raise ValueError(f"{value!r:.40} is not a cell; use (x, y), '(x,y)' or y*6+x")
+
+
+def present(
+    game: GameLike, seat: int | None, ply: int | None = None, *, revision: int = 0, log_window: int = 12
+) -> dict[str, Any]:
+    """The view JSON of an Ur game (``present.view.present``)."""
+    if not isinstance(game, UrGame):
+        raise TypeError(f"the Ur presenter shows an UrGame, not {type(game).__name__}")
+    return _view.present(game, seat, ply, revision=revision, log_window=log_window)
+
+
+def intent_action(view: Mapping[str, Any], content: Mapping[str, Any]) -> str:
+    """The step text of an intent from the Ur board (``present.view.intent_action``)."""
+    return _view.intent_action(view, content)
+
+
+def picture_svg(view: Mapping[str, Any], **options: Any) -> str:
+    """The static SVG of an Ur view (``present.svg.picture_svg``)."""
+    return _svg.picture_svg(view, **options)
+
+
+def explain(err: ValueError) -> str:
+    """Ur's refusals already lead with their rule code (``§5.5 W1: …``): shown as they are."""
+    return str(err)
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
+    "SQUARES",
     "TITLE",
     "Decision",
     "Event",
@@ -50,11 +105,16 @@ __all__ = [
     "UrOptions",
     "UrState",
     "UrView",
+    "explain",
     "format_position",
     "game_from_position",
     "game_from_record",
+    "intent_action",
     "new_game",
     "parse_line",
     "parse_position",
     "parse_step",
+    "picture_svg",
+    "present",
+    "to_square",
 ]

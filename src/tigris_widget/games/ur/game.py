@@ -405,6 +405,13 @@ class UrGame:
                 raise PositionError(f"line {no}: the result does not match the game: {game._result_line()!r}")
         return game
 
+    def _repr_svg_(self) -> str:
+        """The current position as an SVG picture, where widgets do not run."""
+        from tigris_widget.games.ur.present.svg import picture_svg
+        from tigris_widget.games.ur.present.view import present
+
+        return picture_svg(present(self, None))
+
     def __repr__(self) -> str:
         s = self._now
         where = "over" if s.over else (self.decision.prompt if self.decision else "")

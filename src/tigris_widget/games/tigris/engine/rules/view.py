@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tigris_widget.games.tigris.engine.core.board import squares
 from tigris_widget.games.tigris.engine.core.events import Event
@@ -64,6 +64,9 @@ class PlayerView:
     tuples are in seat order. What the seat may not know is absent: ``hand`` of another seat is
     not stored, hidden scores are ``None``.
     """
+
+    GAME: ClassVar[str] = "tigris"
+    """The game whose presenter draws this view (the registry name): how ``render`` finds it."""
 
     seat: int | None
     setup: GameSetup

@@ -1,0 +1,1 @@
+"""How an *Ur* game looks: its view JSON for the board widget (``view``) and its static SVG (``svg``)."""

@@ -1,0 +1,156 @@
+"""The Ur board in Debian's Chromium (Playwright): the setup and a whole turn played by clicks alone
+(cells and panel buttons), a refused click explained by the engine, a step taken back, and
+screenshots at two widths, light and dark, DPR 1 and 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import BoardPage
+
+from tigris_widget.games.ur import UrGame
+from tigris_widget.jupyter.widget import BoardWidget
+
+pytestmark = pytest.mark.browser
+
+
+def cell_point(page: Any, cell: int) -> tuple[float, float]:
+    """Page coordinates of a cell's centre, from the layout the canvas publishes (6 columns)."""
+    canvas = page.locator("#host canvas.tw-board")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    lay = json.loads(canvas.get_attribute("data-layout"))
+    return box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"], box["y"] + lay["top"] + (cell // 6 + 0.5) * lay[
+        "cell"
+    ]
+
+
+def click_cell(board: BoardPage, cell: int) -> None:
+    x, y = cell_point(board.page, cell)
+    board.page.mouse.click(x, y)
+
+
+def press(board: BoardPage, name: str) -> None:
+    board.page.locator("#host .tw-side").get_by_role("button", name=name).first.click()
+
+
+def settle(board: BoardPage, before: int, change: int = 1) -> None:
+    """Wait until the click's step is played (the page calls Python back) and drawn."""
+    for _ in range(250):
+        if len(board.widget.game) != before or board.widget.error:
+            break
+        board.page.wait_for_timeout(20)
+    assert len(board.widget.game) == before + change, board.widget.error
+    board.wait_ready()
+
+
+def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> None:
+    game = UrGame.new(players=4, seed=2006)
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    assert page.locator("#host .tigris-widget").get_attribute("data-game") == "ur"
+    # setup: three rounds of cubes, each on a ringed cell
+    while game.decision is not None and game.decision.kind == "place":
+        cell = int(next(iter(widget.view["targets"]["place"])))
+        n = len(game)
+        click_cell(board, cell)
+        settle(board, n)
+    assert len(game) == 12 and all(str(s).startswith("place") for s in game.actions)
+    # the initial exchange: every seat keeps its tile, by the panel's button
+    while game.decision is not None and game.decision.kind == "initial exchange":
+        n = len(game)
+        press(board, "Keep the hand tile (k)")
+        settle(board, n)
+    active = game.state.active
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-turn-start.png"))
+    # a whole turn: an action, its allocations, then an exchange of a ringed tile with the side chosen
+    word = next(iter(widget.view["targets"]["actions"]))
+    labels = {"agri": "Agriculture (a)", "trade": "Trade (t)", "culture": "Culture (c)", "politics": "Politics (p)"}
+    n = len(game)
+    press(board, labels[word])
+    settle(board, n)
+    while game.state.active == active and game.decision is not None:
+        targets = widget.view["targets"]
+        n = len(game)
+        if "alloc" in targets:
+            amount = max(targets["alloc"]["amounts"], key=int)
+            cell = targets["alloc"]["cell"]
+            press(
+                board,
+                f"{amount} cubes {'stay on' if targets['alloc']['kind'] == 'set' else 'on'} ({cell % 6},{cell // 6})",
+            )
+        elif "exchange" in targets:
+            cell = int(next(iter(targets["exchange"])))
+            click_cell(board, cell)
+            board.page.locator("#host .tw-side").get_by_role(
+                "button", name=f"Take ({cell % 6},{cell // 6}) with"
+            ).first.click()
+        elif "spare" in targets:
+            press(board, "Take the spare")
+        else:
+            press(board, "End the game")
+        settle(board, n)
+    assert game.state.active != active or game.is_over
+    assert len(game.lines) == 12 + 4 + 1  # the setup steps, the four keeps and the turn as one line
+    assert widget.error == ""
+    assert all(m["kind"] == "intent" for m in board.messages)
+
+
+def test_a_refused_click_explains_the_rule_and_a_step_is_taken_back(page: Any) -> None:
+    game = UrGame.new(players=4, seed=2006)
+    game.play_line(f"P{game.to_move}: place (0,0)")
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    click_cell(board, 0)  # round 1: the tile is taken
+    alert = page.locator("#host .tw-error")
+    alert.wait_for(state="visible")
+    assert "§2.5" in alert.inner_text()
+    assert len(game) == 1
+    # take back: the setup step of the seat deciding now is not its own, so there is nothing to undo
+    assert "undo" not in widget.view["targets"]
+    for _ in range(11):
+        game.apply(game.legal_actions()[0])
+    for _ in range(4):
+        game.apply("keep")
+    first = game.legal_actions()
+    action = next(s for s in first if s.kind in ("agri", "trade", "culture", "politics"))
+    game.apply(action)
+    board.push()
+    n = len(game)
+    press(board, "Take back the last step (u)")
+    settle(board, n, -1)
+    assert game.legal_actions() == first
+
+
+@pytest.mark.parametrize("width", [420, 800, 1600])
+@pytest.mark.parametrize("dpr", [1, 2])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme: str) -> None:
+    game = UrGame.new(players=4, seed=7)
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1])
+    for _ in range(4):
+        game.apply("keep")
+    game.apply(next(s for s in game.legal_actions() if s.kind in ("trade", "culture", "agri", "politics")))
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=dpr)
+    page = context.new_page()
+    try:
+        page.emulate_media(color_scheme=theme)
+        widget = BoardWidget(game, theme=theme)
+        board = BoardPage(page, widget)
+        page.evaluate("w => { document.getElementById('host').style.width = w + 'px'; }", width - 24)
+        page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+        page.wait_for_timeout(100)
+        board.wait_ready()
+        if theme == "dark":
+            page.evaluate("() => { document.body.style.background = '#111'; }")
+        canvas = page.locator("#host canvas.tw-board")
+        assert canvas.evaluate("c => c.width") == round(float(canvas.evaluate("c => parseFloat(c.style.width)")) * dpr)
+        assert float(canvas.evaluate("c => parseFloat(c.style.width)")) <= width - 24
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # nothing sticks out
+        page.screenshot(path=str(artifacts / f"ur-{width}-{theme}-dpr{dpr}.png"), full_page=True)
+    finally:
+        context.close()
