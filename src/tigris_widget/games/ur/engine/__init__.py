@@ -3,7 +3,7 @@
 It imports only the standard library and ``tigris_widget.core`` (errors and events). Cells are ints
 ``y * 6 + x``; seats 0..n-1; kinds 0..4 (A T C P W); pairs 0..9 (AT AC AP AW TC TP TW CP CW PW).
 
-Every decision point (§12.1 D1-D16) is a choice among ``legal_actions(state)`` by ``decision(state).seat``;
+Every decision point of §12.1 (D1-D16) is a choice among ``legal_actions(state)`` by ``decision(state).seat``;
 combinatorial choices are split into small steps (a ``Step``, written as below), so no decision offers
 more than a few hundred steps and every completed sequence is legal. Choices with a single feasible
 value (an amount forced by the supply or the cap, a war move from a 1-cube attacker) are taken

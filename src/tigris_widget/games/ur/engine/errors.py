@@ -1,5 +1,8 @@
 """Rule codes of the refusals (``IllegalActionError.rule``): the section of the rules reference plus a
-short letter code. Messages always start with the code and say what is wrong in plain words."""
+short letter code. Messages always start with the code and say what is wrong in plain words.
+
+Every code is a heading of the game's own rules reference, ``docs/rules-ur.md`` (e.g. ``#### §5.5 W3 — A
+full tile cannot be attacked``), which uses the same section numbers; tests/test_rules_reference.py checks it."""
 
 from __future__ import annotations
 
