@@ -139,7 +139,7 @@ def test_the_runner_refuses_what_a_bot_should_not_return():
     game = Game.new(players=2, seed=1)
     seat = game.to_move
     bots = {seat: _Returns("pass")}
-    with pytest.raises(BotError, match=rf"_Returns\(seed=0\) at seat {seat} returned 'pass' \(str\), not an Action"):
+    with pytest.raises(BotError, match=rf"_Returns\(seed=0\) at seat {seat} returned 'pass' \(str\), not an action"):
         step(game, bots)
     bots = {seat: _Returns(Action.decline())}
     with pytest.raises(BotError, match=rf"at seat {seat} returned 'decline', which is not legal now \(§16 D2"):

@@ -15,6 +15,7 @@ from tigris_widget.core.errors import IllegalActionError, NotationError, Positio
 from tigris_widget.core.events import Event
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.game import UrGame, UrView
+from tigris_widget.games.ur.heuristics import BOT_RULES, UrBotRules
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
 
@@ -35,6 +36,11 @@ def game_from_record(text: str) -> UrGame:
     return UrGame.from_record(text)
 
 
+def bot_rules() -> UrBotRules:
+    """Ur's knowledge for the shared bots (``random``, ``greedy``, ``search``): see ``heuristics``."""
+    return BOT_RULES
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -46,10 +52,12 @@ __all__ = [
     "PositionError",
     "Standing",
     "Step",
+    "UrBotRules",
     "UrGame",
     "UrOptions",
     "UrState",
     "UrView",
+    "bot_rules",
     "format_position",
     "game_from_position",
     "game_from_record",
