@@ -136,11 +136,11 @@ def ur_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]
         for move in moves(ur_game, bots):
             spent += move.seconds
             decisions += 1
-            if decisions >= 60:
+            if decisions >= 30:
                 break
         results[f"{name}_ms_per_decision"] = 1000 * spent / decisions
         print_(
-            f"{name} bot (default budget): {1000 * spent / decisions:7.1f} ms per decision (first 60 of a 3-player game)"
+            f"{name} bot (default budget): {1000 * spent / decisions:7.1f} ms per decision (first 30 of a 3-player game)"
         )
     return results
 
