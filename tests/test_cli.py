@@ -76,7 +76,8 @@ def test_tournament_and_bench_for_ur(tmp_path: pytest.TempPathFactory, capsys: p
                  "--option", "layout=face", "--quiet", "--out", out_dir, "--json"]) == 0  # fmt: skip
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 3 and summary["bots"]["random"]["seats_played"] == 6
-    row = json.loads(open(f"{out_dir}/games.jsonl").readline())
+    with open(f"{out_dir}/games.jsonl") as f:
+        row = json.loads(f.readline())
     assert row["task"]["game"] == "ur" and row["task"]["options"] == {"layout": "face"}
     assert main(["tournament", "--game", "ur", "--bots", "greedy,random", "--option", "turnLimit=-1"]) == 2
     assert "turnLimit" in capsys.readouterr().err
