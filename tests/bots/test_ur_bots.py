@@ -137,7 +137,10 @@ def test_ur_tournament_tasks_name_their_game_and_options():
     assert row["task"]["game"] == "ur" and row["task"]["options"] == {"layout": "face"}
     assert GameTask.from_dict(row["task"]) == tasks[0]
     replay = UrGame.from_record(row["record"])
-    assert replay.is_over == row["finished"] and [r.place for r in sorted(replay.standings(), key=lambda r: r.seat)] == row["ranks"]
+    assert (
+        replay.is_over == row["finished"]
+        and [r.place for r in sorted(replay.standings(), key=lambda r: r.seat)] == row["ranks"]
+    )
     old = {"index": 0, "deal": 0, "deal_seed": 5, "players": 2, "board": "alternative", "variants": "buildings",
            "bots": ["random", "greedy"], "bot_seeds": [1, 2]}  # fmt: skip
     task = GameTask.from_dict(old)
