@@ -7,7 +7,6 @@ a greedy bot that completes each candidate turn with the game's own policy, and 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from tigris_widget.bots.base import Bot
@@ -15,12 +14,62 @@ from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.mcts import MCTS, SearchResult
 from tigris_widget.core.protocol import BotRules
 
-RESTLESS_LIMIT = 24
-"""Actions within one turn after which the greedy bot takes no more restless actions (see
-``BotRules.restless``) and lets the game's completion policy finish the turn."""
+RESTLESS_LIMIT = 8
+"""Restless actions (see ``BotRules.restless``) a bot takes within one turn; after that it takes only
+calm ones, so the game's own steps finish the turn (a war between empty tiles costs nothing, and a bot
+finding such moves as good as any other could shuttle cubes for ever)."""
 
 
-class TurnGreedyBot(Bot):
+def greedy_ranking(rules: BotRules, state: Any, actions: list[Any]) -> list[tuple[float, Any]]:
+    """``actions`` with the mover's lead over the best other seat once each is played and the turn
+    completed by the game's policy, best first (a restless action just below an equal calm one)."""
+    seat = rules.to_move(state)
+    assert seat is not None
+    scored = []
+    for i, action in enumerate(actions):
+        after = rules.clone(state)
+        rules.play(after, action)
+        finish_turn(rules, after)
+        scored.append((rules.margin(after, seat) - (1e-6 if rules.restless(action) else 0.0), -i, action))
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return [(value, action) for value, _, action in scored]
+
+
+class _TurnBot(Bot):
+    """A bot over a game's ``BotRules`` that counts its restless actions in the turn under way."""
+
+    def __init__(self, rules: BotRules, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rules = rules
+        self._turn: Any = None
+        self._restless = 0
+
+    def _actions(self, state: Any) -> list[Any]:
+        """The legal actions the bot still considers: calm ones only once it was restless too often."""
+        rules = self.rules
+        actions = list(rules.legal(state))
+        if not actions:
+            raise ValueError("there is nothing to decide: the game is over")
+        turn = rules.turn_of(state)
+        if turn != self._turn:
+            self._turn, self._restless = turn, 0
+        if self._restless >= RESTLESS_LIMIT:
+            calm = [a for a in actions if not rules.restless(a)]
+            return calm or actions
+        return actions
+
+    def _chosen(self, action: Any) -> Any:
+        if self.rules.restless(action):
+            self._restless += 1
+        return action
+
+    def _greedy(self, state: Any, actions: list[Any]) -> Any:
+        ranked = greedy_ranking(self.rules, state, actions)
+        top = ranked[0][0]
+        return self.rng.choice([a for v, a in ranked if v > top - 1e-9])
+
+
+class TurnGreedyBot(_TurnBot):
     """Tries every legal action, completes the turn with the game's completion policy
     (``rules.finish_action``) and keeps the action after which it leads the best other seat by most
     (``rules.margin``). Among equal actions it prefers one that is not restless (an action that can be
@@ -28,41 +77,12 @@ class TurnGreedyBot(Bot):
 
     name = "greedy"
 
-    def __init__(self, rules: BotRules, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.rules = rules
-        self._turn: Any = None
-        self._steps = 0
-
     def choose(self, view: Any) -> Any:
-        rules = self.rules
-        state = rules.state_of(view)
-        actions = list(rules.legal(state))
-        if not actions:
-            raise ValueError("there is nothing to decide: the game is over")
+        state = self.rules.state_of(view)
+        actions = self._actions(state)
         if len(actions) == 1:
-            return actions[0]
-        turn = rules.turn_of(state)
-        self._steps = self._steps + 1 if turn == self._turn else 0
-        self._turn = turn
-        if self._steps >= RESTLESS_LIMIT:
-            calm = [a for a in actions if not rules.restless(a)]
-            if calm:
-                actions = calm
-        seat = rules.to_move(state)
-        assert seat is not None
-        best: list[Any] = []
-        best_value = -math.inf
-        for action in actions:
-            after = rules.clone(state)
-            rules.play(after, action)
-            finish_turn(rules, after)
-            value = rules.margin(after, seat) - (1e-6 if rules.restless(action) else 0.0)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+            return self._chosen(actions[0])
+        return self._chosen(self._greedy(state, actions))
 
 
 def finish_turn(rules: BotRules, state: Any) -> None:
@@ -96,20 +116,10 @@ class TurnSearchRules:
         return self.rules.to_move(state)
 
     def legal(self, state: Any) -> list[Any]:
-        rules = self.rules
-        actions = list(rules.legal(state))
+        actions = list(self.rules.legal(state))
         if len(actions) <= 1:
             return actions
-        seat = rules.to_move(state)
-        assert seat is not None
-        scored = []
-        for i, action in enumerate(actions):
-            after = rules.clone(state)
-            rules.play(after, action)
-            finish_turn(rules, after)
-            scored.append((-rules.margin(after, seat) + (1e-6 if rules.restless(action) else 0.0), i))
-        scored.sort()
-        return [actions[i] for _, i in scored[: self.width]]
+        return [action for _, action in greedy_ranking(self.rules, state, actions)[: self.width]]
 
     def play(self, state: Any, action: Any) -> None:
         self.rules.play(state, action)
@@ -122,7 +132,7 @@ class TurnSearchRules:
         return self.rules.evaluate(state)
 
 
-class TreeSearchBot(Bot):
+class TreeSearchBot(_TurnBot):
     """Monte-Carlo tree search (``bots.mcts``) over the game's turns (``TurnSearchRules``): the root
     offers the ``width`` best steps by the greedy reading, every level below one seat's whole turn."""
 
@@ -141,8 +151,7 @@ class TreeSearchBot(Bot):
         width: int = 6,
         playout_depth: int = 0,
     ) -> None:
-        super().__init__(seed)
-        self.rules = rules
+        super().__init__(rules, seed)
         if iterations is None and seconds is None:
             iterations = self.DEFAULT_ITERATIONS
         self.budget = Budget(iterations, seconds)
@@ -164,7 +173,10 @@ class TreeSearchBot(Bot):
         return result
 
     def choose(self, view: Any) -> Any:
-        actions = self.rules.legal(self.rules.state_of(view))
+        state = self.rules.state_of(view)
+        actions = self._actions(state)
         if len(actions) == 1:
-            return actions[0]
-        return self.analyse(view).best
+            return self._chosen(actions[0])
+        if len(actions) < len(self.rules.legal(state)):  # restless too often this turn: no search
+            return self._chosen(self._greedy(state, actions))
+        return self._chosen(self.analyse(view).best)
