@@ -101,13 +101,21 @@ class TurnSearchRules:
 
     In games whose turns are many small steps (Ur) a tree over single steps spends its iterations on
     random continuations of the mover's own turn; over completed turns each level is one seat's turn,
-    so the search looks at the other seats' best replies, and a width of 1 is the greedy bot."""
+    so the search looks at the other seats' replies, and a width of 1 is the greedy bot. The other
+    seats may be given a narrower ``other_width``: with 1 the search expects each of them to play the
+    greedy reading's best turn (an opponent model), and spends its iterations on its own choices."""
 
-    def __init__(self, rules: BotRules, width: int = 6) -> None:
-        if width < 1:
-            raise ValueError(f"width must be at least 1, not {width}")
+    def __init__(
+        self, rules: BotRules, width: int = 6, other_width: int | None = None, seat: int | None = None
+    ) -> None:
+        for label, value in (("width", width), ("other_width", other_width)):
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise ValueError(f"{label} must be at least 1, not {value!r}")
         self.rules = rules
         self.width = width
+        self.other_width = width if other_width is None else other_width
+        self.seat = seat
+        """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
 
     def clone(self, state: Any) -> Any:
         return self.rules.clone(state)
@@ -119,7 +127,8 @@ class TurnSearchRules:
         actions = list(self.rules.legal(state))
         if len(actions) <= 1:
             return actions
-        return [action for _, action in greedy_ranking(self.rules, state, actions)[: self.width]]
+        width = self.width if self.seat is None or self.rules.to_move(state) == self.seat else self.other_width
+        return [action for _, action in greedy_ranking(self.rules, state, actions)[:width]]
 
     def play(self, state: Any, action: Any) -> None:
         self.rules.play(state, action)
@@ -133,8 +142,10 @@ class TurnSearchRules:
 
 
 class TreeSearchBot(_TurnBot):
-    """Monte-Carlo tree search (``bots.mcts``) over the game's turns (``TurnSearchRules``): the root
-    offers the ``width`` best steps by the greedy reading, every level below one seat's whole turn."""
+    """Monte-Carlo tree search (``bots.mcts``) over the game's turns (``TurnSearchRules``): its own
+    turns offer the ``width`` best steps by the greedy reading, the other seats' turns the
+    ``other_width`` best (1: they are expected to play greedily); every level is one seat's whole turn,
+    leaves are judged by the game's evaluation (``playout_depth`` 0: no random playout)."""
 
     name = "search"
 
@@ -147,8 +158,9 @@ class TreeSearchBot(_TurnBot):
         iterations: int | None = None,
         seconds: float | None = None,
         *,
-        exploration: float = 0.3,
-        width: int = 6,
+        exploration: float = 0.15,
+        width: int = 4,
+        other_width: int = 1,
         playout_depth: int = 0,
     ) -> None:
         super().__init__(rules, seed)
@@ -156,7 +168,7 @@ class TreeSearchBot(_TurnBot):
             iterations = self.DEFAULT_ITERATIONS
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
-        self.search_rules = TurnSearchRules(rules, width)
+        self.search_rules = TurnSearchRules(rules, width, other_width)
         self.playout_depth = playout_depth
         self.total_iterations = 0
 
@@ -168,7 +180,9 @@ class TreeSearchBot(_TurnBot):
             playout_depth=self.playout_depth,
             seed=self.rng.randrange(2**31),
         )
-        result = search.search(self.rules.state_of(view), self.budget)
+        state = self.rules.state_of(view)
+        self.search_rules.seat = self.rules.to_move(state)
+        result = search.search(state, self.budget)
         self.total_iterations += result.iterations
         return result
 
