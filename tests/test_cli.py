@@ -120,3 +120,40 @@ def test_every_file_reader_is_bounded() -> None:
         if unbounded.search(line)
     ]
     assert not offenders, offenders
+
+
+def test_play_ur_prints_the_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "ur", "--players", "3", "--bot", "greedy,random,random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Game over after") and "seat 0 (greedy)" in out and "Winner: seat" in out
+    assert main(["play", "--game", "ur", "--bot", "random", "--option", "layout=face", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "ur" and data["finished"] and len(data["standings"]) == 3
+    assert [r["place"] for r in data["standings"]] == sorted(r["place"] for r in data["standings"])
+    assert main(["play", "--game", "ur", "--bot", "oracle"]) == 2
+    assert "unknown bot 'oracle' for ur" in capsys.readouterr().err
+    assert main(["play", "--game", "ur", "--option", "layout=diagonal"]) == 2
+    assert "layout" in capsys.readouterr().err
+    assert main(["play", "--game", "ur", "--option", "layout"]) == 2
+    assert "name=value" in capsys.readouterr().err
+    assert main(["play", "--game", "ur", "--board", "alternative"]) == 2
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "chess"])
+
+
+def test_tournament_and_bench_for_ur(tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    out_dir = str(tmp_path)
+    assert main(["tournament", "--game", "ur", "--bots", "greedy,random", "--games", "3", "--seed", "2",
+                 "--option", "layout=face", "--quiet", "--out", out_dir, "--json"]) == 0  # fmt: skip
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and summary["bots"]["random"]["seats_played"] == 6
+    with open(f"{out_dir}/games.jsonl") as f:
+        row = json.loads(f.readline())
+    assert row["task"]["game"] == "ur" and row["task"]["options"] == {"layout": "face"}
+    assert main(["tournament", "--game", "ur", "--bots", "greedy,random", "--option", "turnLimit=-1"]) == 2
+    assert "turnLimit" in capsys.readouterr().err
+    assert main(["bench", "--game", "ur", "--seconds", "0.2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert (
+        figures["games_per_s_3p"] > 0 and figures["legal_actions_us_4p"] > 0 and figures["search_ms_per_decision"] > 0
+    )

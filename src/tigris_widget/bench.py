@@ -104,8 +104,53 @@ def analysis_timings(count: int = 5) -> dict[str, float]:
     }
 
 
-def run_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]:
+def ur_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]:
+    """Ur's engine speed (``games.ur.engine.bench``, also behind ``benchmarks/ur_speed.py``) and its
+    bots' time per decision, for 3 and 4 players; prints (unless ``quiet``) and returns the figures."""
+    from tigris_widget.bots.runner import moves
+    from tigris_widget.core.registry import game_module
+    from tigris_widget.games.ur.engine.bench import playouts
+
+    print_ = (lambda *a, **k: None) if quiet else print
+    print_(f"Ur engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
+    results: dict[str, float] = {}
+    for players in (3, 4):
+        first = playouts(2, players)  # a short run sizes the measured one to about ``seconds``
+        games = max(2, round(seconds / 2 * first["games_per_s"]))
+        r = playouts(games, players, seed=1000)
+        results[f"games_per_s_{players}p"] = r["games_per_s"]
+        results[f"legal_actions_us_{players}p"] = r["us_per_legal_actions"]
+        results[f"steps_per_game_{players}p"] = r["steps_per_game"]
+        print_(
+            f"random {players}-player games (uniform steps): {r['games_per_s']:7.1f} games/s   "
+            f"({r['steps_per_game']:.0f} steps per game, {r['us_per_step']:.0f} µs per step); "
+            f"legal_actions(): {r['us_per_legal_actions']:6.1f} µs"
+        )
+    from tigris_widget.bots import make_bot
+
+    module = game_module("ur")
+    for name in ("greedy", "search"):
+        ur_game = module.new_game(3, 5, None)
+        bots = [make_bot(name, seed, "ur") for seed in range(3)]
+        spent, decisions = 0.0, 0
+        for move in moves(ur_game, bots):
+            spent += move.seconds
+            decisions += 1
+            if decisions >= 30:
+                break
+        results[f"{name}_ms_per_decision"] = 1000 * spent / decisions
+        print_(
+            f"{name} bot (default budget): {1000 * spent / decisions:7.1f} ms per decision (first 30 of a 3-player game)"
+        )
+    return results
+
+
+def run_benchmarks(seconds: float = 3.0, quiet: bool = False, game: str = "tigris") -> dict[str, float]:
     """Measure and print (unless ``quiet``) the engine's and the analysis' speed; returns the figures."""
+    if game == "ur":
+        return ur_benchmarks(seconds, quiet)
+    if game != "tigris":
+        raise ValueError(f"no benchmark for game {game!r}")
     print_ = (lambda *a, **k: None) if quiet else print
     print_(f"tigris_widget engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
     results: dict[str, float] = {}
@@ -130,11 +175,11 @@ def run_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float
     t = _per_call(trusted) - results["clone_us"] / 1e6
     results["apply_unchecked_us"] = t * 1e6
     print_(f"apply (trusted, {action!s:<18}): {t * 1e6:8.1f} µs")
-    game = Game.from_state(middle)
+    facade = Game.from_state(middle)
 
     def checked() -> None:
-        game.apply(action)
-        game.undo()
+        facade.apply(action)
+        facade.undo()
 
     t = _per_call(checked)
     results["game_apply_us"] = t * 1e6

@@ -10,13 +10,71 @@ from typing import Any
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import GameTooLong, play
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module, games
 from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
 from tigris_widget.games.tigris.game import Game
 
 
-def play_game(players: int, seed: int, board: str, variants: str, bot_names: Sequence[str]) -> Game:
-    """Play a complete game between bots; each bot has its own random stream, apart from the deal."""
-    game = Game.new(players=players, seed=seed, board=board, variants=variants)
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``--option name=value`` arguments as a mapping (the game checks names and values)."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip() or not value.strip():
+            raise ValueError(f"write an option as name=value (e.g. layout=face), not {item!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def play_any(game_name: str, players: int, seed: int, options: dict[str, str], bot_names: Sequence[str]) -> GameLike:
+    """Play a complete game of any registered game between bots (each with its own random stream)."""
+    game = game_module(game_name).new_game(players, seed, options or None)
+    names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
+    if len(names) != players:
+        raise ValueError(f"name one bot for all seats or one per seat ({players}), not {len(bot_names)}")
+    bots = [make_bot(name, seed * 7919 + seat + 1, game_name) for seat, name in enumerate(names)]
+    play(game, bots)
+    return game
+
+
+def standings_dict(game: GameLike, bot_names: Sequence[str]) -> dict[str, Any]:
+    """The result of any game: every seat's place, points and bot, best first."""
+    names = list(bot_names) * game.players if len(bot_names) == 1 else list(bot_names)
+    rows = []
+    for r in game.standings():
+        row: dict[str, Any] = {"seat": r.seat, "place": r.place, "points": r.points, "bot": names[r.seat]}
+        cubes = getattr(r, "cubes", None)  # Ur's tie-break: cubes on the grid
+        if isinstance(cubes, int):
+            row["cubes"] = cubes
+        rows.append(row)
+    return {
+        "game": game.name,
+        "finished": game.is_over,
+        "actions": len(game),
+        "winners": [r["seat"] for r in rows if r["place"] == 1],
+        "standings": rows,
+        "record": game.to_record(),
+    }
+
+
+def _print_standings(data: dict[str, Any]) -> None:
+    print(f"Game over after {data['actions']} actions.")
+    for row in data["standings"]:
+        cubes = f", {row['cubes']} cubes on the grid" if "cubes" in row else ""
+        print(f"  {row['place']}. seat {row['seat']} ({row['bot']}): {row['points']} points{cubes}")
+    winners = data["winners"]
+    print(
+        "Winner:",
+        f"seat {winners[0]}" if len(winners) == 1 else " and ".join(f"seat {w}" for w in winners) + " (shared)",
+    )
+
+
+def play_game(
+    players: int, seed: int, board: str, variants: str, bot_names: Sequence[str], options: dict[str, str] | None = None
+) -> Game:
+    """Play a complete T&E game between bots; each bot has its own random stream, apart from the deal."""
+    game = Game.new(players=players, seed=seed, board=board, variants=variants, options=options or None)
     names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
     if len(names) != players:
         raise ValueError(f"name one bot for all seats or one per seat ({players}), not {len(bot_names)}")
@@ -56,14 +114,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tigris_widget", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a complete game between bots and print the result")
-    play.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    play.add_argument("--game", default="tigris", choices=games(), help="which game (default tigris)")
+    play.add_argument("--players", type=int, default=None, choices=(2, 3, 4), help="default: 2 (tigris), 3 (ur)")
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--board", default="classic", choices=("classic", "alternative"))
-    play.add_argument("--variants", default="", help="comma-separated: buildings,ziggurat")
+    play.add_argument("--board", default=None, choices=("classic", "alternative"), help="tigris only")
+    play.add_argument("--variants", default=None, help="tigris only, comma-separated: buildings,ziggurat")
+    play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable)")
     play.add_argument("--bot", default="random", help="one bot for every seat, or one per seat: random,random")
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.add_argument("--record", help="also write the game record (JSON) to this file")
     bench = sub.add_parser("bench", help="measure engine speed on this machine")
+    bench.add_argument("--game", default="tigris", choices=games(), help="which game's engine (default tigris)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     _add_tournament_parser(sub)
@@ -84,12 +145,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from tigris_widget.bench import run_benchmarks
 
-        results = run_benchmarks(args.seconds, quiet=args.json)
+        results = run_benchmarks(args.seconds, quiet=args.json, game=args.game)
         if args.json:
             print(json.dumps(results, indent=1))
         return 0
+    if args.game != "tigris":
+        return _play_other(args)
     try:
-        game = play_game(args.players, args.seed, args.board, args.variants, args.bot.split(","))
+        options = parse_options(args.option)
+        game = play_game(
+            args.players or 2, args.seed, args.board or "classic", args.variants or "", args.bot.split(","), options
+        )
     except (ValueError, GameTooLong) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -105,6 +171,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _play_other(args: argparse.Namespace) -> int:
+    """``play`` for a game other than T&E: the standings by the game's own scoring."""
+    names = args.bot.split(",")
+    try:
+        if args.board is not None or args.variants is not None:
+            raise ValueError("--board and --variants are Tigris & Euphrates settings; use --option for this game")
+        game = play_any(args.game, args.players or 3, args.seed, parse_options(args.option), names)
+    except (ValueError, GameTooLong) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    data = standings_dict(game, names)
+    if args.record:
+        with open(args.record, "w") as f:
+            f.write(data["record"])
+    if args.json:
+        data.pop("record")
+        print(json.dumps(data, indent=2))
+    else:
+        _print_standings(data)
+    return 0
+
+
 def _add_review_parser(sub: Any) -> None:
     r = sub.add_parser("review", help="review every decision of a game: losses, mistakes, accuracy per player")
     r.add_argument("record", metavar="RECORD.json", help="a game record (or one tournament result row)")
@@ -117,7 +205,8 @@ def _add_review_parser(sub: Any) -> None:
 
 def _add_tournament_parser(sub: Any) -> None:
     t = sub.add_parser("tournament", help="play many paired games between bots and measure their strength")
-    t.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    t.add_argument("--game", default="tigris", choices=games(), help="which game (default tigris)")
+    t.add_argument("--players", type=int, default=None, choices=(2, 3, 4), help="default: 2 (tigris), 3 (ur)")
     t.add_argument(
         "--bots",
         default="random,greedy",
@@ -126,8 +215,11 @@ def _add_tournament_parser(sub: Any) -> None:
     )
     t.add_argument("--games", type=int, default=20, help="games per lineup (whole sets of seatings per deal)")
     t.add_argument("--seed", type=int, default=1, help="tournament seed: fixes every deal and every bot seed")
-    t.add_argument("--board", default="classic", choices=("classic", "alternative"))
-    t.add_argument("--variants", default="", help="comma-separated: buildings,ziggurat")
+    t.add_argument("--board", default=None, choices=("classic", "alternative"), help="tigris only")
+    t.add_argument("--variants", default=None, help="tigris only, comma-separated: buildings,ziggurat")
+    t.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable), e.g. layout=face"
+    )
     t.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
     t.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
     t.add_argument("--out", help="directory for games.jsonl (every game record) and summary.json")
@@ -149,9 +241,15 @@ def tournament_command(args: argparse.Namespace) -> int:
             summary = summarize([row for path in args.summarize for row in load_rows(path)])
         else:
             names = [n.strip() for n in args.bots.split(",") if n.strip()]
+            options = parse_options(args.option)
+            if args.game != "tigris" and (args.board is not None or args.variants is not None):
+                raise ValueError("--board and --variants are Tigris & Euphrates settings; use --option for this game")
+            players = args.players or (2 if args.game == "tigris" else 3)
             for name in set(names):
-                make_bot(name)  # fail early on a bad name
-            tasks = schedule(names, args.players, args.games, args.seed, args.board, args.variants)
+                make_bot(name, game=args.game)  # fail early on a bad name
+            game_module(args.game).new_game(players, 0, options or None)  # and on bad options
+            tasks = schedule(names, players, args.games, args.seed, args.board or "classic", args.variants or "",
+                             game=args.game, options=options)  # fmt: skip
             progress = None if args.quiet else sys.stderr
             summary = run_tournament(tasks, args.workers, args.scheduler, args.out, progress)
     except (ValueError, OSError) as err:

@@ -106,8 +106,7 @@ def _first_rows(name: str, n: int) -> list[dict]:
 
 
 def _task(row: dict) -> GameTask:
-    t = row["task"]
-    return GameTask(**{**t, "bots": tuple(t["bots"]), "bot_seeds": tuple(t["bot_seeds"])})
+    return GameTask.from_dict(row["task"])  # rows written before tasks named their game and options
 
 
 def test_recorded_tournament_games_replay_through_the_runner():
@@ -120,7 +119,8 @@ def test_recorded_tournament_games_replay_through_the_runner():
 def test_a_recorded_search_game_starts_the_same_through_the_runner():
     (row,) = _first_rows("search-vs-greedy-2p", 1)
     task = _task(row)
-    game = Game.new(players=task.players, seed=task.deal_seed, board=task.board, variants=task.variants)
+    options = dict(task.options)
+    game = Game.new(task.players, task.deal_seed, options.get("board", "classic"), options.get("variants", ""))
     bots = [make_bot(name, seed) for name, seed in zip(task.bots, task.bot_seeds)]
     played = [str(m.action) for m in islice(moves(game, bots), 24)]
     assert played == row["record"]["actions"][:24]
@@ -139,7 +139,7 @@ def test_the_runner_refuses_what_a_bot_should_not_return():
     game = Game.new(players=2, seed=1)
     seat = game.to_move
     bots = {seat: _Returns("pass")}
-    with pytest.raises(BotError, match=rf"_Returns\(seed=0\) at seat {seat} returned 'pass' \(str\), not an Action"):
+    with pytest.raises(BotError, match=rf"_Returns\(seed=0\) at seat {seat} returned 'pass' \(str\), not an action"):
         step(game, bots)
     bots = {seat: _Returns(Action.decline())}
     with pytest.raises(BotError, match=rf"at seat {seat} returned 'decline', which is not legal now \(§16 D2"):

@@ -9,7 +9,8 @@ checked before it is played.
 
 ``moves`` is the same loop as a generator, one ``Move`` per decision, for callers that time, show or
 stop the game as it goes; ``step`` plays a single decision (e.g. the bots' turns against a human).
-The command line, tournaments, playing against bots in a notebook and the benchmarks all use it.
+Any game of the rules protocol (``core.protocol.GameLike``) plays here: a bot sees ``game.view(seat)``,
+its answer is checked with ``game.is_legal`` and played with ``game.apply``. The command line, tournaments, playing against bots in a notebook and the benchmarks all use it.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from tigris_widget.bots.base import Bot
-from tigris_widget.games.tigris.engine.core.actions import Action
-from tigris_widget.games.tigris.engine.core.events import Event
-from tigris_widget.games.tigris.engine.rules.legal import is_legal_fast, why_illegal
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.core.events import Event
+from tigris_widget.core.protocol import GameLike
+
+G = TypeVar("G", bound=GameLike)
 
 MAX_ACTIONS = 3000
 """Actions after which a game between bots is stopped as runaway (``GameTooLong``); the longest games
@@ -39,7 +41,7 @@ class BotError(ValueError):
 class GameTooLong(RuntimeError):
     """A game went past its action cap without ending; ``game`` holds it as it stands."""
 
-    def __init__(self, message: str, game: Game) -> None:
+    def __init__(self, message: str, game: GameLike) -> None:
         super().__init__(message)
         self.game = game
 
@@ -49,7 +51,7 @@ class Move:
     """One decision played by a bot."""
 
     seat: int
-    action: Action
+    action: Any
     events: list[Event]
     seconds: float
     """How long the bot took to choose."""
@@ -61,7 +63,7 @@ def _bot_for(bots: Bots, seat: int) -> Bot | None:
     return bots[seat] if 0 <= seat < len(bots) else None
 
 
-def step(game: Game, bots: Bots) -> Move | None:
+def step(game: GameLike, bots: Bots) -> Move | None:
     """Let the bot of the seat to move decide and play its action; None when the game is over or the
     seat to move has no bot. Raises ``BotError`` (the game unchanged) for anything but a legal action."""
     seat = game.to_move
@@ -71,16 +73,25 @@ def step(game: Game, bots: Bots) -> Move | None:
     start = time.perf_counter()
     action = bot.choose(game.view(seat))
     seconds = time.perf_counter() - start
-    if not isinstance(action, Action):
-        raise BotError(f"{bot!r} at seat {seat} returned {action!r} ({type(action).__name__}), not an Action")
-    if not is_legal_fast(game.state, action):
-        problem = why_illegal(game.state, action)
-        reason = f" ({problem[0]}: {problem[1]})" if problem else ""
-        raise BotError(f"{bot!r} at seat {seat} returned '{action}', which is not legal now{reason}")
-    return Move(seat, action, game.apply(action), seconds)
+    if isinstance(action, str):  # text is for people (games parse it in apply): a bot returns an action
+        raise BotError(f"{bot!r} at seat {seat} returned {action!r} (str), not an action")
+    if not game.is_legal(action):
+        raise BotError(
+            f"{bot!r} at seat {seat} returned '{action}', which is not legal now{_reason(game, action, seat)}"
+        )
+    return Move(seat, action, game.apply(action, seat), seconds)
 
 
-def moves(game: Game, bots: Bots, *, max_actions: int = MAX_ACTIONS) -> Iterator[Move]:
+def _reason(game: GameLike, action: Any, seat: int) -> str:
+    """Why the game refuses ``action``, as its own error says (tried on a copy), in parentheses."""
+    try:
+        game.clone().apply(action, seat)
+    except ValueError as err:
+        return f" ({err})"
+    return ""
+
+
+def moves(game: GameLike, bots: Bots, *, max_actions: int = MAX_ACTIONS) -> Iterator[Move]:
     """Play ``game`` (in place) until it is over or a seat without a bot must decide, yielding each
     move. ``GameTooLong`` once the game holds ``max_actions`` actions and is not over."""
     while not game.is_over:
@@ -93,12 +104,12 @@ def moves(game: Game, bots: Bots, *, max_actions: int = MAX_ACTIONS) -> Iterator
 
 
 def play(
-    game: Game,
+    game: G,
     bots: Bots,
     *,
     max_actions: int = MAX_ACTIONS,
     on_move: Callable[[Move], None] | None = None,
-) -> Game:
+) -> G:
     """Play ``game`` to its end between ``bots`` (see ``moves``); ``on_move`` is called after each
     move. Returns the game."""
     for move in moves(game, bots, max_actions=max_actions):

@@ -9,8 +9,11 @@ Fairness: every deal is played once per seating of the lineup — with 2 players
 seats on the same bag; with 3–4 players the lineup is rotated through every seat — so luck of the
 deal and of the seat cancels out between the bots.
 
-Results are one JSON object per game (with the full game record, replayable with
-``Game.from_dict``); ``summarize`` turns any list of them into win rates, Wilson 95 % intervals,
+Every game of the registry plays here: a task names its ``game`` and that game's ``options`` (for
+*Tigris & Euphrates* the board side and variants are options too: ``board``, ``variants``).
+
+Results are one JSON object per game (with the full game record: an object for T&E, replayable with
+``Game.from_dict``, else the game's record text); ``summarize`` turns any list of them into win rates, Wilson 95 % intervals,
 head-to-head scores and Elo-style ratings (a Bradley–Terry fit of every pairwise finishing order).
 """
 
@@ -32,8 +35,7 @@ from tigris_widget.bots import make_bot
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
 from tigris_widget.core.files import MAX_JSON_CHARS, load_json
-from tigris_widget.games.tigris.engine.rules.scoring import final_results
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.core.registry import game_module
 
 MAX_ROW_CHARS = 2 * MAX_JSON_CHARS
 """Longest line of a results file read: one game's record and its statistics."""
@@ -54,11 +56,45 @@ class GameTask:
     """Which deal of the tournament this is (games on the same deal share the bag)."""
     deal_seed: int
     players: int
-    board: str
-    variants: str
     bots: tuple[str, ...]
     """Bot name per seat (see ``bots.make_bot``)."""
     bot_seeds: tuple[int, ...]
+    game: str = "tigris"
+    """The game's registry name."""
+    options: tuple[tuple[str, str], ...] = ()
+    """The game's options as (name, value) pairs, sorted (``new_game``'s ``options``)."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameTask:
+        """The task of a result row (``row["task"]``), also from rows written before tasks named their
+        game (T&E's ``board`` and ``variants`` become its options)."""
+        d = dict(data)
+        options = dict(d.pop("options", None) or {})
+        for key in ("board", "variants"):
+            if key in d:
+                value = d.pop(key)
+                if value and not (key == "board" and value == "classic"):
+                    options[key] = value
+        return cls(
+            index=d["index"],
+            deal=d["deal"],
+            deal_seed=d["deal_seed"],
+            players=d["players"],
+            bots=tuple(d["bots"]),
+            bot_seeds=tuple(d["bot_seeds"]),
+            game=d.get("game", "tigris"),
+            options=_option_pairs(options),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The task as JSON data (options as an object)."""
+        data = asdict(self)
+        data["options"] = dict(self.options)
+        return data
+
+
+def _option_pairs(options: dict[str, Any] | None) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((str(k), str(v)) for k, v in (options or {}).items()))
 
 
 def _mix(*parts: int) -> int:
@@ -89,8 +125,18 @@ def schedule(
     seed: int = 0,
     board: str = "classic",
     variants: str = "",
+    *,
+    game: str = "tigris",
+    options: dict[str, Any] | None = None,
 ) -> list[GameTask]:
-    """Tasks for ``games`` games per lineup (rounded up to whole sets of seatings on each deal)."""
+    """Tasks for ``games`` games per lineup (rounded up to whole sets of seatings on each deal) of
+    ``game`` with ``options`` (``board`` and ``variants`` are T&E's, kept for its callers)."""
+    opts = dict(options or {})
+    if board != "classic":
+        opts["board"] = board
+    if variants:
+        opts["variants"] = variants
+    pairs = _option_pairs(opts)
     tasks: list[GameTask] = []
     deal = 0
     for lineup in lineups(bots, players):
@@ -104,7 +150,7 @@ def schedule(
             for seating in unique:
                 index = len(tasks)
                 seeds = tuple(_mix(seed, index, seat, 2) for seat in range(players))
-                tasks.append(GameTask(index, deal, deal_seed, players, board, variants, seating, seeds))
+                tasks.append(GameTask(index, deal, deal_seed, players, seating, seeds, game, pairs))
             deal += 1
     return tasks
 
@@ -112,8 +158,8 @@ def schedule(
 def run_game(task: GameTask) -> dict[str, Any]:
     """Play one task to the end; the result row with ranks, scores, timing and the game record."""
     start = time.perf_counter()
-    game = Game.new(players=task.players, seed=task.deal_seed, board=task.board, variants=task.variants)
-    bots = [make_bot(name, seed) for name, seed in zip(task.bots, task.bot_seeds)]
+    game = game_module(task.game).new_game(task.players, task.deal_seed, dict(task.options) or None)
+    bots = [make_bot(name, seed, task.game) for name, seed in zip(task.bots, task.bot_seeds)]
     thinking = [0.0] * task.players
     decisions = [0] * task.players
     try:
@@ -122,21 +168,29 @@ def run_game(task: GameTask) -> dict[str, Any]:
             decisions[move.seat] += 1
     except GameTooLong:
         pass  # scored as it stands and marked unfinished
-    results = final_results(game.state)  # as scored now if the game hit MAX_ACTIONS
+    by_seat = sorted(game.standings(), key=lambda r: r.seat)  # as scored now if the game hit MAX_ACTIONS
     iterations = [getattr(b, "total_iterations", 0) for b in bots]
+    extra: dict[str, Any] = {}
+    final = [getattr(r, "final", None) for r in by_seat]
+    if all(f is not None for f in final):  # T&E: the points of each colour
+        extra["final"] = [list(f) for f in final if f is not None]
+    turn = getattr(getattr(game, "state", None), "turn", None)
+    if isinstance(turn, int):
+        extra["turns"] = turn
+    to_dict = getattr(game, "to_dict", None)  # T&E's record as a JSON object, as rows always held it
+    record = to_dict() if callable(to_dict) else game.to_record()
     return {
-        "task": asdict(task),
-        "ranks": [r.rank for r in results],
-        "scores": [r.score for r in results],
-        "final": [list(r.final) for r in results],
+        "task": task.to_dict(),
+        "ranks": [r.place for r in by_seat],
+        "scores": [r.points for r in by_seat],
+        **extra,
         "finished": game.is_over,
-        "turns": game.state.turn,
         "actions": len(game),
         "decisions": decisions,
         "thinking_seconds": [round(x, 3) for x in thinking],
         "search_iterations": iterations,
         "seconds": round(time.perf_counter() - start, 3),
-        "record": game.to_dict(),
+        "record": record,
     }
 
 

@@ -12,6 +12,7 @@ Typing is structural (``typing.Protocol``): the games do not inherit from anythi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -74,6 +75,9 @@ class GameLike(Protocol):
 
     def is_legal(self, action: Any) -> bool: ...
 
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (its ``decision`` lists the choices when it must decide); what a bot sees."""
+
     def standings(self) -> Sequence[StandingLike]:
         """The score of every seat now by the game's final scoring, best first."""
 
@@ -106,6 +110,44 @@ class GameLike(Protocol):
 
     def to_record(self) -> str:
         """The whole game as text that ``from_record`` replays exactly."""
+
+
+class BotRules(Protocol):
+    """What a game of perfect information tells the shared bots (``tigris_widget.bots.generic``), so
+    that one greedy bot and one tree search serve every such game.
+
+    The first six members are the tree search's ``bots.mcts.SearchRules`` (how to copy a state, who
+    moves, the legal actions, how to play one unchecked, a fast playout policy, every seat's chance of
+    winning); the rest serve the greedy bot, which tries each legal action, completes the turn with
+    the game's own policy and keeps the action that leaves it furthest ahead."""
+
+    def state_of(self, view: Any) -> Any:
+        """The game state a seat's view shows (the whole state: nothing is hidden)."""
+
+    def clone(self, state: Any) -> Any: ...
+
+    def to_move(self, state: Any) -> int | None: ...
+
+    def legal(self, state: Any) -> Sequence[Any]: ...
+
+    def play(self, state: Any, action: Any) -> None: ...
+
+    def playout_action(self, state: Any, rng: random.Random) -> Any: ...
+
+    def evaluate(self, state: Any) -> list[float]: ...
+
+    def turn_of(self, state: Any) -> Any:
+        """A key of the turn under way: it changes once the turn is complete."""
+
+    def finish_action(self, state: Any) -> Any:
+        """The completion policy's next action: a fast, sensible way to finish the turn."""
+
+    def margin(self, state: Any, seat: int) -> float:
+        """How far ``seat`` leads the best other seat by the evaluation (negative: trails)."""
+
+    def restless(self, action: Any) -> bool:
+        """An action that can be repeated without end within a turn at no cost (the greedy bot breaks
+        ties against it and stops taking it after a while)."""
 
 
 class GameModule(Protocol):
@@ -147,3 +189,6 @@ class GameModule(Protocol):
 
     def explain(self, err: ValueError) -> str:
         """A refusal as a person reads it (the rule's section named), for the board's error line."""
+
+    def bot_rules(self) -> BotRules | None:
+        """The game's knowledge for the shared bots; None when its bots are written for it alone."""

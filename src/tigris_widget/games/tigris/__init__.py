@@ -34,8 +34,16 @@ TITLE = "Tigris & Euphrates"
 
 
 def new_game(players: int, seed: int | None, options: Mapping[str, Any] | None) -> Game:
-    """A new game on the classic board without variants (``Game.new`` offers the rest)."""
-    return Game.new(players=players, seed=seed, options=options)
+    """A new game (``Game.new``); besides the rule options, ``options`` may name the ``board``
+    (``classic``/``alternative``) and the ``variants`` (``"buildings,ziggurat"``), as tournaments do."""
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a mapping such as {{'board': 'alternative'}}, not {options!r}")
+    rest = dict(options or {})
+    board = rest.pop("board", "classic")
+    variants = rest.pop("variants", "")
+    if not isinstance(board, str) or not isinstance(variants, str):
+        raise ValueError(f"board and variants are words, not {board!r} and {variants!r}")
+    return Game.new(players=players, seed=seed, board=board, variants=variants, options=rest or None)
 
 
 def game_from_position(text: str) -> Game:
@@ -81,6 +89,11 @@ def explain(err: ValueError) -> str:
     return _explain(err)
 
 
+def bot_rules() -> None:
+    """None: T&E hides tiles, so its bots (greedy, information-set search) are written for it alone."""
+    return None
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -97,6 +110,7 @@ __all__ = [
     "Position",
     "PositionBuilder",
     "PositionError",
+    "bot_rules",
     "explain",
     "game_from_position",
     "game_from_record",

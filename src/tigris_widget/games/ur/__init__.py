@@ -17,6 +17,7 @@ from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
 from tigris_widget.games.ur.game import UrGame, UrView
+from tigris_widget.games.ur.heuristics import BOT_RULES, UrBotRules
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
 from tigris_widget.games.ur.present import svg as _svg
@@ -89,6 +90,11 @@ def explain(err: ValueError) -> str:
     return str(err)
 
 
+def bot_rules() -> UrBotRules:
+    """Ur's knowledge for the shared bots (``random``, ``greedy``, ``search``): see ``heuristics``."""
+    return BOT_RULES
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -101,10 +107,12 @@ __all__ = [
     "PositionError",
     "Standing",
     "Step",
+    "UrBotRules",
     "UrGame",
     "UrOptions",
     "UrState",
     "UrView",
+    "bot_rules",
     "explain",
     "format_position",
     "game_from_position",

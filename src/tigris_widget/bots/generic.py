@@ -1,0 +1,196 @@
+"""Bots for any game of perfect information, built on what the game knows (``core.protocol.BotRules``):
+a greedy bot that completes each candidate turn with the game's own policy, and Monte-Carlo tree search.
+
+    >>> from tigris_widget.core.registry import game_module
+    >>> bot = TurnGreedyBot(game_module("ur").bot_rules(), seed=1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tigris_widget.bots.base import Bot
+from tigris_widget.bots.budget import Budget
+from tigris_widget.bots.mcts import MCTS, SearchResult
+from tigris_widget.core.protocol import BotRules
+
+RESTLESS_LIMIT = 8
+"""Restless actions (see ``BotRules.restless``) a bot takes within one turn; after that it takes only
+calm ones, so the game's own steps finish the turn (a war between empty tiles costs nothing, and a bot
+finding such moves as good as any other could shuttle cubes for ever)."""
+
+
+def greedy_ranking(rules: BotRules, state: Any, actions: list[Any]) -> list[tuple[float, Any]]:
+    """``actions`` with the mover's lead over the best other seat once each is played and the turn
+    completed by the game's policy, best first (a restless action just below an equal calm one)."""
+    seat = rules.to_move(state)
+    assert seat is not None
+    scored = []
+    for i, action in enumerate(actions):
+        after = rules.clone(state)
+        rules.play(after, action)
+        finish_turn(rules, after)
+        scored.append((rules.margin(after, seat) - (1e-6 if rules.restless(action) else 0.0), -i, action))
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return [(value, action) for value, _, action in scored]
+
+
+class _TurnBot(Bot):
+    """A bot over a game's ``BotRules`` that counts its restless actions in the turn under way."""
+
+    def __init__(self, rules: BotRules, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rules = rules
+        self._turn: Any = None
+        self._restless = 0
+
+    def _actions(self, state: Any) -> list[Any]:
+        """The legal actions the bot still considers: calm ones only once it was restless too often."""
+        rules = self.rules
+        actions = list(rules.legal(state))
+        if not actions:
+            raise ValueError("there is nothing to decide: the game is over")
+        turn = rules.turn_of(state)
+        if turn != self._turn:
+            self._turn, self._restless = turn, 0
+        if self._restless >= RESTLESS_LIMIT:
+            calm = [a for a in actions if not rules.restless(a)]
+            return calm or actions
+        return actions
+
+    def _chosen(self, action: Any) -> Any:
+        if self.rules.restless(action):
+            self._restless += 1
+        return action
+
+    def _greedy(self, state: Any, actions: list[Any]) -> Any:
+        ranked = greedy_ranking(self.rules, state, actions)
+        top = ranked[0][0]
+        return self.rng.choice([a for v, a in ranked if v > top - 1e-9])
+
+
+class TurnGreedyBot(_TurnBot):
+    """Tries every legal action, completes the turn with the game's completion policy
+    (``rules.finish_action``) and keeps the action after which it leads the best other seat by most
+    (``rules.margin``). Among equal actions it prefers one that is not restless (an action that can be
+    repeated for nothing, such as a war between empty tiles), then draws with its random stream."""
+
+    name = "greedy"
+
+    def choose(self, view: Any) -> Any:
+        state = self.rules.state_of(view)
+        actions = self._actions(state)
+        if len(actions) == 1:
+            return self._chosen(actions[0])
+        return self._chosen(self._greedy(state, actions))
+
+
+def finish_turn(rules: BotRules, state: Any) -> None:
+    """Complete the turn under way with the game's completion policy, in place."""
+    turn = rules.turn_of(state)
+    for _ in range(1000):  # a completion policy ends a turn in a few steps; this is only a guard
+        if rules.to_move(state) is None or rules.turn_of(state) != turn:
+            return
+        rules.play(state, rules.finish_action(state))
+
+
+class TurnSearchRules:
+    """A game's ``BotRules`` seen as ``bots.mcts.SearchRules`` over whole turns: an action is one legal
+    step followed by the game's completion of the turn, and only the ``width`` steps that the greedy
+    reading ranks best (its lead over the best other seat after the completed turn) are offered.
+
+    In games whose turns are many small steps (Ur) a tree over single steps spends its iterations on
+    random continuations of the mover's own turn; over completed turns each level is one seat's turn,
+    so the search looks at the other seats' replies, and a width of 1 is the greedy bot. The other
+    seats may be given a narrower ``other_width``: with 1 the search expects each of them to play the
+    greedy reading's best turn (an opponent model), and spends its iterations on its own choices."""
+
+    def __init__(
+        self, rules: BotRules, width: int = 6, other_width: int | None = None, seat: int | None = None
+    ) -> None:
+        for label, value in (("width", width), ("other_width", other_width)):
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise ValueError(f"{label} must be at least 1, not {value!r}")
+        self.rules = rules
+        self.width = width
+        self.other_width = width if other_width is None else other_width
+        self.seat = seat
+        """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
+
+    def clone(self, state: Any) -> Any:
+        return self.rules.clone(state)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.rules.to_move(state)
+
+    def legal(self, state: Any) -> list[Any]:
+        actions = list(self.rules.legal(state))
+        if len(actions) <= 1:
+            return actions
+        width = self.width if self.seat is None or self.rules.to_move(state) == self.seat else self.other_width
+        return [action for _, action in greedy_ranking(self.rules, state, actions)[:width]]
+
+    def play(self, state: Any, action: Any) -> None:
+        self.rules.play(state, action)
+        finish_turn(self.rules, state)
+
+    def playout_action(self, state: Any, rng: Any) -> Any:
+        return self.rules.finish_action(state)
+
+    def evaluate(self, state: Any) -> list[float]:
+        return self.rules.evaluate(state)
+
+
+class TreeSearchBot(_TurnBot):
+    """Monte-Carlo tree search (``bots.mcts``) over the game's turns (``TurnSearchRules``): its own
+    turns offer the ``width`` best steps by the greedy reading, the other seats' turns the
+    ``other_width`` best (1: they are expected to play greedily); every level is one seat's whole turn,
+    leaves are judged by the game's evaluation (``playout_depth`` 0: no random playout)."""
+
+    name = "search"
+
+    DEFAULT_ITERATIONS = 60
+
+    def __init__(
+        self,
+        rules: BotRules,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        *,
+        exploration: float = 0.15,
+        width: int = 4,
+        other_width: int = 1,
+        playout_depth: int = 0,
+    ) -> None:
+        super().__init__(rules, seed)
+        if iterations is None and seconds is None:
+            iterations = self.DEFAULT_ITERATIONS
+        self.budget = Budget(iterations, seconds)
+        self.exploration = exploration
+        self.search_rules = TurnSearchRules(rules, width, other_width)
+        self.playout_depth = playout_depth
+        self.total_iterations = 0
+
+    def analyse(self, view: Any) -> SearchResult[Any]:
+        """The search's candidates for the decision in ``view`` (most visited first)."""
+        search = MCTS(
+            self.search_rules,
+            exploration=self.exploration,
+            playout_depth=self.playout_depth,
+            seed=self.rng.randrange(2**31),
+        )
+        state = self.rules.state_of(view)
+        self.search_rules.seat = self.rules.to_move(state)
+        result = search.search(state, self.budget)
+        self.total_iterations += result.iterations
+        return result
+
+    def choose(self, view: Any) -> Any:
+        state = self.rules.state_of(view)
+        actions = self._actions(state)
+        if len(actions) == 1:
+            return self._chosen(actions[0])
+        if len(actions) < len(self.rules.legal(state)):  # restless too often this turn: no search
+            return self._chosen(self._greedy(state, actions))
+        return self._chosen(self.analyse(view).best)

@@ -1,0 +1,201 @@
+"""What Ur's bots know about the game: an evaluation, a way to finish a turn, and the search rules.
+
+The algorithms (a turn-completing greedy bot, Monte-Carlo tree search) are the shared layer's
+(``tigris_widget.bots``); this module holds only Ur's knowledge and is found through the game's
+``bot_rules()``, so the game never imports the shared layers. Ur has no chance and no hidden information
+after setup, so a bot reads the real state from its view.
+
+* ``utility`` — a seat's standing now: its points by the final scoring (§10) plus a little for every
+  cube on the grid (cubes defend tiles, win wars and break ties, §10.5).
+* ``win_chances`` — every seat's chance of winning as a softmax of the utilities (exact at the end).
+* ``finish_step``/``finish_turn`` — a fast, sensible way to complete a half-made turn: the full amount
+  in allocations, counts kept in politics, half the cubes moved after a war, then the exchange that
+  gives the hand tile most worth to its holder.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
+from tigris_widget.games.ur.engine.board import PAIRS
+from tigris_widget.games.ur.engine.rules import set_score
+from tigris_widget.games.ur.engine.state import PH_MOVE, PH_OVER, PH_POLITICS, PH_TURN
+from tigris_widget.games.ur.game import UrView
+
+CUBE_WORTH = 0.12
+"""Points a cube on the grid is worth to the evaluation."""
+TEMPERATURE = 2.5
+"""Points of utility that make one seat e times likelier to win than another (``win_chances``)."""
+PLAYOUT_RANDOM = 0.35
+"""How often a playout step is random instead of ``finish_step``'s choice."""
+SETTLE = True
+"""Whether the search's evaluation first finishes the turn under way (``settled_chances``)."""
+
+
+def _counts(s: UrState, seat: int) -> list[int]:
+    """Tiles of each kind (and ziggurats, index 5) that ``seat`` owns."""
+    counts = [0] * 6
+    owner, zig, face = s.owner, s.zig, s.face
+    for c in range(36):
+        if owner[c] == seat:
+            counts[5 if zig[c] else face[c]] += 1
+    return counts
+
+
+def _hand_score(counts: list[int], pair: int) -> int:
+    """The set score with a hand tile of ``pair`` on its better side."""
+    best = 0
+    for k in PAIRS[pair]:
+        counts[k] += 1
+        best = max(best, set_score(counts))
+        counts[k] -= 1
+    return best
+
+
+def utility(s: UrState, seat: int) -> float:
+    return _hand_score(_counts(s, seat), s.hands[seat]) + CUBE_WORTH * s.on_grid[seat]
+
+
+def win_chances(s: UrState) -> list[float]:
+    """Every seat's chance of winning as the evaluation sees it; exact once the game is over."""
+    n = s.n
+    if s.phase == PH_OVER:
+        keys = [(utility(s, p) - CUBE_WORTH * s.on_grid[p], s.on_grid[p]) for p in range(n)]
+        top = max(keys)
+        winners = [p for p in range(n) if keys[p] == top]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    u = [utility(s, p) for p in range(n)]
+    m = max(u)
+    e = [math.exp((x - m) / TEMPERATURE) for x in u]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def margin(s: UrState, seat: int) -> float:
+    """How far ``seat`` leads the best other seat (negative: trails)."""
+    mine = utility(s, seat)
+    return mine - max(utility(s, p) for p in range(s.n) if p != seat)
+
+
+def _grid_pair(s: UrState, cell: int) -> int:
+    f, b = s.face[cell], s.back[cell]
+    lo, hi = (f, b) if f < b else (b, f)
+    return PAIRS.index((lo, hi))
+
+
+def _pair_name(pair: int) -> str:
+    return "".join("ATCPW"[k] for k in PAIRS[pair])
+
+
+def _pair_taken(s: UrState, st: Step) -> int:
+    """The tile pair an exchange step puts into the active player's hand."""
+    if st.kind == "exchange":
+        return _grid_pair(s, st.a)
+    if st.s:
+        return next(p for p in s.spares if _pair_name(p) == st.s)
+    return s.spares[0]
+
+
+def _best_exchange(s: UrState, steps: Sequence[Step]) -> Step:
+    """The exchange whose new hand tile is worth most to the player who exchanges."""
+    counts = _counts(s, s.active)
+    best, best_value = steps[0], -1
+    for st in steps:
+        value = _hand_score(counts, _pair_taken(s, st))
+        if value > best_value:
+            best, best_value = st, value
+    return best
+
+
+def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
+    """The step ``finish_turn`` takes among the legal ``steps``."""
+    phase = s.phase
+    if phase == PH_TURN:
+        ends = [st for st in steps if st.kind in ("exchange", "spare")]
+        if ends:
+            return _best_exchange(s, ends)
+        for st in steps:
+            if st.kind == "end":
+                return st
+        return steps[0]
+    if phase == PH_POLITICS:  # spread the cubes evenly over the tiles still to set: no tile is given up
+        share = -(-s.need // len(s.queue))
+        return min(steps, key=lambda st: abs(st.n - share))
+    if phase == PH_MOVE:
+        half = max(1, (s.cubes[s.war_a] + 1) // 2)
+        return min(steps, key=lambda st: abs(st.n - half))
+    if steps[-1].kind == "add":
+        return steps[-1]  # the full amount
+    for st in steps:
+        if st.kind == "keep":
+            return st
+    return steps[0]
+
+
+def finish_turn(s: UrState) -> None:
+    """Complete the turn (or setup step) under way with ``finish_step``, in place."""
+    line, active = s.line, s.active
+    while s.phase != PH_OVER and s.line == line and s.active == active:
+        apply_unchecked(s, finish_step(s, legal_actions(s)))
+
+
+def settled_chances(s: UrState) -> list[float]:
+    """``win_chances`` once the turn under way is finished by ``finish_turn`` (a half-made turn, with
+    cubes still to allocate or a war still to settle, would be judged unfairly)."""
+    if s.phase == PH_OVER:
+        return win_chances(s)
+    t = s.clone()
+    finish_turn(t)
+    return win_chances(t)
+
+
+class UrBotRules:
+    """Ur for the shared bots (``tigris_widget.core.protocol.BotRules``): the tree search's rules
+    (``bots.mcts.SearchRules``, matched structurally) plus the greedy bot's turn completion and margin."""
+
+    def state_of(self, view: UrView) -> UrState:
+        if not isinstance(view, UrView):
+            raise TypeError(f"an Ur bot needs an UrView, not {type(view).__name__}")
+        return view.state
+
+    def clone(self, state: UrState) -> UrState:
+        return state.clone()
+
+    def to_move(self, state: UrState) -> int | None:
+        return None if state.phase == PH_OVER else state.decider
+
+    def legal(self, state: UrState) -> Sequence[Step]:
+        return legal_actions(state)
+
+    def play(self, state: UrState, action: Step) -> None:
+        apply_unchecked(state, action)
+
+    def playout_action(self, state: UrState, rng: random.Random) -> Step:
+        steps = legal_actions(state)
+        if rng.random() < PLAYOUT_RANDOM:
+            return rng.choice(steps)
+        return finish_step(state, steps)
+
+    def evaluate(self, state: UrState) -> list[float]:
+        return settled_chances(state) if SETTLE else win_chances(state)
+
+    def turn_of(self, state: UrState) -> tuple[int, int]:
+        """Which turn (or setup step) is under way: it changes when the turn is complete."""
+        return state.line, state.active
+
+    def finish_action(self, state: UrState) -> Step:
+        return finish_step(state, legal_actions(state))
+
+    def margin(self, state: UrState, seat: int) -> float:
+        return margin(state, seat)
+
+    def restless(self, action: Step) -> bool:
+        """A further attack: wars between empty tiles of one kind cost nothing, so a bot that found
+        them all equal could shuttle cubes for ever within one turn."""
+        return action.kind == "attack"
+
+
+BOT_RULES = UrBotRules()

@@ -1,0 +1,148 @@
+"""Ur's bots: the shared greedy bot and tree search built on Ur's own knowledge (games/ur/heuristics),
+found through the registry; the generic runner, tournament and their refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tigris_widget.bots import RandomBot, bot_names, make_bot
+from tigris_widget.bots.generic import TreeSearchBot, TurnGreedyBot, TurnSearchRules
+from tigris_widget.bots.runner import BotError, GameTooLong, play, step
+from tigris_widget.bots.tournament import GameTask, run_game, schedule, summarize
+from tigris_widget.core.registry import UnknownGameError, game_module
+from tigris_widget.games.ur import UrGame, bot_rules, parse_step
+from tigris_widget.games.ur.heuristics import finish_turn, margin, win_chances
+
+
+def test_make_bot_finds_ur_bots_through_the_registry():
+    assert bot_names("ur") == ("random", "greedy", "search")
+    assert isinstance(make_bot("random", 1, "ur"), RandomBot)
+    assert isinstance(make_bot("greedy", 1, "ur"), TurnGreedyBot)
+    search = make_bot("search:7", 1, "ur")
+    assert isinstance(search, TreeSearchBot) and search.budget.iterations == 7
+    timed = make_bot("search:0.05s", 1, "ur")
+    assert isinstance(timed, TreeSearchBot) and timed.budget.seconds == 0.05
+    for bad in ("oracle", "greedy:5", "search:x", "search:0s"):
+        with pytest.raises(ValueError):
+            make_bot(bad, 1, "ur")
+    with pytest.raises(UnknownGameError, match="unknown game"):
+        make_bot("greedy", 1, "chess")
+    assert game_module("tigris").bot_rules() is None, "T&E's bots are its own"
+
+
+def test_ur_bots_play_complete_games_reproducibly():
+    def game_of(names: list[str]) -> UrGame:
+        bots = [make_bot(n, 10 + seat, "ur") for seat, n in enumerate(names)]
+        return play(UrGame.new(players=3, seed=4), bots)
+
+    game = game_of(["greedy", "random", "search:3"])
+    assert game.is_over and len(game.standings()) == 3
+    assert game_of(["greedy", "random", "search:3"]).actions == game.actions, "same seeds, same game"
+
+
+def test_greedy_beats_random_on_paired_deals():
+    rows = [run_game(t) for t in schedule(["greedy", "random"], 3, 6, seed=3, game="ur")]
+    rates = summarize(rows)["bots"]
+    assert rates["greedy"]["win_rate"] > 0.6 > rates["random"]["win_rate"]
+
+
+def test_the_evaluation_is_a_probability_split_and_exact_at_the_end():
+    game = UrGame.new(players=4, seed=9)
+    play(game, [make_bot("random", s, "ur") for s in range(4)])
+    chances = win_chances(game.state)
+    assert sorted(chances)[-1] == 1.0 or abs(sum(chances) - 1) < 1e-9
+    winners = [r.seat for r in game.standings() if r.place == 1]
+    assert [p for p, c in enumerate(chances) if c > 0] == winners
+    middle = UrGame.new(players=3, seed=2)
+    for _ in range(40):
+        middle.apply(make_bot("random", len(middle), "ur").choose(middle.view(middle.to_move)))
+    chances = win_chances(middle.state)
+    assert abs(sum(chances) - 1) < 1e-9 and all(0 < c < 1 for c in chances)
+
+
+def test_finish_turn_completes_exactly_the_turn_under_way():
+    game = UrGame.new(players=3, seed=6)
+    bots = [make_bot("greedy", s, "ur") for s in range(3)]
+    while game.state.phase != 3 or not game.lines:  # to a turn body after the setup
+        step(game, bots)
+    s = game.state
+    line, active = s.line, s.active
+    finish_turn(s)
+    assert (s.line, s.active) != (line, active) or s.over
+    assert isinstance(margin(s, active), float)
+
+
+def test_a_turn_search_of_width_one_plays_as_the_greedy_reading():
+    game = UrGame.new(players=3, seed=8)
+    bots = [make_bot("random", s, "ur") for s in range(3)]
+    while len(game.legal_actions()) < 5:
+        step(game, bots)
+    rules = TurnSearchRules(bot_rules(), width=1)
+    (best,) = rules.legal(game.state)
+    state = game.state
+    seat = game.to_move
+    assert seat is not None
+    values = []
+    for action in game.legal_actions():
+        after = state.clone()
+        bot_rules().play(after, action)
+        finish_turn(after)
+        values.append(margin(after, seat))
+    after = state.clone()
+    rules.play(after, best)
+    assert abs(margin(after, seat) - max(values)) < 1e-9
+    with pytest.raises(ValueError, match="width"):
+        TurnSearchRules(bot_rules(), width=0)
+
+
+def test_the_runner_refuses_what_an_ur_bot_should_not_return():
+    class Returns(RandomBot):
+        def __init__(self, answer: object) -> None:
+            super().__init__(0)
+            self.answer = answer
+
+        def choose(self, view):  # type: ignore[no-untyped-def]
+            return self.answer
+
+    game = UrGame.new(players=3, seed=1)
+    seat = game.to_move
+    with pytest.raises(BotError, match=r"returned 'keep' \(str\), not an action"):
+        step(game, {seat: Returns("keep")})
+    with pytest.raises(BotError, match=r"returned 'end', which is not legal now \("):
+        step(game, {seat: Returns(parse_step("end"))})
+    with pytest.raises(BotError, match="not legal now"):
+        step(game, {seat: Returns(42)})
+    assert len(game) == 0, "nothing was played"
+    with pytest.raises(GameTooLong):
+        play(game, [RandomBot(s) for s in range(3)], max_actions=5)
+
+
+def test_a_greedy_bot_stops_shuttling_cubes_within_one_turn():
+    from tigris_widget.bots import generic
+
+    bot = make_bot("greedy", 3, "ur")
+    assert isinstance(bot, TurnGreedyBot)
+    game = UrGame.new(players=3, seed=12)
+    play(game, [bot, make_bot("greedy", 4, "ur"), make_bot("greedy", 5, "ur")])
+    runs = [0]
+    for actor, before in zip(game.actors, [None, *game.actors]):
+        runs.append(runs[-1] + 1 if actor == before else 1)
+    assert game.is_over and max(runs) < 4 * generic.RESTLESS_LIMIT + 40
+
+
+def test_ur_tournament_tasks_name_their_game_and_options():
+    tasks = schedule(["random", "greedy"], 3, 3, seed=2, game="ur", options={"layout": "face"})
+    assert {t.game for t in tasks} == {"ur"} and tasks[0].options == (("layout", "face"),)
+    row = run_game(tasks[0])
+    assert row["task"]["game"] == "ur" and row["task"]["options"] == {"layout": "face"}
+    assert GameTask.from_dict(row["task"]) == tasks[0]
+    replay = UrGame.from_record(row["record"])
+    assert (
+        replay.is_over == row["finished"]
+        and [r.place for r in sorted(replay.standings(), key=lambda r: r.seat)] == row["ranks"]
+    )
+    old = {"index": 0, "deal": 0, "deal_seed": 5, "players": 2, "board": "alternative", "variants": "buildings",
+           "bots": ["random", "greedy"], "bot_seeds": [1, 2]}  # fmt: skip
+    task = GameTask.from_dict(old)
+    assert task.game == "tigris" and dict(task.options) == {"board": "alternative", "variants": "buildings"}
+    assert summarize([{"task": old, "ranks": [1, 2], "scores": [3, 1]}])["bots"]["random"]["wins"] == 1
