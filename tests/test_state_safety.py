@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -94,7 +95,7 @@ def test_the_all_seeing_view_determinizes_to_the_true_state() -> None:
 
 def test_a_hand_built_view_cannot_be_completed() -> None:
     view = midgame().view(0)
-    forged = PlayerView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "_resolution": None})
+    forged = PlayerView(**{**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)}, "_resolution": None})
     with pytest.raises(ValueError, match="not made by player_view"):
         determinize(forged, random.Random(0))
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tigris_widget.core.history import History, places_of
 from tigris_widget.games.tigris.engine.core.actions import MAX_NOTATION, Action, parse_action, shown
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, PositionError
 from tigris_widget.games.tigris.engine.core.events import Event
@@ -34,7 +35,7 @@ from tigris_widget.games.tigris.engine.rules.view import PlayerView, player_view
 from tigris_widget.games.tigris.formats.record import GameRecord, loads_record, read_record, record_dict
 
 
-class Game:
+class Game(History[GameState, Action]):
     """A game in progress: its start, the actions played, one state snapshot per action, and events.
 
     Create one with ``Game.new``, ``Game.from_position`` or ``Game.from_json``.
@@ -45,12 +46,8 @@ class Game:
 
     def __init__(self, start: GameState, origin: dict[str, Any]) -> None:
         """Low-level constructor; ``origin`` is how the start was made (recorded in the JSON)."""
+        super().__init__(start)
         self._origin = origin
-        self._states: list[GameState] = [start]
-        self._actions: list[Action] = []
-        self._actors: list[int] = []
-        self._events: list[list[Event]] = []
-        self._listeners: list[Callable[[Game, str], None]] = []
 
     # -- creating games ------------------------------------------------------------------------
     @classmethod
@@ -139,11 +136,6 @@ class Game:
         """The position after ``ply`` actions (0 = the start)."""
         return Position.of_state(self._states[self._check_ply(ply)])
 
-    def _check_ply(self, ply: object) -> int:
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self._actions):
-            raise ValueError(f"ply must be 0..{len(self._actions)}, not {ply!r}")
-        return ply
-
     @property
     def setup(self) -> GameSetup:
         return self._now.setup
@@ -190,20 +182,9 @@ class Game:
         """The places from first to last, each a tuple of the seats sharing it (§15.4), e.g.
         ``[(1,), (0, 2)]``: seat 1 won, seats 0 and 2 tied for second. None until the end."""
         results = self.result
-        if results is None:
-            return None
-        return [tuple(r.seat for r in results if r.rank == rank) for rank in sorted({r.rank for r in results})]
+        return None if results is None else places_of(results)
 
     # -- history -------------------------------------------------------------------------------
-    @property
-    def actions(self) -> list[Action]:
-        return list(self._actions)
-
-    @property
-    def actors(self) -> list[int]:
-        """The seat that played each action, in order."""
-        return list(self._actors)
-
     @property
     def events(self) -> list[list[Event]]:
         """The public events of each action played, in order (what everybody at the table saw)."""
@@ -213,9 +194,6 @@ class Game:
         """The events of each action that ``seat`` may read: the public ones and its own private ones
         (what it drew). ``None`` asks for every event, private ones of all seats included."""
         return [[e for e in batch if e.visible_to(seat)] for batch in self._events]
-
-    def __len__(self) -> int:
-        return len(self._actions)
 
     def state_at(self, ply: int) -> GameState:
         """A copy of the state after ``ply`` actions (0 = the start)."""
@@ -254,11 +232,7 @@ class Game:
         actor = state.decider
         apply_unchecked(state, a)
         state.log = None
-        self._states.append(state)
-        self._actions.append(a)
-        self._actors.append(actor)
-        self._events.append(events)
-        self._notify("apply")
+        self._record(state, a, actor, events)
         return [e for e in events if private or e.public]
 
     def play(self, *actions: Action | str, private: bool = False) -> list[Event]:
@@ -281,42 +255,11 @@ class Game:
             raise type(err)(message) from err
         return events
 
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        if not self._actions:
-            raise ValueError("there is no action to undo")
-        self._states.pop()
-        self._events.pop()
-        self._actors.pop()
-        action = self._actions.pop()
-        self._notify("undo")
-        return action
-
-    # -- listeners -----------------------------------------------------------------------------
-    def subscribe(self, callback: Callable[[Game, str], None]) -> Callable[[], None]:
-        """Call ``callback(game, change)`` after every ``apply`` (change ``"apply"``) and ``undo``
-        (``"undo"``), e.g. to redraw a widget; returns the function that unsubscribes it."""
-        self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return unsubscribe
-
-    def _notify(self, change: str) -> None:
-        for callback in list(self._listeners):
-            callback(self, change)
-
     def clone(self) -> Game:
         """An independent copy with the same history."""
         g = Game.__new__(Game)
         g._origin = dict(self._origin)
-        g._states = list(self._states)  # snapshots are never mutated once stored
-        g._actions = list(self._actions)
-        g._actors = list(self._actors)
-        g._events = [list(e) for e in self._events]
-        g._listeners = []  # a copy starts without listeners
+        self._copy_history(g)
         return g
 
     def view(self, seat: int | None) -> PlayerView:

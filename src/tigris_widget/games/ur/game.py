@@ -12,12 +12,13 @@ Step(kind='place', a=14, b=-1, n=0, s='')
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
+from tigris_widget.core.history import History, places_of
 from tigris_widget.games.ur.engine.board import generate
 from tigris_widget.games.ur.engine.rules import (
     Decision,
@@ -59,20 +60,17 @@ class UrView:
     position: str
 
 
-class UrGame:
+class UrGame(History[UrState, Step]):
     """A game of *Ur* in progress. Create one with ``new``, ``from_position`` or ``from_record``."""
 
     name = "ur"
+    ACTION_WORD = "step"
     """The game's registry name (``tigris_widget.core.protocol.GameLike``)."""
 
     def __init__(self, start: UrState, origin: dict[str, Any]) -> None:
         """Low-level constructor; ``origin`` says how the start was made (for the record)."""
+        super().__init__(start)
         self._origin = origin
-        self._states: list[UrState] = [start]
-        self._actions: list[Step] = []
-        self._actors: list[int] = []
-        self._events: list[list[Event]] = []
-        self._listeners: list[Callable[[UrGame, str], None]] = []
 
     # -- creating games ------------------------------------------------------------------------------
     @classmethod
@@ -171,31 +169,13 @@ class UrGame:
     def ranking(self) -> list[tuple[int, ...]] | None:
         """The places from first to last, each a tuple of the seats sharing it; None until the end."""
         result = self.result
-        if result is None:
-            return None
-        return [tuple(r.seat for r in result if r.place == place) for place in sorted({r.place for r in result})]
+        return None if result is None else places_of(result)
 
     # -- history -------------------------------------------------------------------------------------
-    @property
-    def actions(self) -> list[Step]:
-        return list(self._actions)
-
-    @property
-    def actors(self) -> list[int]:
-        return list(self._actors)
-
     @property
     def events(self) -> list[list[Event]]:
         """The events of each step played, in order."""
         return [list(batch) for batch in self._events]
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def _check_ply(self, ply: object) -> int:
-        if type(ply) is not int or not 0 <= ply <= len(self._actions):
-            raise ValueError(f"ply must be 0..{len(self._actions)}, not {ply!r}")
-        return ply
 
     def state_at(self, ply: int) -> UrState:
         """A copy of the state after ``ply`` steps (0 = the start)."""
@@ -240,11 +220,7 @@ class UrGame:
         actor = state.decider
         events: list[Event] = []
         apply_unchecked(state, step, events)
-        self._states.append(state)
-        self._actions.append(step)
-        self._actors.append(actor)
-        self._events.append(events)
-        self._notify("apply")
+        self._record(state, step, actor, events)
         return list(events)
 
     def play(self, *actions: Step | str) -> list[Event]:
@@ -275,41 +251,10 @@ class UrGame:
             events += self._push(step)
         return events
 
-    def undo(self) -> Step:
-        """Take back the last step and return it."""
-        if not self._actions:
-            raise ValueError("there is no step to undo")
-        self._states.pop()
-        self._events.pop()
-        self._actors.pop()
-        step = self._actions.pop()
-        self._notify("undo")
-        return step
-
-    # -- listeners -----------------------------------------------------------------------------------
-    def subscribe(self, callback: Callable[[UrGame, str], None]) -> Callable[[], None]:
-        """Call ``callback(game, "apply" | "undo")`` after every change; returns the unsubscriber."""
-        if not callable(callback):
-            raise ValueError(f"callback must be callable, not {callback!r}")
-        self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return unsubscribe
-
-    def _notify(self, change: str) -> None:
-        for callback in list(self._listeners):
-            callback(self, change)
-
     def clone(self) -> UrGame:
         """An independent copy with the same history (snapshots are shared: they never change)."""
         g = UrGame(self._states[0], dict(self._origin))
-        g._states = list(self._states)
-        g._actions = list(self._actions)
-        g._actors = list(self._actors)
-        g._events = [list(e) for e in self._events]
+        self._copy_history(g)
         return g
 
     def view(self, seat: int | None) -> UrView:

@@ -1,0 +1,96 @@
+"""The history every game's facade keeps: one state per ply, the actions, who played them, their events
+and the listeners told of every change. ``Game`` (T&E) and ``UrGame`` build on it; each adds how its
+actions are checked and applied."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from tigris_widget.core.events import Event
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class History(Generic[S, A]):
+    """States ``0..len(self)`` (state 0 is the start; stored states are never changed), the action
+    that led to each, the seat that played it and its events."""
+
+    ACTION_WORD = "action"
+    """How the game's messages name one of its actions ("action", "step")."""
+
+    def __init__(self, start: S) -> None:
+        self._states: list[S] = [start]
+        self._actions: list[A] = []
+        self._actors: list[int] = []
+        self._events: list[list[Event]] = []
+        self._listeners: list[Callable[[Any, str], None]] = []
+
+    @property
+    def actions(self) -> list[A]:
+        return list(self._actions)
+
+    @property
+    def actors(self) -> list[int]:
+        """The seat that played each action, in order."""
+        return list(self._actors)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def _check_ply(self, ply: object) -> int:
+        if type(ply) is not int or not 0 <= ply <= len(self._actions):
+            raise ValueError(f"ply must be 0..{len(self._actions)}, not {ply!r}")
+        return ply
+
+    def _record(self, state: S, action: A, actor: int, events: list[Event]) -> None:
+        """Store one played action and the state after it, then tell the listeners."""
+        self._states.append(state)
+        self._actions.append(action)
+        self._actors.append(actor)
+        self._events.append(events)
+        self._notify("apply")
+
+    def undo(self) -> A:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise ValueError(f"there is no {self.ACTION_WORD} to undo")
+        self._states.pop()
+        self._events.pop()
+        self._actors.pop()
+        action = self._actions.pop()
+        self._notify("undo")
+        return action
+
+    def _copy_history(self, other: History[S, A]) -> None:
+        """Give ``other`` (a fresh instance) this history; a copy starts without listeners."""
+        other._states = list(self._states)  # snapshots are never mutated once stored
+        other._actions = list(self._actions)
+        other._actors = list(self._actors)
+        other._events = [list(batch) for batch in self._events]
+        other._listeners = []
+
+    # -- listeners -----------------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[Any, str], None]) -> Callable[[], None]:
+        """Call ``callback(game, change)`` after every ``apply`` (change ``"apply"``) and ``undo``
+        (``"undo"``), e.g. to redraw a widget; returns the function that unsubscribes it."""
+        if not callable(callback):
+            raise ValueError(f"callback must be callable, not {type(callback).__name__}")
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    def _notify(self, change: str) -> None:
+        for callback in list(self._listeners):
+            callback(self, change)
+
+
+def places_of(results: list[Any]) -> list[tuple[int, ...]]:
+    """The places from first to last, each a tuple of the seats sharing it, from results with ``seat``
+    and ``place``: ``[(1,), (0, 2)]`` means seat 1 first, seats 0 and 2 tied for second."""
+    return [tuple(r.seat for r in results if r.place == place) for place in sorted({r.place for r in results})]
