@@ -114,9 +114,6 @@ class TurnSearchRules:
         self.rules = rules
         self.width = width
         self.other_width = width if other_width is None else other_width
-        self.rounds = False
-        """With ``other_width`` 1: an action also plays the other seats' expected turns, so every level of
-        the tree is a whole round and every leaf is judged at the searching seat's turn."""
         self.seat = seat
         """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
 
@@ -137,15 +134,6 @@ class TurnSearchRules:
         rules = self.rules
         rules.play(state, action)
         finish_turn(rules, state)
-        if self.rounds and self.seat is not None and self.other_width == 1:
-            # the others' expected turns are no choice of the search: play them in the same action
-            for _ in range(1000):
-                seat = rules.to_move(state)
-                if seat is None or seat == self.seat:
-                    return
-                actions = list(rules.legal(state))
-                rules.play(state, greedy_ranking(rules, state, actions)[0][1] if len(actions) > 1 else actions[0])
-                finish_turn(rules, state)
 
     def playout_action(self, state: Any, rng: Any) -> Any:
         return self.rules.finish_action(state)
@@ -175,7 +163,6 @@ class TreeSearchBot(_TurnBot):
         width: int = 4,
         other_width: int = 1,
         playout_depth: int = 0,
-        rounds: bool = False,
     ) -> None:
         super().__init__(rules, seed)
         if iterations is None and seconds is None:
@@ -183,7 +170,6 @@ class TreeSearchBot(_TurnBot):
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
         self.search_rules = TurnSearchRules(rules, width, other_width)
-        self.search_rules.rounds = rounds
         self.playout_depth = playout_depth
         self.total_iterations = 0
 
