@@ -353,7 +353,7 @@ def test_the_registry_finds_every_game_by_name() -> None:
     for name in GAMES:
         module = game_module(name)
         assert name == module.NAME and module.TITLE
-        for member in ("new_game", "game_from_position", "game_from_record"):  # core.protocol.GameModule
+        for member in ("new_game", "game_from_position", "game_from_record", "bot_rules"):  # core.protocol.GameModule
             assert callable(getattr(module, member)), f"games.{name} has no {member}"
         game = module.new_game(3, 7, None)  # three players: a count every game plays
         assert game.name == name

@@ -161,3 +161,12 @@ def test_an_ur_tournament_runs_on_a_local_dask_cluster():
     assert summary["games"] == 3
     rows.sort(key=lambda r: r["task"]["index"])
     assert [r["record"] for r in rows] == [run_game(t)["record"] for t in tasks], "the cluster plays the same games"
+
+
+def test_a_malformed_task_is_refused_by_name():
+    with pytest.raises(ValueError, match="no deal_seed, bot_seeds"):
+        GameTask.from_dict({"index": 0, "deal": 0, "players": 3, "bots": ["greedy"] * 3})
+    with pytest.raises(ValueError, match="JSON object"):
+        GameTask.from_dict([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bot name"):
+        make_bot(3, 1, "ur")  # type: ignore[arg-type]

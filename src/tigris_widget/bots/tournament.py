@@ -62,6 +62,11 @@ class GameTask:
     def from_dict(cls, data: dict[str, Any]) -> GameTask:
         """The task of a result row (``row["task"]``), also from rows written before tasks named their
         game (T&E's ``board`` and ``variants`` become its options)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a task is a JSON object, not {type(data).__name__}")
+        missing = [k for k in ("index", "deal", "deal_seed", "players", "bots", "bot_seeds") if k not in data]
+        if missing:
+            raise ValueError(f"the task has no {', '.join(missing)}")
         d = dict(data)
         options = dict(d.pop("options", None) or {})
         for key in ("board", "variants"):
