@@ -338,7 +338,7 @@ def test_the_registry_finds_every_game_by_name() -> None:
         module = game_module(name)
         assert name == module.NAME and module.TITLE
         members = ("new_game", "game_from_position", "game_from_record", "to_square", "present", "intent_action")
-        for member in (*members, "picture_svg", "explain"):  # core.protocol.GameModule
+        for member in (*members, "picture_svg", "explain", "bot_rules"):  # core.protocol.GameModule
             assert callable(getattr(module, member)), f"games.{name} has no {member}"
         game = module.new_game(3, 7, None)  # three players: a count every game plays
         assert game.name == name

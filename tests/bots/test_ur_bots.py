@@ -146,3 +146,27 @@ def test_ur_tournament_tasks_name_their_game_and_options():
     task = GameTask.from_dict(old)
     assert task.game == "tigris" and dict(task.options) == {"board": "alternative", "variants": "buildings"}
     assert summarize([{"task": old, "ranks": [1, 2], "scores": [3, 1]}])["bots"]["random"]["wins"] == 1
+
+
+def test_an_ur_tournament_runs_on_a_local_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    from tigris_widget.bots.tournament import run_tournament
+
+    tasks = schedule(["greedy", "random"], 3, 3, seed=5, game="ur")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        rows: list[dict] = []
+        summary = run_tournament(tasks, scheduler=cluster.scheduler_address, progress=None, on_result=rows.append)
+    assert summary["games"] == 3
+    rows.sort(key=lambda r: r["task"]["index"])
+    assert [r["record"] for r in rows] == [run_game(t)["record"] for t in tasks], "the cluster plays the same games"
+
+
+def test_a_malformed_task_is_refused_by_name():
+    with pytest.raises(ValueError, match="no deal_seed, bot_seeds"):
+        GameTask.from_dict({"index": 0, "deal": 0, "players": 3, "bots": ["greedy"] * 3})
+    with pytest.raises(ValueError, match="JSON object"):
+        GameTask.from_dict([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bot name"):
+        make_bot(3, 1, "ur")  # type: ignore[arg-type]

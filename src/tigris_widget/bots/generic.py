@@ -131,8 +131,9 @@ class TurnSearchRules:
         return [action for _, action in greedy_ranking(self.rules, state, actions)[:width]]
 
     def play(self, state: Any, action: Any) -> None:
-        self.rules.play(state, action)
-        finish_turn(self.rules, state)
+        rules = self.rules
+        rules.play(state, action)
+        finish_turn(rules, state)
 
     def playout_action(self, state: Any, rng: Any) -> Any:
         return self.rules.finish_action(state)

@@ -13,8 +13,9 @@ Every game of the registry plays here: a task names its ``game`` and that game's
 *Tigris & Euphrates* the board side and variants are options too: ``board``, ``variants``).
 
 Results are one JSON object per game (with the full game record: an object for T&E, replayable with
-``Game.from_dict``, else the game's record text); ``summarize`` turns any list of them into win rates, Wilson 95 % intervals,
-head-to-head scores and Elo-style ratings (a Bradley–Terry fit of every pairwise finishing order).
+``Game.from_dict``, else the game's record text, replayable with its ``game_from_record``);
+``summarize`` turns any list of them into win rates, Wilson 95 % intervals, head-to-head scores and
+Elo-style ratings (a Bradley–Terry fit of every pairwise finishing order).
 """
 
 from __future__ import annotations
@@ -68,6 +69,11 @@ class GameTask:
     def from_dict(cls, data: dict[str, Any]) -> GameTask:
         """The task of a result row (``row["task"]``), also from rows written before tasks named their
         game (T&E's ``board`` and ``variants`` become its options)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a task is a JSON object, not {type(data).__name__}")
+        missing = [k for k in ("index", "deal", "deal_seed", "players", "bots", "bot_seeds") if k not in data]
+        if missing:
+            raise ValueError(f"the task has no {', '.join(missing)}")
         d = dict(data)
         options = dict(d.pop("options", None) or {})
         for key in ("board", "variants"):

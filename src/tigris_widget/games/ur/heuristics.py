@@ -27,7 +27,7 @@ from tigris_widget.games.ur.game import UrView
 
 CUBE_WORTH = 0.12
 """Points a cube on the grid is worth to the evaluation."""
-TEMPERATURE = 2.5
+TEMPERATURE = 1.0
 """Points of utility that make one seat e times likelier to win than another (``win_chances``)."""
 PLAYOUT_RANDOM = 0.35
 """How often a playout step is random instead of ``finish_step``'s choice."""
