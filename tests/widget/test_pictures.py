@@ -7,6 +7,8 @@ import html
 import re
 from typing import Any
 
+import pytest
+
 from tigris_widget import Game
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import BoardWidget
@@ -67,3 +69,26 @@ def test_the_candidate_table_writes_small_differences_in_tenths() -> None:
     }
     cells = re.findall(r"<td class='n'>([^<]*)</td>", candidate_table(analysis, "pass"))
     assert cells[1::3] == ["best", "\u22120.3", "\u22125"]  # not "−0" beside a heatmap that says 0
+
+
+def test_the_status_lines_stay_inside_the_picture() -> None:
+    """A long prompt and two-digit scores used to run past the picture's right edge (cut off)."""
+    import copy
+    import io
+
+    cairosvg = pytest.importorskip("cairosvg")
+    from PIL import Image
+
+    from tigris_widget.games.tigris.present.viewjson import serialize_game
+
+    view = copy.deepcopy(serialize_game(Game.new(players=4, seed=3), None))
+    view["decision"]["prompt"] = "Archer (attacker in the red war): commit temples from hand (0–3); " * 2
+    for player in view["body"]["players"]:
+        player["vp"] = dict.fromkeys(player["vp"], 17)
+        player["treasures"] = 10
+        player["hand"] = {"black": 2, "red": 2, "blue": 1, "green": 1}
+    png = cairosvg.svg2png(bytestring=board_svg(view).encode())
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    status = image.crop((width - 6, height - (40 + 22 * 4), width, height))  # the right edge of the status block
+    assert status.getextrema()[0] > 200, "text reaches the picture's right edge"

@@ -244,24 +244,35 @@ def board_svg(
                    f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
     out.append("</g>")
     if status:
-        out.append(_status(envelope, top + board_h))
+        out.append(_status(envelope, top + board_h, board_w - MARGIN - 4))
     out.append("</svg>")
     return "".join(out)
 
 
-def _status(envelope: Mapping[str, Any], y0: int) -> str:
-    """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures."""
+def _fit(chars: int, font_size: int, width: int, *, bold: bool = False) -> str:
+    """The font size that keeps a line of ``chars`` characters inside ``width`` pixels: ``font_size``, or
+    smaller for a line that would run past the picture's edge (a long prompt, a full hand, two-digit
+    scores). A smaller font rather than ``textLength``, which not every SVG renderer (cairo) honours.
+    The width is estimated a little generously from DejaVu Sans's average advance (0.55 em, bold 0.62)."""
+    estimate = chars * font_size * (0.62 if bold else 0.55)
+    return str(font_size) if estimate <= width else f"{font_size * width / estimate:.1f}"
+
+
+def _status(envelope: Mapping[str, Any], y0: int, width: int) -> str:
+    """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures;
+    each kept inside ``width`` pixels."""
     lines = []
     v = envelope["body"]
     prompt = "The game is over." if envelope["over"] else (envelope["decision"] or {}).get("prompt", "")
-    lines.append(
-        f'<text x="{MARGIN}" y="{y0 + 16}" font-size="13" font-weight="bold">Turn {v["turn"]} · bag {v["bag"]} · {escape(prompt)}</text>'
-    )
+    head = f"Turn {v['turn']} · bag {v['bag']} · {prompt}"
+    size = _fit(len(head), 13, width, bold=True)
+    lines.append(f'<text x="{MARGIN}" y="{y0 + 16}" font-size="{size}" font-weight="bold">{escape(head)}</text>')
     codes = {"black": "k", "red": "r", "blue": "b", "green": "g"}
     for i, p in enumerate(v["players"]):
         y = y0 + 40 + 22 * i
         supply = "".join(codes[c] for c in COLOURS if p["leaders"][c] < 0) or "–"
         hand = "".join(codes[c] * p["hand"][c] for c in COLOURS) if p["hand"] is not None else f"{p['hand_size']} tiles"
+        shown = 0  # characters of the score part, for the width estimate
         if p["vp"] is not None:
             # one coloured swatch and the notation's code per colour (k r b g), so black and blue differ
             score = (
@@ -271,11 +282,14 @@ def _status(envelope: Mapping[str, Any], y0: int) -> str:
                 )
                 + f'<tspan fill="#9a7400">◆</tspan> {p["treasures"]} treasure{"" if p["treasures"] == 1 else "s"}'
             )
+            shown = sum(4 + len(str(p["vp"][c])) for c in COLOURS) + 12 + len(str(p["treasures"]))
         else:
             score = "points hidden"
+            shown = len(score)
         mark = "▶ " if v["active"] == p["seat"] and not envelope["over"] else ""
         text = f"{mark}{p['dynasty'].capitalize()}: leaders in supply {supply}, catastrophes {p['catastrophes']}, hand {hand}, VP "
-        lines.append(f'<text x="{MARGIN}" y="{y}" font-size="12">{escape(text)}{score}</text>')
+        size = _fit(len(text) + shown, 12, width)
+        lines.append(f'<text x="{MARGIN}" y="{y}" font-size="{size}">{escape(text)}{score}</text>')
     return "".join(lines)
 
 
