@@ -31,8 +31,6 @@ TEMPERATURE = 1.0
 """Points of utility that make one seat e times likelier to win than another (``win_chances``)."""
 PLAYOUT_RANDOM = 0.35
 """How often a playout step is random instead of ``finish_step``'s choice."""
-SETTLE = True
-"""Whether the search's evaluation first finishes the turn under way (``settled_chances``)."""
 
 
 def _counts(s: UrState, seat: int) -> list[int]:
@@ -180,7 +178,7 @@ class UrBotRules:
         return finish_step(state, steps)
 
     def evaluate(self, state: UrState) -> list[float]:
-        return settled_chances(state) if SETTLE else win_chances(state)
+        return settled_chances(state)
 
     def turn_of(self, state: UrState) -> tuple[int, int]:
         """Which turn (or setup step) is under way: it changes when the turn is complete."""
