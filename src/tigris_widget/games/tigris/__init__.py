@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -94,6 +94,14 @@ def bot_rules() -> None:
     return None
 
 
+# -- course hooks (h-course): the T&E course material, loaded on first use ------------------------------
+def course_hooks() -> CourseHooks:
+    """The lessons, pictures and exercises of the T&E course (``core.protocol.CourseHooks``)."""
+    from tigris_widget.games.tigris import course as material
+
+    return material
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -111,6 +119,7 @@ __all__ = [
     "PositionBuilder",
     "PositionError",
     "bot_rules",
+    "course_hooks",
     "explain",
     "game_from_position",
     "game_from_record",

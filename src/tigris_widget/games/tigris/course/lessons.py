@@ -1,10 +1,10 @@
-"""Positions for teaching the rules, one per lesson, and a narrator for the engine's events.
+"""Positions for teaching the rules of *Tigris & Euphrates*, one per lesson (``jupyter.lessons.lesson``
+finds them by key through the registry).
 
-    >>> from tigris_widget.jupyter.lessons import lesson, tell
+    >>> from tigris_widget.games.tigris.course.lessons import lesson
     >>> game = lesson("revolt")                  # a Game at the start of the lesson
-    >>> tell(game.play("leader r (9,3)"))         # the events, in words, with their rule sections
-    Archer places his priest on (9,3). (§6.1)
-    Revolt: Archer's priest on (9,3) challenges Bull's priest on (11,3). Adjacent temples: Archer 2, Bull 1. (§8.1)
+    >>> [str(e) for e in game.play("leader r (9,3)")][0]
+    'Archer places his priest on (9,3). (§6.1)'
 
 The positions are the worked examples of the rules reference (docs/rules.md), so every lesson's numbers can be
 checked against the rules text.
@@ -12,11 +12,9 @@ checked against the rules text.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable
 
 from tigris_widget.games.tigris.builder import PositionBuilder
-from tigris_widget.games.tigris.engine.core.events import Event
 from tigris_widget.games.tigris.game import Game
 
 LESSONS: dict[str, tuple[str, Callable[[], PositionBuilder]]] = {}
@@ -476,27 +474,3 @@ def lesson_builder(key: str) -> PositionBuilder:
 def lesson(key: str) -> Game:
     """A fresh game at the start of a lesson."""
     return lesson_builder(key).game()
-
-
-class Narration:
-    """Events shown as a list in notebooks (HTML) and as plain lines elsewhere."""
-
-    def __init__(self, events: Iterable[Event]) -> None:
-        self.events = [e for e in events if e.public]  # what was drawn stays behind the screen
-
-    def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.events)
-
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        items = "".join(
-            f"<li>{html.escape(e.text)} <span style='opacity:.6'>{html.escape(e.rule)}</span></li>" for e in self.events
-        )
-        return f"<ul style='margin:0'>{items}</ul>"
-
-
-def tell(events: Iterable[Event]) -> Narration:
-    """Narrate events (the return value of ``game.apply``/``game.play``)."""
-    return Narration(events)

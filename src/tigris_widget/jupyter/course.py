@@ -1,0 +1,446 @@
+"""Helpers for the course notebooks of every game: each rule shown as before → action → after.
+
+    >>> from tigris_widget.jupyter.course import show_step
+    >>> from tigris_widget.jupyter.lessons import lesson
+    >>> step = show_step(lesson("war"), "tile g (6,4)", highlight=["(6,4)"], caption="A market unites two kingdoms")
+    >>> "A market unites two kingdoms" in step.svg
+    True
+
+``show_step`` plays actions on a game and shows, in one picture that survives where widgets do not
+run (GitHub, nbviewer), the board before and after with the squares that matter framed, the caption
+and each player's standing under each board, then the engine's narration, then a live board in
+Jupyter. ``show_refusal`` tries an illegal action and shows the engine's reason; ``exercise`` poses a
+small problem with its hint and solution folded away in ``<details>``; ``final_scores`` tables the end.
+
+Nothing here knows a game: the pictures of a board, the lines under it, the lessons and exercises come
+from the game's course hooks (``course_hooks()`` of its package, ``core.protocol.CourseHooks``), found
+through the registry by the game's ``name``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tigris_widget.core.errors import IllegalActionError
+from tigris_widget.core.events import Event
+from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.core.registry import game_module, games
+from tigris_widget.jupyter.lessons import Narration
+
+XY = tuple[int, int]
+Panel = tuple[str, int, int, str, list[str]]
+"""A board picture (a nested ``<svg x="0" y="0" …>``), its width and height, a title, the SVG lines under it."""
+HIGHLIGHT = "#ff8c00"
+MARGIN = 24
+"""Left edge of the titles and lines (the board pictures keep their own margin for coordinates)."""
+
+
+def _hooks(game: GameLike) -> CourseHooks:
+    name = getattr(game, "name", None)
+    if not isinstance(name, str):
+        raise ValueError(f"not a game: {type(game).__name__} has no registry name")
+    return game_module(name).course_hooks()
+
+
+def _size(width: int, height: int) -> str:
+    """Size attributes of a picture: wide ones take the width of the page (JupyterLab shows SVG as an
+    ``<img>`` it does not shrink, so a fixed 900-pixel picture would be cut in a narrow notebook);
+    small ones keep their size."""
+    return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
+
+
+@dataclass(frozen=True)
+class Window:
+    """Columns ``x0..x1`` and rows ``y0..y1`` of the board shown in a picture."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0 + 1
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0 + 1
+
+
+def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
+    if window is None:
+        return None
+    w = window if isinstance(window, Window) else Window(*window)
+    return w.x0, w.y0, w.x1, w.y1
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Split ``text`` into lines of at most ``width`` characters (at spaces)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(line)
+    return lines
+
+
+def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:
+    """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
+    over all of them and ``middle`` (the action) on an arrow between the first two."""
+    gap = 150 if middle else 24
+    slots = [max(p[1], round(8.6 * len(p[3])) + MARGIN,  # the title, in 14-point bold, is never cut
+                 max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
+             for p in panels]  # fmt: skip
+    total_w = sum(slots) + gap * (len(panels) - 1)
+    head_lines = _wrap(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
+    head = 22 * len(head_lines) + (8 if head_lines else 0)
+    title_h = 22
+    under = max((len(p[4]) for p in panels), default=0)
+    body_h = max(p[2] for p in panels)
+    total_h = head + title_h + body_h + 18 * under + 10
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'viewBox="0 0 {total_w} {total_h}" {_size(total_w, total_h)} font-family="sans-serif" '
+        f'role="img" aria-label="{html.escape(caption or "board")}">',
+        f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
+    ]
+    for i, line in enumerate(head_lines):
+        out.append(
+            f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">{html.escape(line)}</text>'
+        )
+    x = 0
+    for i, (svg, w, h, title, lines) in enumerate(panels):
+        out.append(f'<g transform="translate({x},{head})">')
+        out.append(
+            f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold" fill="#333">{html.escape(title)}</text>'
+        )
+        out.append(f'<g transform="translate(0,{title_h})">{svg}</g>')
+        for j, line in enumerate(lines):
+            out.append(f'<text x="{MARGIN}" y="{title_h + h + 16 + 18 * j}" font-size="12" fill="#222">{line}</text>')
+        out.append("</g>")
+        w = slots[i]
+        if middle and i == 0:
+            ax, ay = x + w + 10, head + title_h + h / 2
+            words = _wrap(middle, 18)
+            for j, word in enumerate(words):
+                out.append(
+                    f'<text x="{ax + (gap - 20) / 2}" y="{ay - 14 - 16 * (len(words) - 1 - j)}" font-size="13" '
+                    f'font-family="monospace" font-weight="bold" text-anchor="middle" fill="#6a1b9a">{html.escape(word)}</text>'
+                )
+            out.append(
+                f'<path d="M{ax} {ay} H{ax + gap - 24}" stroke="#6a1b9a" stroke-width="4"/>'
+                f'<path d="M{ax + gap - 20} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
+            )
+        x += w + gap
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _play(game: GameLike, actions: Sequence[str]) -> list[Event]:
+    """Play ``actions`` in order, all or nothing; an action with a seat prefix (``"P1: agri; …"``) is a
+    whole turn line of a game that writes its turns as lines (``play_line``)."""
+    start = len(game)
+    events: list[Event] = []
+    try:
+        for action in actions:
+            play_line = getattr(game, "play_line", None)
+            if play_line is not None and re.match(r"P\d+: ", action):
+                events += play_line(action)
+            else:
+                events += game.apply(action)
+    except ValueError:
+        while len(game) > start:
+            game.undo()
+        raise
+    return events
+
+
+class _Shown:
+    """Something that displays several outputs in a notebook (pictures, narration, live board)."""
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        for bundle in self._outputs():
+            display(bundle, raw=True)  # type: ignore[no-untyped-call]
+
+
+def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "") -> dict[str, Any]:
+    """The display bundle of a live board on ``game``: the widget for Jupyter, and for readers without a
+    kernel or widget manager (GitHub, nbviewer, an exported page) one SVG picture of the same board with
+    ``caption`` — ``BoardWidget``'s own fallback, never the replay."""
+    from tigris_widget.jupyter.widget import BoardWidget
+
+    board = BoardWidget(game)
+    if highlight:
+        board.highlight(list(highlight), HIGHLIGHT)
+    if caption:
+        board.caption(caption)
+    bundle: Any = board._repr_mimebundle_()
+    data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+    data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
+    return data
+
+
+@dataclass
+class Step(_Shown):
+    """A rule shown as before → action → after (see ``show_step``)."""
+
+    game: GameLike
+    actions: tuple[str, ...]
+    events: list[Event]
+    svg: str
+    start: int
+    live: bool = True
+    caption: str = ""
+    highlight: tuple[XY, ...] = ()
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        narration = Narration(self.events)
+        out: list[dict[str, Any]] = [
+            {"image/svg+xml": self.svg, "text/plain": f"before → {', '.join(self.actions)} → after"},
+            {"text/html": narration._repr_html_(), "text/plain": str(narration)},
+        ]
+        if self.live:
+            caption = f"After {', '.join(self.actions)}: {self.caption}" if self.caption else ""
+            out.append(live_board(self.game, highlight=self.highlight, caption=caption))
+        return out
+
+
+def show_step(
+    game: GameLike,
+    *actions: str,
+    highlight: Iterable[Any] = (),
+    after_highlight: Iterable[Any] | None = None,
+    labels: Mapping[Any, str] | None = None,
+    after_labels: Mapping[Any, str] | None = None,
+    caption: str = "",
+    window: Window | tuple[int, int, int, int] | None = None,
+    live: bool = True,
+    action_text: str | None = None,
+    titles: tuple[str, str] = ("Before", "After"),
+) -> Step:
+    """Play ``actions`` on ``game`` (all or nothing) and show the board before and after them.
+
+    :param highlight: squares framed on the *before* board (where the action goes, the pieces that
+        matter); ``after_highlight`` on the *after* board (default: the same squares).
+    :param labels: short texts on squares of the before board; ``after_labels`` on the after board.
+    :param caption: the sentence over both pictures (it stays in the static picture).
+    :param window: the part of the board shown, ``(x0, y0, x1, y1)``; default: what the game's course
+        finds worth showing around the change (the whole board for a small one).
+    :param action_text: the words on the arrow (default: the actions).
+    """
+    hooks = _hooks(game)
+    hl = [hooks.cell(q) for q in highlight]
+    ahl = hl if after_highlight is None else [hooks.cell(q) for q in after_highlight]
+    before_labels = {hooks.cell(q): t for q, t in (labels or {}).items()}
+    later_labels = {hooks.cell(q): t for q, t in (after_labels or {}).items()}
+    start = len(game)
+    events = _play(game, actions)
+    end = len(game)
+    win = _as_window(window)
+    if window is None:
+        win = hooks.focus(game, start, end, set(hl) | set(ahl) | set(before_labels) | set(later_labels))
+    b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels)
+    a_svg, aw, ah = hooks.panel(game, end, win, highlight=ahl, labels=later_labels)
+    svg = compose(
+        [
+            (b_svg, bw, bh, titles[0], hooks.lines(game, start)),
+            (a_svg, aw, ah, titles[1], hooks.lines(game, end, start)),
+        ],
+        caption=caption,
+        middle=action_text or ", ".join(actions),
+    )
+    return Step(game, tuple(actions), events, svg, start, live, caption, tuple(ahl))
+
+
+def show_swap(game: GameLike, *actions: str, caption: str = "", live: bool = True) -> Step:
+    """Play ``actions`` (the first a swap of hand tiles) and show the hands before and after in large
+    print, for a game whose course draws hands (``hands_picture`` among its hooks)."""
+    hooks = _hooks(game)
+    draw = getattr(hooks, "hands_picture", None)
+    if draw is None:
+        raise ValueError(f"the course of {game.name!r} draws no hands")
+    start = len(game)
+    events = _play(game, actions)
+    try:
+        svg = str(draw(game, start, len(game), actions, caption))
+    except ValueError:
+        for _ in actions:
+            game.undo()
+        raise
+    return Step(game, tuple(actions), events, svg, start, live, caption)
+
+
+@dataclass
+class Picture(_Shown):
+    """One board picture (static) with an optional live board."""
+
+    game: GameLike
+    svg: str
+    live: bool = False
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = [{"image/svg+xml": self.svg, "text/plain": "a board picture"}]
+        if self.live:
+            out.append(live_board(self.game))
+        return out
+
+
+def show_board(
+    game: GameLike,
+    *,
+    highlight: Iterable[Any] = (),
+    labels: Mapping[Any, str] | None = None,
+    caption: str = "",
+    window: Window | tuple[int, int, int, int] | None = None,
+    status: bool = False,
+    live: bool = False,
+) -> Picture:
+    """The board as it stands (all-seeing), with framed squares, labels and a caption; with
+    ``status`` the whole board and its status block (turn, prompt, each player's line) as the game's
+    presenter draws it."""
+    hooks = _hooks(game)
+    hl = [hooks.cell(q) for q in highlight]
+    if status:
+        module = game_module(game.name)
+        svg = module.picture_svg(
+            module.present(game, None),
+            highlight=[module.to_square(q) for q in hl],
+            labels={module.to_square(hooks.cell(q)): t for q, t in (labels or {}).items()},
+            caption=caption or None,
+        )
+        size = re.search(r' width="(\d+)" height="(\d+)"', svg)
+        if size:
+            svg = svg.replace(size.group(0), " " + _size(int(size.group(1)), int(size.group(2))), 1)
+        return Picture(game, svg, live)
+    marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
+    body, w, h = hooks.panel(game, len(game), _as_window(window), highlight=hl, labels=marks)
+    svg = compose([(body, w, h, "", hooks.lines(game, len(game)))], caption=caption)
+    return Picture(game, svg, live)
+
+
+@dataclass
+class Refusal(_Shown):
+    """An illegal action: the board with the square framed, and the engine's refusal (rule code first)."""
+
+    game: GameLike
+    action: str
+    message: str
+    svg: str
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        text = f"{self.action} → refused: {self.message}"
+        return [
+            {"image/svg+xml": self.svg, "text/plain": text},
+            {"text/html": f"<p>✗ <code>{html.escape(self.action)}</code> is refused: <i>{html.escape(self.message)}</i></p>",
+             "text/plain": text},
+        ]  # fmt: skip
+
+
+def show_refusal(
+    game: GameLike,
+    action: str,
+    *,
+    highlight: Iterable[Any] = (),
+    labels: Mapping[Any, str] | None = None,
+    caption: str = "",
+    window: Window | tuple[int, int, int, int] | None = None,
+) -> Refusal:
+    """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason,
+    as the game explains it (its rule code first)."""
+    hooks = _hooks(game)
+    try:
+        _play(game, [action])
+    except IllegalActionError as error:
+        message = game_module(game.name).explain(error)
+    else:
+        raise ValueError(f"{action} is legal here: a refusal needs an illegal action")
+    hl = [hooks.cell(q) for q in highlight]
+    marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
+    n = len(game)
+    win = _as_window(window) if window is not None else hooks.focus(game, n, n, set(hl))
+    body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks)
+    svg = compose(
+        [(body, w, h, f"{action}: refused — nothing changes, so one board",
+          [html.escape(x) for x in _wrap(message, max(40, 2 * w // 13))])],
+        caption=caption,
+    )  # fmt: skip
+    return Refusal(game, action, message, svg)
+
+
+@dataclass
+class FinalScores(_Shown):
+    """The final scoring of a game that is over, as the game's course tables it."""
+
+    game: GameLike
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        table, plain = _hooks(self.game).final_table(self.game)
+        return [{"text/html": table, "text/plain": plain}]
+
+
+def final_scores(game: GameLike) -> FinalScores:
+    """End ``game`` if only a formality is left (T&E: the last pass), and show the final scoring."""
+    _hooks(game).final_table(game)  # ends it, or says why it cannot be scored yet
+    return FinalScores(game)
+
+
+def picture(game: str, key: str) -> Picture:
+    """A named picture of a game's course (``PICTURES`` of its hooks: a legend, the board …)."""
+    hooks = game_module(game).course_hooks()
+    shown, panels, caption = hooks.picture(key)
+    return Picture(shown, compose(list(panels), caption=caption))
+
+
+def legend(game: str) -> Picture:
+    """Every piece and symbol of ``game``'s board, each drawn by its renderer with its name."""
+    return picture(game, "legend")
+
+
+# -- exercises ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Exercise(_Shown):
+    """A small problem after a chapter: the position, the goal, a hint and the solution (folded), then
+    a board to try it on (the puzzle board when the game's course gives a puzzle, else a live board)."""
+
+    key: str
+    game_name: str
+    board: Any = field(default=None, repr=False)
+
+    def _outputs(self) -> list[dict[str, Any]]:
+        text, plain, puzzle, start = game_module(self.game_name).course_hooks().exercise(self.key)
+        out: list[dict[str, Any]] = [{"text/html": text, "text/plain": plain}]
+        if puzzle is not None:
+            from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+
+            self.board = PuzzleBoard(puzzle)
+            out.append(self.board._repr_mimebundle_())
+        else:
+            self.board = start
+            out.append(live_board(start, caption="Try it here; the answers are folded above"))
+        return out
+
+
+def exercise(key: str, game: str | None = None) -> Exercise:
+    """The course exercise ``key`` of ``game`` (default: the game whose course has it)."""
+    names = games() if game is None else (game,)
+    for name in names:
+        if key in game_module(name).course_hooks().EXERCISES:
+            return Exercise(key, name)
+    known = ", ".join(k for name in names for k in game_module(name).course_hooks().EXERCISES)
+    raise ValueError(f"unknown exercise {key!r}; choose from {known}")
