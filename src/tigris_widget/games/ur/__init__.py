@@ -13,7 +13,7 @@ from typing import Any
 
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
 from tigris_widget.games.ur.game import UrGame, UrView
@@ -95,6 +95,14 @@ def bot_rules() -> UrBotRules:
     return BOT_RULES
 
 
+# -- course hooks (h-course): the Ur course material, loaded on first use --------------------------------
+def course_hooks() -> CourseHooks:
+    """The lessons, pictures and exercises of the Ur course (``core.protocol.CourseHooks``)."""
+    from tigris_widget.games.ur import course
+
+    return course
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -113,6 +121,7 @@ __all__ = [
     "UrState",
     "UrView",
     "bot_rules",
+    "course_hooks",
     "explain",
     "format_position",
     "game_from_position",
