@@ -362,11 +362,14 @@ def show_refusal(
     """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason,
     as the game explains it (its rule code first)."""
     hooks = _hooks(game)
+    start = len(game)
     try:
         _play(game, [action])
     except IllegalActionError as error:
         message = game_module(game.name).explain(error)
     else:
+        while len(game) > start:  # a refusal shows the game unchanged, whatever was asked
+            game.undo()
         raise ValueError(f"{action} is legal here: a refusal needs an illegal action")
     hl = [hooks.cell(q) for q in highlight]
     marks = {hooks.cell(q): t for q, t in (labels or {}).items()}

@@ -461,7 +461,7 @@ class SetSplit:
     def __init__(self, counts: Mapping[str, int], hand: str = "", *, title: str = "") -> None:
         if any(k not in COLOURS or type(n) is not int or n < 0 for k, n in counts.items()):
             raise ValueError(f"counts are colour letters of {COLOURS} with whole numbers, not {dict(counts)!r}")
-        if hand and (len(hand) != 2 or any(k not in KINDS for k in hand)):
+        if hand and (len(hand) != 2 or any(k not in KINDS for k in hand) or hand[0] == hand[1]):
             raise ValueError(f"a hand tile is a pair of two kinds such as 'PW', not {hand!r}")
         self.counts = {k: counts.get(k, 0) for k in COLOURS}
         self.hand = hand
