@@ -11,10 +11,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tigris_widget.games.tigris.course.exercises import EXERCISES
 from tigris_widget.games.tigris.game import Game
 from tigris_widget.games.tigris.present.picture import PIECE
 from tigris_widget.games.tigris.puzzles.goals import solve
-from tigris_widget.games.tigris.course.exercises import EXERCISES
 from tigris_widget.jupyter.course import (
     FinalScores,
     exercise,
