@@ -177,10 +177,11 @@ class _Shown:
             display(bundle, raw=True)  # type: ignore[no-untyped-call]
 
 
-def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "") -> dict[str, Any]:
+def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "", short: str = "") -> dict[str, Any]:
     """The display bundle of a live board on ``game``: the widget for Jupyter, and for readers without a
     kernel or widget manager (GitHub, nbviewer, an exported page) one SVG picture of the same board with
-    ``caption`` — ``BoardWidget``'s own fallback, never the replay."""
+    ``caption`` — ``BoardWidget``'s own fallback, never the replay. A caption too long for the width of
+    that picture gives way to ``short`` (the static picture above it keeps the whole caption)."""
     from tigris_widget.jupyter.widget import BoardWidget
 
     board = BoardWidget(game)
@@ -190,6 +191,9 @@ def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = 
         board.caption(caption)
     bundle: Any = board._repr_mimebundle_()
     data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+    size = re.search(r'width="(\d+)"', str(data.get("image/svg+xml", "")))
+    if caption and short and size and 8 * len(caption) > int(size.group(1)):  # about 8 pixels a letter
+        return live_board(game, highlight=highlight, caption=short[: int(size.group(1)) // 8])
     data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
     return data
 
@@ -214,8 +218,9 @@ class Step(_Shown):
             {"text/html": narration._repr_html_(), "text/plain": str(narration)},
         ]
         if self.live:
-            caption = f"After {', '.join(self.actions)}: {self.caption}" if self.caption else ""
-            out.append(live_board(self.game, highlight=self.highlight, caption=caption))
+            what = f"After {', '.join(self.actions)}"
+            caption = f"{what}: {self.caption}" if self.caption else ""
+            out.append(live_board(self.game, highlight=self.highlight, caption=caption, short=what))
         return out
 
 
@@ -376,11 +381,14 @@ def show_refusal(
     n = len(game)
     win = _as_window(window) if window is not None else hooks.focus(game, n, n, set(hl))
     body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks)
-    svg = compose(
-        [(body, w, h, f"{action}: refused — nothing changes, so one board",
-          [html.escape(x) for x in _wrap(message, max(40, 2 * w // 13))])],
-        caption=caption,
-    )  # fmt: skip
+    title = f"{action}: refused — nothing changes, so one board"
+    lines = [html.escape(x) for x in _wrap(message, max(40, 2 * w // 13))]
+    if w <= 560 < 8.6 * len(title) + MARGIN:  # a long line as the title would blow a small board up to the page width
+        title, lines = (
+            "Refused — nothing changes, so one board",
+            [f"<tspan font-family='monospace' font-weight='bold'>{html.escape(action)}</tspan>", *lines],
+        )
+    svg = compose([(body, w, h, title, lines)], caption=caption)
     return Refusal(game, action, message, svg)
 
 
