@@ -376,3 +376,17 @@ def test_every_rule_code_printed_is_linked_to_its_heading() -> None:
     table = _markdown().split("Every rule code of the course", 1)[1]
     wanted = [c for c in RULE_CODES if not c.startswith("§12")]
     assert all(f"[`{c}`]" in table for c in wanted), [c for c in wanted if f"[`{c}`]" not in table]
+
+
+def test_the_set_split_widget_scores_as_the_reader_splits() -> None:
+    split = ur.SetSplit({"A": 3, "T": 2, "C": 1, "P": 1, "W": 2, "Z": 1}, hand="PW", title="t")
+    box = split.widget()
+    assert "twice" in box.out.value  # everything starts in set 1
+    best = {"A": [1, 2, 3], "T": [1, 2], "C": [1], "P": [1], "W": [1, 2], "Z": [1]}
+    for choose, value in zip(box.choose, [best[k].pop(0) for k in split.names] + [2]):
+        choose.value = value
+    assert "32 points: the best split" in box.out.value
+    box.side.value = "W"  # the hand tile as war: W now appears twice in set 2
+    assert "twice" in box.out.value
+    box.button.click()
+    assert "= 32 points (hand tile as politics)" in box.answer.value

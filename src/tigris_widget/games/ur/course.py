@@ -504,9 +504,10 @@ class SetSplit:
             + (f" (hand tile as {COLOUR_NAMES[self.best_side]})" if self.hand else "")
         )
 
-    def _ipython_display_(self) -> None:
+    def widget(self) -> Any:
+        """The ipywidgets box: its ``.choose`` drop-downs, ``.side`` toggle, ``.out`` verdict, ``.button``
+        and ``.answer`` are attributes of the box for scripts and tests."""
         import ipywidgets as w
-        from IPython.display import display
 
         n = len(self.names) + (1 if self.hand else 0)
         choose = [w.Dropdown(options=list(range(1, n + 1)), value=1, layout=w.Layout(width="60px")) for _ in range(n)]
@@ -537,7 +538,22 @@ class SetSplit:
         extra = [w.HBox([w.Label("hand tile side", layout=w.Layout(width="110px")), side])] if side else []
         box = w.VBox([*head, w.GridBox(rows, layout=w.Layout(grid_template_columns="repeat(3, 190px)")), *extra,
                       out, button, answer])  # fmt: skip
-        display(box)  # type: ignore[no-untyped-call]
+        box.choose, box.side, box.out, box.button, box.answer = choose, side, out, button, answer
+        return box
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        box = self.widget()
+        bundle: Any = box._repr_mimebundle_()
+        data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+        have = ", ".join(f"{n} {COLOUR_NAMES[k]}" for k, n in self.counts.items() if n)
+        hand = f" and the hand tile <code>{self.hand}</code>" if self.hand else ""
+        data["text/html"] = (  # what readers without a kernel see in place of the drop-downs
+            f"<p><b>{html.escape(self.title)}</b> — with a kernel, split the items into sets here: {have}{hand}.</p>"
+        )
+        data["text/plain"] = self.text().split("\n", 1)[0]
+        display(data, raw=True)  # type: ignore[no-untyped-call]
         folded = (
             f"<details><summary>Without a kernel: the answer</summary><pre>{html.escape(self.text())}</pre></details>"
         )
