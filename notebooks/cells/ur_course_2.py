@@ -181,7 +181,32 @@ then costs one cube more.""",
     ("code", 'exercise("ur-ex-war")'),
     (
         "md",
-        """## 6. In short
+        f"""## 6. When the supply runs short
+
+Trade and culture place their cubes whether you like it or not. When a player has fewer cubes in his
+supply than are due, **he** chooses which of his tiles get them, and all his cubes go
+({rule("§5.2 T1")}, {rule("§5.3 C1")}). In the turn line the choice is written after the action:
+`trade (4,1)+1`, and for another player's cubes `culture | P1: (2,1)+1`. Here P0 (hand `TC`) has 1
+cube left and 4 due to his trade tiles; P1 has 1 cube left and 2 due from P0's culture.""",
+    ),
+    (
+        "code",
+        'show_step(lesson("ur-short"), "P0: trade (4,1)+1; exchange (0,0) side C", highlight=["(4,1)", "(5,2)"],\n'
+        '          caption="Trade with one cube left: P0 puts it on (4,1), (5,2) gets none")',
+    ),
+    (
+        "code",
+        'show_step(lesson("ur-short"), "P0: culture | P1: (2,1)+1; exchange (0,0) side C", highlight=["(2,1)", "(1,2)"],\n'
+        '          caption="Culture: P1 is short, so P1 chooses (2,1) for his last cube")',
+    ),
+    (
+        "code",
+        'show_refusal(lesson("ur-short"), "P0: trade; exchange (0,0) side C", highlight=["(4,1)", "(5,2)"],\n'
+        '             caption="Short of cubes, the line must say where they go")',
+    ),
+    (
+        "md",
+        """## 7. In short
 
 | action | whose tiles act | what happens |
 |---|---|---|

@@ -390,3 +390,12 @@ def test_the_set_split_widget_scores_as_the_reader_splits() -> None:
     assert "twice" in box.out.value
     box.button.click()
     assert "= 32 points (hand tile as politics)" in box.answer.value
+
+
+def test_a_short_supply_is_distributed_by_its_owner() -> None:
+    game, _ = _played("ur-short", "P0: trade (4,1)+1; exchange (0,0) side C")
+    assert _cubes(game, 4, 1) == (0, 2) and _cubes(game, 5, 2) == (0, 1) and game.state.supply(0) == 0
+    game, _ = _played("ur-short", "P0: culture | P1: (2,1)+1; exchange (0,0) side C")
+    assert _cubes(game, 2, 1) == (1, 5) and _cubes(game, 1, 2) == (1, 4)
+    assert "§5.2 T1" in show_refusal(lesson("ur-short"), "P0: trade; exchange (0,0) side C").message
+    assert "§5.3 C1" in show_refusal(lesson("ur-short"), "P0: culture; exchange (0,0) side C").message

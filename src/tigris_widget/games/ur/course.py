@@ -105,8 +105,19 @@ class Scene:
             self.tile((int(m.group(1)), int(m.group(2))), token)
         return self
 
+    @staticmethod
+    def _pair_name(pair: str) -> str:
+        """``"CT"`` → ``"TC"``: the pair in canonical order; ``ValueError`` for anything else."""
+        if not isinstance(pair, str) or len(pair) != 2 or any(k not in KINDS for k in pair.upper()):
+            raise ValueError(f"a pair is two different kinds of {KINDS}, not {pair!r:.20}")
+        name = "".join(sorted(pair.upper(), key=KINDS.index))
+        if name[0] == name[1]:
+            raise ValueError(f"a pair is two different kinds, not {pair!r}")
+        return name
+
     def hand(self, seat: int, pair: str) -> Scene:
         """Give ``seat`` a hand tile of ``pair`` (its old tile takes the place of a free copy on the grid)."""
+        pair = self._pair_name(pair)
         if self.hands[seat] == pair:
             return self
         if pair in self.spares:
@@ -121,6 +132,7 @@ class Scene:
 
     def spare(self, pair: str) -> Scene:
         """Make the spare tile one of ``pair`` (three players)."""
+        pair = self._pair_name(pair)
         c = self._free_copy(pair, set())
         old = self.spares[0]
         self.spares[0] = pair
@@ -342,6 +354,17 @@ def _war(options: Mapping[str, str] | None = None) -> Scene:
     )
 
 
+def _short() -> Scene:
+    return (
+        Scene()
+        .tiles(x2y2="Ct", x2y1="Pa", x1y2="Wa", x5y2="Tc", x4y1="Tw")
+        .cubes(0, x2y2=2, x0y5=5, x1y5=5, x2y5=5, x5y2=1, x4y1=1)
+        .cubes(1, x2y1=4, x1y2=4, x5y0=5, x5y1=5, x4y0=1)
+        .hand(0, "TC")
+        .turn(0)
+    )
+
+
 def _ziggurat() -> Scene:
     return Scene().tiles(x2y2="Ct", x4y4="Cw").cubes(0, x2y2=5, x4y4=5, x0y0=4).cubes(1, x1y1=2).hand(0, "CP").turn(0)
 
@@ -378,6 +401,7 @@ _LESSONS: dict[str, tuple[str, Callable[[], Scene | UrGame | str]]] = {
     "ur-politics": ("Politics: regroup your cubes among your tiles (§5.4)", _politics),
     "ur-war": ("War: attacker, target and what it costs (§5.5)", _war),
     "ur-war-no-discount": ("War with warTileDiscount=false (§5.5)", lambda: _war({"warTileDiscount": "false"})),
+    "ur-short": ("Short of cubes: who chooses where trade and culture cubes go (§5.2, §5.3)", _short),
     "ur-ziggurat": ("Ziggurats: a full tile becomes a ziggurat (§7)", _ziggurat),
     "ur-restart": ("The restart turn (§6.4)", _restart),
     "ur-spare": ("The spare tile with three players (§8.4)", _spare),
