@@ -176,6 +176,11 @@ farm (0,0).""",
     ),
     (
         "code",
+        'show_step(lesson("ur-turn"), "P0: cube (1,0); agri; exchange (3,3) side T", highlight=["(1,0)", "(0,0)"],\n'
+        '          caption="Or the extra cube first, then the action")',
+    ),
+    (
+        "code",
         'show_step(lesson("ur-turn"), "P0: agri; trade; exchange (3,3) side T", highlight=["(0,0)"],\n'
         '          caption="Two actions: both sides of the hand tile (trade finds no trade tile of P0: it still counts)")',
     ),

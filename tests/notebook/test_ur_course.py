@@ -74,6 +74,8 @@ def test_the_turn_examples() -> None:
     game, texts = _played("ur-turn", "P0: agri; cube (1,0); exchange (3,3) side T")
     assert _cubes(game, 1, 0) == (0, 2) and _cubes(game, 0, 0) == (0, 3)
     assert "P0 takes TC from (3,3) and lays AT there, trade side up" in texts
+    game, texts = _played("ur-turn", "P0: cube (1,0); agri; exchange (3,3) side T")  # the cube first
+    assert _cubes(game, 1, 0) == (0, 2) and _cubes(game, 0, 0) == (0, 3) and texts[0].endswith("on (1,0)")
     for line, code in [
         ("P0: cube (4,5) x2; exchange (3,3) side T", "§6.2 X2"),
         ("P0: agri; trade; cube (0,0); exchange (3,3) side T", "§6.3 X3"),
