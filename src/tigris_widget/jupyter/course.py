@@ -246,6 +246,7 @@ def show_step(
     :param window: the part of the board shown, ``(x0, y0, x1, y1)``; default: what the game's course
         finds worth showing around the change (the whole board for a small one).
     :param action_text: the words on the arrow (default: the actions).
+    :param titles: the titles over the two boards.
     """
     hooks = _hooks(game)
     hl = [hooks.cell(q) for q in highlight]

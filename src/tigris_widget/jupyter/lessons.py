@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.core.protocol import CourseHooks
 from tigris_widget.core.registry import game_module, games
 
 
@@ -81,4 +81,4 @@ def tell(events: Iterable[Event]) -> Narration:
     return Narration(events)
 
 
-__all__ = ["GameLike", "Narration", "game_of_lesson", "hooks", "lesson", "lesson_builder", "lesson_title", "tell"]
+__all__ = ["Narration", "game_of_lesson", "hooks", "lesson", "lesson_builder", "lesson_title", "tell"]
