@@ -219,6 +219,11 @@ def test_the_layered_split_is_the_engine_score(counts: dict[str, int]) -> None:
         lambda: ur.cell("(9,9)"),
         lambda: ur.cell((1,)),
         lambda: ur.Scene().tile((0, 0), "Aa"),
+        lambda: ur.Scene().tile((0, 0), "Zz"),
+        lambda: ur.Scene().hand(0, "XY"),
+        lambda: ur.Scene().cubes(0, x0y0=7).game(),
+        lambda: show_step(object(), "P0: pass"),  # type: ignore[arg-type]
+        lambda: show_step(lesson("ur-turn"), "P0: agri; exchange"),  # malformed notation
         lambda: ur.Scene().cubes(0, z9=1),
         lambda: ur.lesson("nope"),
         lambda: ur.exercise("nope"),

@@ -86,8 +86,10 @@ class Scene:
     def tile(self, where: str | XY, token: str) -> Scene:
         """Put a tile showing ``token`` (face upper case, back lower case: ``"Wa"``) on ``where``."""
         c = self._cell(where)
+        if not isinstance(token, str) or re.fullmatch(r"[ATCPW][atcpw]", token) is None:
+            raise ValueError(f"a tile is written face and back, e.g. 'Wa', not {token!r:.20}")
         face, back = token[0], token[1].upper()
-        pair = "".join(sorted(face + back, key=KINDS.index))
+        pair = self._pair_name(face + back)
         if self._pair(c) != pair:
             other = self._free_copy(pair, {c})
             self.face[c], self.face[other] = self.face[other], self.face[c]
