@@ -26,6 +26,10 @@ from tigris_widget.games.ur import Step, UrGame
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
 NOTEBOOK = "ur_play.ipynb"
+LOOK = "ur_look.ipynb"
+"""The boards the screenshots show: the start, a mid-game position with overlays, a war prompt, game
+over, and the stepper with its chart."""
+SHOTS = ARTIFACTS / "ur-lab"
 HUMAN = 1
 """The person's seat in the game against bots."""
 
@@ -165,6 +169,41 @@ def write_notebook(path: Path, positions: dict[str, str]) -> None:
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
+def write_look_notebook(path: Path, war_position: str, war_steps: list[str]) -> None:
+    """The notebook of the screenshots; ``war_steps`` lead from ``war_position`` to the cubes-to-move prompt."""
+    cells = [
+        _cell("from tigris_widget import BoardWidget\nfrom tigris_widget.games.ur import UrGame\n"
+              "from tigris_widget.jupyter.stepper import GameStepper\n"
+              "from tigris_widget.bots import make_bot\nfrom tigris_widget.bots.runner import step"),
+        _cell("start = BoardWidget(UrGame.new(players=4, seed=2006))\nstart"),
+        _cell(
+            "import random\n"
+            "mid_game, rng = UrGame.new(players=4, seed=5), random.Random(5)\n"
+            "while len(mid_game) < 90 or mid_game.state.started:\n"
+            "    mid_game.apply(rng.choice(mid_game.legal_actions()))\n"
+            "mid = BoardWidget(mid_game)\n"
+            "s = mid_game.state\n"
+            "mid.show_heatmap({c: s.cubes[c] for c in range(36) if s.owner[c] == s.active}, "
+            "legend='cubes on the tiles of the player to move', high='most')\n"
+            "mid.arrow((1, 1), (1, 2))\nmid.label((4, 4), 'look')\nmid.highlight([(2, 3)])\n"
+            "mid.caption('Overlays from Python: a heatmap, an arrow, a label and a frame')\nmid"
+        ),
+        _cell(f"war_game = UrGame.from_position({war_position!r})\nwar_game.play(*{war_steps!r})\n"
+              "war = BoardWidget(war_game)\nwar"),
+        _cell("over_game = UrGame.new(players=3, seed=17)\nplayers = {p: make_bot('greedy', seed=p, game='ur') "
+              "for p in range(3)}\nwhile not over_game.is_over:\n    step(over_game, players)\n"
+              "over = BoardWidget(over_game)\nover"),
+        _cell("stepper = GameStepper(over_game)\nstepper.goto(120)\nstepper.widget"),
+    ]  # fmt: skip
+    notebook = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def turns() -> dict[str, tuple[str, list[str]]]:
     return {name: find_turn(planner) for name, planner in SCENARIOS.items()}
@@ -174,7 +213,12 @@ def turns() -> dict[str, tuple[str, list[str]]]:
 def lab(tmp_path_factory: pytest.TempPathFactory, turns: dict[str, tuple[str, list[str]]]) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("urlab")
     write_notebook(work / NOTEBOOK, {name: position for name, (position, _) in turns.items()})
-    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / NOTEBOOK)], check=True, capture_output=True)
+    war_position, war_steps = turns["politics_war"]
+    write_look_notebook(
+        work / LOOK, war_position, war_steps[: next(i for i, a in enumerate(war_steps) if "->" in a) + 1]
+    )
+    for name in (NOTEBOOK, LOOK):
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / name)], check=True, capture_output=True)
     settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
@@ -374,3 +418,58 @@ def test_a_whole_game_against_bots_by_clicks(notebook: tuple[Any, Any], turns: A
     assert {"place", "exchange", "zig"} <= kinds, kinds  # setup, exchanges and a ziggurat among the clicks
     assert evaluate(kc, "vs.end_reason") == "ziggurats"
     print(f"whole game: {clicks} decisions clicked ({sorted(kinds)}), standings {standings}")
+
+
+BOARDS = ("start", "overlays", "war", "over")
+
+
+@pytest.mark.parametrize("dpr", [1, 2])
+@pytest.mark.parametrize("width", [800, 1600])
+def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int, dpr: int) -> None:
+    """The Ur boards and the stepper at 800 px with the sidebar open and at 1,600 px, light and dark,
+    DPR 1 and 2: each board fits its cell (no clipping, no horizontal scrollbar), its canvas is drawn
+    at the screen's resolution, it follows the theme, and so does the stepper's chart."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 1300}, device_scale_factor=dpr)
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        open_notebook(page, lab, LOOK)
+        page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 5",
+                               timeout=120_000)  # fmt: skip
+        page.wait_for_selector(".jp-OutputArea canvas:not(.tw-board)", timeout=60_000)  # the stepper's chart
+        page.evaluate("() => { const s = window.jupyterapp.shell; if (%s) s.expandLeft(); else s.collapseLeft(); }"
+                      % ("true" if width < 1000 else "false"))  # fmt: skip
+        page.wait_for_timeout(400)
+        news = page.get_by_role("button", name="No")  # JupyterLab's question about its news, over the page
+        if news.count():
+            news.first.click()
+        for theme in ("JupyterLab Light", "JupyterLab Dark"):
+            dark = "Dark" in theme
+            page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+            page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
+                                   timeout=30_000)  # fmt: skip
+            page.wait_for_selector(f".tigris-widget[data-theme={'dark' if dark else 'light'}]", timeout=30_000)
+            page.wait_for_timeout(500)  # the charts' redraw comes back from the kernel
+            tag = f"{width}-{'dark' if dark else 'light'}-dpr{dpr}"
+            boards = page.locator(".tigris-widget[data-ready]")
+            for i, name in enumerate((*BOARDS, "stepper")):
+                board = boards.nth(i)
+                board.scroll_into_view_if_needed()
+                canvas = board.locator("canvas.tw-board")
+                css = float(canvas.evaluate("c => parseFloat(c.style.width)"))
+                assert canvas.evaluate("c => c.width") == round(css * dpr)  # HiDPI-sharp
+                area = board.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea-output')][1]")
+                assert area.evaluate("a => a.scrollWidth <= a.clientWidth + 1"), f"{name} sticks out at {tag}"
+                assert board.get_attribute("data-theme") == ("dark" if dark else "light")
+                area.evaluate("a => a.scrollIntoView({block: 'center'})")  # clear of the sticky toolbar
+                page.wait_for_timeout(100)
+                area.screenshot(path=str(SHOTS / f"{name}-{tag}.png"))
+            chart = page.locator(".jp-OutputArea canvas:not(.tw-board)").first
+            chart.scroll_into_view_if_needed()
+            chart.screenshot(path=str(SHOTS / f"chart-{tag}.png"))
+            assert chart.evaluate("c => c.width") >= 300 * dpr
+            page.screenshot(path=str(SHOTS / f"page-{tag}.png"))
+    finally:
+        context.close()
+    assert not errors, errors

@@ -112,6 +112,7 @@ class Recorder:
         self.width, self.height = width, height
         self.styles: list[str] = []
         self.texts: list[tuple[str, str]] = []
+        self.places: list[tuple[str, float]] = []
         self.fill_style = self.stroke_style = ""
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -119,8 +120,9 @@ class Recorder:
             self.styles.append(value)
         object.__setattr__(self, name, value)
 
-    def fill_text(self, text: str, *_args: float) -> None:
+    def fill_text(self, text: str, x: float, *_args: float) -> None:
         self.texts.append((text, self.fill_style))
+        self.places.append((text, x))
 
     def __getattr__(self, name: str) -> Any:
         return lambda *args, **kwargs: None
@@ -167,6 +169,15 @@ def test_hidden_scores_stay_none_and_lines_break() -> None:
     canvas = Recorder()
     draw_scores(canvas, series, 1)
     assert "B ?" in [text for text, _ in canvas.texts]  # the key shows a hidden score as "?"
+
+
+def test_the_key_wraps_in_a_narrow_chart() -> None:
+    series = ScoreSeries(("Archer", "Bull", "Pot", "Lion"), ((0, 0, 0, 0), (10, 12, 9, 11)), (0,))
+    canvas = Recorder(width=330)
+    draw_scores(canvas, series, 1, width=330, height=190)
+    keys = [(t, x) for t, x in canvas.places if t.split(" ")[0] in series.names]
+    assert [t for t, _ in keys] == ["Archer 10", "Bull 12", "Pot 9", "Lion 11"]  # the scores at the cursor
+    assert all(x + 7.2 * len(t) <= 330 for t, x in keys)  # nothing runs off the right edge
 
 
 # -- pictures and replays -----------------------------------------------------------------------------

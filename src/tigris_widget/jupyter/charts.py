@@ -254,19 +254,32 @@ CURSOR_INK = "#e67e22"
 
 def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = False, width: float | None = None,
                 height: float | None = None, dpr: float = 1.0) -> None:  # fmt: skip
-    """One line per seat (its own colour and dash), a cursor at ``ply``, the scores there in the
-    key above the plot, and labelled axes (points; actions). ``width``/``height`` are the CSS size
-    (default: the canvas's pixels / ``dpr``); ``dark`` draws for a dark background."""
+    """One line per seat (its own colour and dash) through the scores at every turn's start and at the
+    end — a turn half played can show a score that means nothing (cubes lifted by a regrouping, a
+    conflict half resolved) —, a cursor at ``ply``, the scores there in the key above the plot (as the
+    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; actions). ``width``/``height`` are the CSS size (default: the
+    canvas's pixels / ``dpr``); ``dark`` draws for a dark background."""
     from ipycanvas import hold_canvas
 
     width = canvas.width / dpr if width is None else width
     height = canvas.height / dpr if height is None else height
-    seen = [v for row in series.points for v in row if v is not None]
+    last = max(1, len(series.points) - 1)
+    plies = sorted({0, *(p for p in series.turn_starts if p <= last), len(series.points) - 1})
+    seen = [v for p in plies for v in series.points[p] if v is not None]
     top_value = nice_ticks(max(1, max(seen, default=1)), 3)[-1]
     y_values = nice_ticks(top_value, 3)
-    last = max(1, len(series.points) - 1)
     text, grid = _palette(dark)
-    left, right, bottom, ceiling = 40, width - 12, height - 36, 40
+    left, right, bottom = 40, width - 12, height - 36
+    labels = [f"{name} {'?' if v is None else v}" for name, v in zip(series.names, series.points[ply])]
+    key: list[tuple[float, float]] = []  # where each seat's key entry starts: wrapped to the chart's width
+    x, y = float(left), 27.0
+    for label in labels:
+        size = 27 + 7.2 * len(label) + 16
+        if key and x + size - 16 > right:
+            x, y = float(left), y + 17
+        key.append((x, y))
+        x += size
+    ceiling = y + 13
 
     def x_of(p: float) -> float:
         return left + (right - left) * p / last
@@ -280,26 +293,23 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
               [(y_of(v), f"{v:.0f}") for v in y_values], "actions", "", text, grid)  # fmt: skip
         canvas.fill_style = text
         canvas.text_align = "left"
-        canvas.fill_text(f"{series.title} after each action (final scoring as it stands)", left, 13)
-        x = float(left)
-        for seat, name in enumerate(series.names):  # the key: each seat's line and its score at the cursor
+        canvas.fill_text(f"{series.title} at each turn's start", left, 13)
+        for seat, label in enumerate(labels):  # the key: each seat's line and its score at the cursor
             ink, dash = SEAT_INK[seat % len(SEAT_INK)], SEAT_DASH[seat % len(SEAT_DASH)]
+            kx, ky = key[seat]
             canvas.stroke_style = ink
             canvas.line_width = 2.5
             canvas.set_line_dash(list(dash))
-            canvas.stroke_line(x, 27, x + 22, 27)
+            canvas.stroke_line(kx, ky, kx + 22, ky)
             canvas.set_line_dash([])
-            value = series.points[ply][seat]
-            label = f"{name} {'?' if value is None else value}"
             canvas.fill_style = text
-            canvas.fill_text(label, x + 27, 31)
-            x += 27 + 7.2 * len(label) + 16
+            canvas.fill_text(label, kx + 27, ky + 4)
             canvas.line_width = 2.2
             canvas.set_line_dash(list(dash))
             canvas.begin_path()
             drawing = False
-            for p, row in enumerate(series.points):
-                v = row[seat]
+            for p in plies:
+                v = series.points[p][seat]
                 if v is None:
                     drawing = False
                     continue
