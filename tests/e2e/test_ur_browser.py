@@ -77,11 +77,7 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
         n = len(game)
         if "alloc" in targets:
             amount = max(targets["alloc"]["amounts"], key=int)
-            cell = targets["alloc"]["cell"]
-            press(
-                board,
-                f"{amount} cubes {'stay on' if targets['alloc']['kind'] == 'set' else 'on'} ({cell % 6},{cell // 6})",
-            )
+            page.locator(f'#host .tw-side button[data-key="alloc-{amount}"]').click()
         elif "exchange" in targets:
             cell = int(next(iter(targets["exchange"])))
             click_cell(board, cell)
@@ -227,3 +223,26 @@ def test_overlays_from_python_are_drawn_on_the_ur_cells(page: Any, artifacts: Pa
     assert pixel(14) == plain[14]  # no heat, no overlay
     assert pixel(35, 0.03, 0.5) != edge  # the frame
     assert "Overlays on Ur" in page.locator("#host .tigris-widget").inner_text()
+
+
+def test_a_regrouping_keeps_the_lifted_cubes_on_the_players_side(page: Any, artifacts: Path) -> None:
+    """Politics lifts a player's cubes until each tile's new count is chosen: meanwhile the board still
+    shows his tiles (a "?" chip), and his supply and cubes on the grid do not jump."""
+    import random
+
+    game, rng = UrGame.new(players=4, seed=4), random.Random(4)
+    while not (
+        len(game) > 30 and "politics" in {s.kind for s in game.legal_actions()} and game.state.on_grid[game.to_move] > 2
+    ):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_move
+    supply, on_grid = game.state.supply(seat), game.state.on_grid[seat]
+    game.apply("politics")
+    assert game.decision.kind == "politics" and game.state.supply(seat) != supply  # the engine lifted them
+    BoardPage(page, BoardWidget(game))
+    row = page.locator("#host .tw-ur-seats tbody tr").nth(seat).locator("td")
+    assert [row.nth(2).inner_text(), row.nth(3).inner_text()] == [str(supply), str(on_grid)]
+    assert "Regrouping:" in page.locator("#host .tw-ur-turn").inner_text()
+    labels = page.locator("#host .tw-side button[data-key^='alloc-']").all_inner_texts()
+    assert labels[:2] == [f"0 cubes stay on {labels[0].split()[-1]}", f"1 cube stays on {labels[0].split()[-1]}"]
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-regrouping.png"))
