@@ -3,7 +3,10 @@ canvas cells and the panel's buttons — one turn of each action (agriculture wi
 trade, culture, politics with a redistribution, a war with its cubes moved in), the extra cube, an
 exchange with a grid tile (side chosen) and one with the spare; the engine state is checked in the
 kernel after every click. Then a whole game against two bots (the person's seat chosen, the bots reply
-at once) is clicked through to its final standings. No page error and no console error.
+at once) is clicked through to its final standings. No page error and no console error. Last,
+screenshots of the Ur boards (start, overlays from Python, a war prompt, game over) and the stepper
+with its chart, at 800 px (sidebar open) and 1,600 px, light and dark, DPR 1 and 2, go to
+``test-artifacts/ur-lab/``.
 
 The positions come from seeded random games (``find_turn``): the first turn start where the planned
 turn is legal, written as position text into the notebook."""
@@ -19,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, NOTEBOOK_PANEL, JupyterServer, evaluate, jupyterlab, open_notebook
 
 from tigris_widget.games.ur import Step, UrGame
 
@@ -434,7 +437,12 @@ def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int,
     page = context.new_page()
     errors = watch_console(page)
     try:
-        open_notebook(page, lab, LOOK)
+        # a fresh workspace: the restored layout would reopen the other notebook beside this one
+        page.goto(lab.url(f"/lab/workspaces/look-{width}-{dpr}/tree/{LOOK}") + "&reset")
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+        page.wait_for_function(f"() => window.jupyterapp && {NOTEBOOK_PANEL} && {NOTEBOOK_PANEL}.sessionContext && "
+                               f"{NOTEBOOK_PANEL}.sessionContext.session?.kernel", timeout=60_000)  # fmt: skip
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 5",
                                timeout=120_000)  # fmt: skip
         page.wait_for_selector(".jp-OutputArea canvas:not(.tw-board)", timeout=60_000)  # the stepper's chart
