@@ -101,6 +101,8 @@ def test_the_stepper_reads_an_ur_record_and_a_tigris_record() -> None:
     assert as_game(tigris.to_dict()).name == "tigris"
     with pytest.raises(PositionError, match="not a game record of any game"):
         as_game("players 3\nnonsense")
+    with pytest.raises(PositionError, match="JSON data"):
+        as_game({"actions": {1, 2}})
     with pytest.raises(PositionError, match="needs a game"):
         as_game(42)  # type: ignore[arg-type]
 

@@ -42,7 +42,10 @@ def as_game(game: GameLike | Mapping[str, Any] | str) -> GameLike:
     if isinstance(game, Mapping):
         import json
 
-        text = json.dumps(game)
+        try:
+            text = json.dumps(game)
+        except (TypeError, ValueError) as err:  # a mapping JSON cannot hold is no record
+            raise PositionError(f"a game record as a mapping must be JSON data: {err}") from None
     elif isinstance(game, str):
         text = game
     else:
