@@ -15,7 +15,8 @@ from tigris_widget import Game
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.errors import PositionError
-from tigris_widget.games.ur import UrGame, turn_starts
+from tigris_widget.games.ur import UrGame, present, turn_starts
+from tigris_widget.games.ur.present.svg import regrouping
 from tigris_widget.jupyter.charts import SEAT_INK, ScoreSeries, SharpCanvas, draw_evaluation, draw_scores, score_series
 from tigris_widget.jupyter.stepper import GameStepper, as_game, narration
 from tigris_widget.jupyter.widget import BoardWidget
@@ -198,6 +199,21 @@ def test_an_ur_board_with_overlays_as_png(tmp_path: Path) -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
     dark = write_png(game, tmp_path / "ur-dark.png", theme="dark").read_bytes()
     assert dark != data
+
+
+def test_a_regrouping_picture_keeps_the_lifted_cubes_with_their_player() -> None:
+    game, rng = UrGame.new(players=4, seed=4), random.Random(4)
+    while not (len(game) > 30 and "politics" in {s.kind for s in game.legal_actions()}
+               and game.state.on_grid[game.to_move] > 2):  # fmt: skip
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_move
+    supply, on_grid = game.state.supply(seat), game.state.on_grid[seat]
+    game.apply("politics")
+    svg = game._repr_svg_()
+    assert f"P{seat}: hand" in svg and f"{supply} cubes in supply · {on_grid} on the grid" in svg
+    lifted = regrouping(present(game, None)["body"])
+    assert len(lifted) >= 2 and svg.count(">?</text>") == len(lifted)  # a "?" on each lifted tile
+    assert "on the grid · regrouping<" in svg  # no score while the cubes are off the tiles
 
 
 def test_the_offline_replay_of_a_whole_ur_game(finished: UrGame) -> None:
