@@ -92,9 +92,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
     ("jupyter", "games.tigris.puzzles.book"),
     ("jupyter", "games.tigris.puzzles.goals"),
-    ("jupyter.charts", "games.tigris.engine.core.types"),
-    ("jupyter.charts", "games.tigris.engine.rules.scoring"),
-    ("jupyter.charts", "games.tigris.game"),
     ("jupyter.inspect", "games.tigris.engine.core.actions"),
     ("jupyter.inspect", "games.tigris.engine.core.types"),
     ("jupyter.inspect", "games.tigris.engine.rules.view"),
@@ -103,7 +100,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("jupyter.puzzle_board", "games.tigris.puzzles.goals"),
     ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
     ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
-    ("jupyter.stepper", "games.tigris.game"),
     ("jupyter.versus", "games.tigris.game"),
     # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
     ("puzzles.cli", "games.tigris.engine.core.types"),

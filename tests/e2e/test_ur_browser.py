@@ -77,11 +77,7 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
         n = len(game)
         if "alloc" in targets:
             amount = max(targets["alloc"]["amounts"], key=int)
-            cell = targets["alloc"]["cell"]
-            press(
-                board,
-                f"{amount} cubes {'stay on' if targets['alloc']['kind'] == 'set' else 'on'} ({cell % 6},{cell // 6})",
-            )
+            page.locator(f'#host .tw-side button[data-key="alloc-{amount}"]').click()
         elif "exchange" in targets:
             cell = int(next(iter(targets["exchange"])))
             click_cell(board, cell)
@@ -154,3 +150,99 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
         page.screenshot(path=str(artifacts / f"ur-{width}-{theme}-dpr{dpr}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_whole_ur_game_replays_from_an_offline_html_file(browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    """``render.html`` on an Ur game: the file opens from file:// with the network blocked and steps
+    through every step with the history bar and the board's keys; nothing in it can be played."""
+    from browser_harness import no_network
+
+    from tigris_widget.bots import make_bot
+    from tigris_widget.bots.runner import play
+    from tigris_widget.render.html import write_html
+
+    game = play(UrGame.new(players=3, seed=17), [make_bot("greedy", seed=p, game="ur") for p in range(3)])
+    assert game.is_over
+    path = write_html(game, tmp_path / "ur.html")
+    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=2)
+    requests = no_network(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-replay-ready=true]", timeout=15_000)
+        n = len(game)
+        root = page.locator(".tigris-widget")
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{n}"]', timeout=15_000)
+        assert root.get_attribute("data-game") == "ur" and not requests
+        assert page.locator(".tw-result li").count() == 3  # the final standings
+        page.locator(".tw-history").focus()
+        page.keyboard.press("Home")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
+        page.locator("canvas.tw-board").focus()
+        for _ in range(13):
+            page.keyboard.press(".")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.13"]')
+        current = page.locator(".tw-log li.tw-current").inner_text()
+        assert current.startswith("13. ") and str(game.actions[12]) in current
+        assert page.locator(".tw-side button[data-key^='act-'], .tw-side button[data-key='keep']").count() == 0
+        page.screenshot(path=str(artifacts / "ur-replay.png"))
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_overlays_from_python_are_drawn_on_the_ur_cells(page: Any, artifacts: Path) -> None:
+    """A heatmap, an arrow, a label, a frame and a caption set from Python land on the Ur board's cells."""
+    game = UrGame.new(players=4, seed=2006)
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    canvas = page.locator("#host canvas.tw-board")
+
+    def pixel(cell: int, dx: float = 0.15, dy: float = 0.85) -> list[int]:
+        lay = json.loads(canvas.get_attribute("data-layout"))
+        x = lay["left"] + (cell % 6 + dx) * lay["cell"]
+        y = lay["top"] + (cell // 6 + dy) * lay["cell"]
+        return list(canvas.evaluate(
+            "(c, [x, y]) => { const r = c.width / c.getBoundingClientRect().width;"
+            " return Array.from(c.getContext('2d').getImageData(Math.round(x * r), Math.round(y * r), 1, 1).data); }",
+            [x, y],
+        ))  # fmt: skip
+
+    plain = {c: pixel(c) for c in (0, 7, 14)}
+    edge = pixel(35, 0.03, 0.5)
+    widget.show_heatmap({(0, 0): 1.0, (1, 1): 5.0}, legend="a test scale")
+    widget.highlight([(5, 5)], colour="#00ff00")
+    widget.arrow((2, 2), (2, 4))
+    widget.label((3, 3), "here")
+    widget.caption("Overlays on Ur")
+    board.push()
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-overlays.png"))
+    assert pixel(0) != plain[0] and pixel(7) != plain[7] and pixel(0) != pixel(7)  # two heat values
+    assert pixel(14) == plain[14]  # no heat, no overlay
+    assert pixel(35, 0.03, 0.5) != edge  # the frame
+    assert "Overlays on Ur" in page.locator("#host .tigris-widget").inner_text()
+
+
+def test_a_regrouping_keeps_the_lifted_cubes_on_the_players_side(page: Any, artifacts: Path) -> None:
+    """Politics lifts a player's cubes until each tile's new count is chosen: meanwhile the board still
+    shows his tiles (a "?" chip), and his supply and cubes on the grid do not jump."""
+    import random
+
+    game, rng = UrGame.new(players=4, seed=4), random.Random(4)
+    while not (
+        len(game) > 30 and "politics" in {s.kind for s in game.legal_actions()} and game.state.on_grid[game.to_move] > 2
+    ):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_move
+    supply, on_grid = game.state.supply(seat), game.state.on_grid[seat]
+    game.apply("politics")
+    assert game.decision.kind == "politics" and game.state.supply(seat) != supply  # the engine lifted them
+    BoardPage(page, BoardWidget(game))
+    row = page.locator("#host .tw-ur-seats tbody tr").nth(seat).locator("td")
+    assert [row.nth(2).inner_text(), row.nth(3).inner_text()] == [str(supply), str(on_grid)]
+    assert "Regrouping:" in page.locator("#host .tw-ur-turn").inner_text()
+    labels = page.locator("#host .tw-side button[data-key^='alloc-']").all_inner_texts()
+    assert labels[:2] == [f"0 cubes stay on {labels[0].split()[-1]}", f"1 cube stays on {labels[0].split()[-1]}"]
+    page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-regrouping.png"))

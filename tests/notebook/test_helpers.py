@@ -20,22 +20,21 @@ def finished() -> Game:
 def test_score_series_follows_the_game(finished: Game) -> None:
     series = score_series(finished)
     assert len(series.points) == len(finished) + 1
-    assert series.points[0] == ((0, 0, 0, 0),) * 3
-    final = [r.final for r in finished.result or []]
-    assert list(series.points[-1]) == final
+    assert series.points[0] == (0, 0, 0)
+    final = {r.seat: r.points for r in finished.standings()}
+    assert list(series.points[-1]) == [final[p] for p in range(3)]
     assert series.turn_starts[0] == 0 and all(
         finished.state_at(p).turn != finished.state_at(p - 1).turn for p in series.turn_starts[1:]
     )
-    assert min(series.points[-1][0]) == series.points[-1][0][series.weakest(len(finished), 0)]
 
 
 def test_hidden_scores_stay_hidden_in_a_seat_chart() -> None:
     game = PositionBuilder(options={"scores": "hidden"}).tile("r", (1, 0)).leader("archer", "king", (0, 0))
     game = game.hand("archer", "kkkrrr").hand("bull", "kkkrrr").game()
     game.play("tile k (0,1)", "pass")
-    assert score_series(game).points[-1][0] == (1, 0, 0, 0)
+    assert score_series(game).points[-1][0] == 0  # one black point: the weakest colour still scores 0
     series = score_series(game, seat=1)
-    assert all(row[0] == (0, 0, 0, 0) for row in series.points)
+    assert all(row[0] is None and row[1] is not None for row in series.points)
 
 
 def test_stepper_steps_by_action_and_by_turn(finished: Game) -> None:

@@ -193,6 +193,15 @@ class GameModule(Protocol):
     def bot_rules(self) -> BotRules | None:
         """The game's knowledge for the shared bots; None when its bots are written for it alone."""
 
+    # -- h-ure2e: what the notebook's stepper and charts ask of a game ----------------------------------
+    def turn_starts(self, game: GameLike) -> list[int]:
+        """The plies at which a turn (or a setup step) begins, ascending, 0 first: the stepper's
+        "turn" steps and the charts' turn marks."""
+
+    def scores_public(self, game: GameLike) -> bool:
+        """Whether every seat may see every seat's score during the game (else a seat's own view shows
+        only its own score until the game is over)."""
+
     # -- course hooks (h-course) ----------------------------------------------------------------------
     def course_hooks(self) -> CourseHooks:
         """The game's lessons, pictures and exercises for the course helpers (``CourseHooks``)."""

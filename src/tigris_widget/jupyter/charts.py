@@ -1,13 +1,14 @@
-"""Charts drawn from Python with ipycanvas: points per colour over a game, an evaluation curve, and a
-game review's curve with its mistakes marked.
+"""Charts drawn from Python with ipycanvas: every seat's score over a game, an evaluation curve, and a
+game review's curve with its mistakes marked. They serve every game: the scores are the rules
+protocol's ``standings()`` (each game's own final scoring, counted after every action).
 
 The data functions are plain Python (tested without a browser); ``draw_*`` paint an
 ``ipycanvas.Canvas`` inside ``hold_canvas`` so each redraw is one message to the front end.
 
-Sharp at any device pixel ratio: ``SharpCanvas`` pairs the canvas with a tiny sizer widget that
-reports the width the chart is displayed at and the browser's ``devicePixelRatio``; the canvas's
-backing store is then that size × the ratio, and the drawing is scaled to match, so lines and text
-are drawn at the screen's own resolution instead of being stretched.
+Sharp at any device pixel ratio and in either theme: ``SharpCanvas`` pairs the canvas with a tiny
+sizer widget that reports the width the chart is displayed at, the browser's ``devicePixelRatio`` and
+whether the page is dark (JupyterLab's theme, else the page's background); the canvas's backing store
+is then that size × the ratio, the drawing is scaled to match, and the palette follows the theme.
 """
 
 from __future__ import annotations
@@ -21,15 +22,15 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
-from tigris_widget.games.tigris.engine.rules.scoring import allocate_treasures
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 
-COLOUR_INK = ("#2b2b2b", "#c0392b", "#2e6fb7", "#2e8b57")
-"""Line colours for black, red, blue and green points (readable on light and dark backgrounds)."""
 CLASS_INK = {"inaccuracy": "#d4a017", "mistake": "#e67e22", "blunder": "#c0392b"}
 """Marks of a review's inaccuracies, mistakes and blunders on the evaluation curve."""
-SEAT_INK = ("#7b3fa0", "#1f8a70", "#b5651d", "#2e6fb7")
+SEAT_INK = ("#7b3fa0", "#1f8a70", "#d35400", "#2e6fb7", "#b03060")
+"""One line colour per seat, readable on light and dark backgrounds (seat colours themselves may be
+black or white); each seat also has its own dash pattern (``SEAT_DASH``), so colour is never the only cue."""
+SEAT_DASH: tuple[tuple[int, ...], ...] = ((), (7, 4), (2, 3), (9, 3, 2, 3), (4, 4))
 FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 _SIZER_ESM = """
@@ -37,17 +38,33 @@ export default {
   render({ model, el }) {
     el.style.width = "100%";
     el.style.height = "1px";
+    // dark: JupyterLab's theme flag, else the luminance of the first opaque background behind us
+    const isDark = () => {
+      const flag = document.body.dataset.jpThemeLight;
+      if (flag === "true" || flag === "false") return flag === "false";
+      for (let node = el; node; node = node.parentElement) {
+        const m = getComputedStyle(node).backgroundColor.match(/[\\d.]+/g);
+        if (m && (m.length < 4 || Number(m[3]) > 0.5)) {
+          return 0.2126 * Number(m[0]) + 0.7152 * Number(m[1]) + 0.0722 * Number(m[2]) < 110;
+        }
+      }
+      return matchMedia("(prefers-color-scheme: dark)").matches;
+    };
     const report = () => {
       const w = Math.round(el.getBoundingClientRect().width);
       const dpr = window.devicePixelRatio || 1;
-      if (w > 0 && (w !== model.get("css_width") || dpr !== model.get("dpr"))) {
+      const dark = isDark();
+      if (w > 0 && (w !== model.get("css_width") || dpr !== model.get("dpr") || dark !== model.get("dark"))) {
         model.set("css_width", w);
         model.set("dpr", dpr);
+        model.set("dark", dark);
         model.save_changes();
       }
     };
     const ro = new ResizeObserver(report);
     ro.observe(el);
+    const themes = new MutationObserver(report);  // JupyterLab switches themes on <body>
+    themes.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "style"] });
     let media = null;
     const watch = () => {
       media = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
@@ -55,18 +72,20 @@ export default {
     };
     watch();
     report();
-    return () => ro.disconnect();
+    return () => { ro.disconnect(); themes.disconnect(); };
   },
 };
 """
 
 
 class ChartSizer(anywidget.AnyWidget):
-    """Reports the width (CSS pixels) it is displayed at and the browser's device pixel ratio."""
+    """Reports the width (CSS pixels) it is displayed at, the browser's device pixel ratio and whether
+    the page around it is dark."""
 
     _esm = _SIZER_ESM
     css_width = traitlets.Int(0).tag(sync=True)
     dpr = traitlets.Float(1.0).tag(sync=True)
+    dark = traitlets.Bool(False).tag(sync=True)
 
     @traitlets.validate("css_width")
     def _check_width(self, proposal: Any) -> int:
@@ -79,25 +98,37 @@ class ChartSizer(anywidget.AnyWidget):
 
 
 class SharpCanvas:
-    """An ipycanvas ``Canvas`` sized to its displayed width × the device pixel ratio.
+    """An ipycanvas ``Canvas`` sized to its displayed width × the device pixel ratio, in the page's theme.
 
-    ``draw(canvas, width, height, dpr)`` is called with the size in CSS pixels whenever the size or
-    the ratio changes, and by ``redraw``; ``widget`` is what to display (the canvas and its sizer).
-    ``to_css(x, y)`` turns mouse coordinates (canvas pixels) into CSS pixels."""
+    ``draw(canvas, width, height, dpr, dark)`` is called with the size in CSS pixels whenever the size,
+    the ratio or the theme changes, and by ``redraw``; ``widget`` is what to display (the canvas and
+    its sizer). ``theme`` is ``"auto"`` (follow the page), ``"light"`` or ``"dark"``. ``to_css(x, y)``
+    turns mouse coordinates (canvas pixels) into CSS pixels."""
 
-    def __init__(self, height: int, draw: Callable[[Any, float, float, float], None], width: int = 720) -> None:
+    def __init__(
+        self, height: int, draw: Callable[[Any, float, float, float, bool], None], width: int = 720,
+        theme: str = "auto",
+    ) -> None:  # fmt: skip
         from ipycanvas import Canvas
 
+        if theme not in ("auto", "light", "dark"):
+            raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
         self.height = height
         self.css_width = width
         self.dpr = 1.0
+        self.theme = theme
         self._draw = draw
         self.canvas = Canvas(
             width=width, height=height, layout=widgets.Layout(width=f"{width}px", height=f"{height}px")
         )
         self.sizer = ChartSizer()
-        self.sizer.observe(self._resized, names=["css_width", "dpr"])
+        self.sizer.observe(self._resized, names=["css_width", "dpr", "dark"])
         self.widget = widgets.VBox([self.sizer, self.canvas], layout=widgets.Layout(width="100%"))
+
+    @property
+    def dark(self) -> bool:
+        """Whether the chart is drawn for a dark background (the page's theme unless ``theme`` says)."""
+        return self.theme == "dark" or (self.theme == "auto" and self.sizer.dark)
 
     def _resized(self, _change: object = None) -> None:
         width = self.sizer.css_width
@@ -112,7 +143,7 @@ class SharpCanvas:
         self.redraw()
 
     def redraw(self) -> None:
-        self._draw(self.canvas, float(self.css_width), float(self.height), self.dpr)
+        self._draw(self.canvas, float(self.css_width), float(self.height), self.dpr, self.dark)
 
     def to_css(self, x: float, y: float) -> tuple[float, float]:
         return x / self.dpr, y / self.dpr
@@ -120,40 +151,48 @@ class SharpCanvas:
 
 @dataclass(frozen=True)
 class ScoreSeries:
-    """Each player's points per colour after every action (treasures allocated as wild points)."""
+    """Every seat's score after every action, by its game's own final scoring (``standings()``)."""
 
-    dynasties: tuple[str, ...]
-    points: tuple[tuple[tuple[int, int, int, int], ...], ...]
-    """``points[ply][seat]``: (black, red, blue, green) after ``ply`` actions, treasures included."""
+    names: tuple[str, ...]
+    """The seats' names as the game's board writes them."""
+    points: tuple[tuple[int | None, ...], ...]
+    """``points[ply][seat]`` after ``ply`` actions; None where the chart's seat may not see it."""
     turn_starts: tuple[int, ...]
-    """The plies at which a new turn begins."""
+    """The plies at which a new turn (or setup step) begins."""
+    title: str = "score"
+    """The game's name for what is counted (the game's title is added by the chart)."""
 
-    def weakest(self, ply: int, seat: int) -> int:
-        """The colour that is the seat's score at ``ply`` (ties: the first in black/red/blue/green order)."""
-        row = self.points[ply][seat]
-        return row.index(min(row))
+    def at(self, ply: int) -> tuple[int | None, ...]:
+        return self.points[ply]
 
 
-def score_series(game: Game, seat: int | None = None) -> ScoreSeries:
-    """Points over the game as ``seat`` may see them (None: everything; hidden scores show as 0)."""
-    points = []
-    turn_starts = [0]
-    previous_turn = game.state_at(0).turn
-    for ply in range(len(game) + 1):
-        s = game.state_at(ply)
-        if s.turn != previous_turn:
-            turn_starts.append(ply)
-            previous_turn = s.turn
-        visible = seat is None or s.setup.open_scores or s.over
-        row = []
-        for p in range(s.players):
-            if visible or p == seat:
-                vp = tuple(s.points(p))
-                row.append(allocate_treasures(vp, s.treasures_taken[p]))
-            else:
-                row.append((0, 0, 0, 0))
-        points.append(tuple(row))
-    return ScoreSeries(tuple(game.state.setup.dynasties), tuple(points), tuple(turn_starts))
+def _standings_by_ply(game: GameLike) -> list[dict[int, int]]:
+    """``standings()`` after every ply: a copy of the game is taken back one action at a time."""
+    copy = game.clone()
+    rows: list[dict[int, int]] = []
+    for _ in range(len(game) + 1):
+        rows.append({int(r.seat): int(r.points) for r in copy.standings()})
+        if len(copy):
+            copy.undo()
+    rows.reverse()
+    return rows
+
+
+def score_series(game: GameLike, seat: int | None = None) -> ScoreSeries:
+    """Every seat's score over ``game`` as ``seat`` may see it (None: everything). Where the game keeps
+    scores hidden, a seat sees only its own until the game is over."""
+    module = game_module(game.name)
+    view = module.present(game, None, 0, log_window=0)
+    names = tuple(str(s["name"]) for s in view["seats"])
+    public = seat is None or module.scores_public(game)
+    rows = _standings_by_ply(game)
+    last = len(rows) - 1
+    points = tuple(
+        tuple(row.get(p) if public or p == seat or (ply == last and game.is_over) else None
+              for p in range(len(names)))
+        for ply, row in enumerate(rows)
+    )  # fmt: skip
+    return ScoreSeries(names, points, tuple(module.turn_starts(game)), f"{module.TITLE} score")
 
 
 def nice_ticks(top: float, count: int = 4) -> list[float]:
@@ -205,56 +244,85 @@ def _x_ticks(last: int, left: float, right: float) -> list[tuple[float, str]]:
 
 
 def _palette(dark: bool) -> tuple[str, str]:
-    return ("#dddddd", "rgba(255,255,255,0.12)") if dark else ("#333333", "rgba(0,0,0,0.08)")
+    """Text and grid colours for a light or a dark background."""
+    return ("#e6e6e6", "rgba(255,255,255,0.16)") if dark else ("#333333", "rgba(0,0,0,0.08)")
+
+
+CURSOR_INK = "#e67e22"
+"""The line at the shown ply (orange: neither a seat's colour nor the grid's)."""
 
 
 def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = False, width: float | None = None,
                 height: float | None = None, dpr: float = 1.0) -> None:  # fmt: skip
-    """One panel per player: four colour lines over the game, the weakest colour drawn bold, a
-    cursor at ``ply``, and labelled axes (points; actions). ``width``/``height`` are the CSS size
-    (default: the canvas's pixels / ``dpr``)."""
+    """One line per seat (its own colour and dash) through the scores at every turn's start and at the
+    end — a turn half played can show a score that means nothing (cubes lifted by a regrouping, a
+    conflict half resolved) —, a cursor at ``ply``, the scores there in the key above the plot (as the
+    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; actions). ``width``/``height`` are the CSS size (default: the
+    canvas's pixels / ``dpr``); ``dark`` draws for a dark background."""
     from ipycanvas import hold_canvas
 
     width = canvas.width / dpr if width is None else width
     height = canvas.height / dpr if height is None else height
-    players = len(series.dynasties)
-    panel = width / players
-    top = max(1, max(max(row) for rows in series.points for row in rows))
     last = max(1, len(series.points) - 1)
+    plies = sorted({0, *(p for p in series.turn_starts if p <= last), len(series.points) - 1})
+    seen = [v for p in plies for v in series.points[p] if v is not None]
+    top_value = nice_ticks(max(1, max(seen, default=1)), 3)[-1]
+    y_values = nice_ticks(top_value, 3)
     text, grid = _palette(dark)
-    y_values = nice_ticks(top, 3)
-    top_value = y_values[-1]
+    left, right, bottom = 40, width - 12, height - 36
+    labels = [f"{name} {'?' if v is None else v}" for name, v in zip(series.names, series.points[ply])]
+    key: list[tuple[float, float]] = []  # where each seat's key entry starts: wrapped to the chart's width
+    x, y = float(left), 27.0
+    for label in labels:
+        size = 27 + 7.2 * len(label) + 16
+        if key and x + size - 16 > right:
+            x, y = float(left), y + 17
+        key.append((x, y))
+        x += size
+    ceiling = y + 13
+
+    def x_of(p: float) -> float:
+        return left + (right - left) * p / last
+
+    def y_of(v: float) -> float:
+        return bottom - (bottom - ceiling) * v / top_value
+
     with hold_canvas():
         _begin(canvas, dpr)
-        for seat, name in enumerate(series.dynasties):
-            left = seat * panel + 34
-            right = (seat + 1) * panel - 12
-            bottom, ceiling = height - 36, 34
-
-            def x_of(p: float, left: float = left, right: float = right) -> float:
-                return left + (right - left) * p / last
-
-            def y_of(v: float, bottom: float = bottom, ceiling: float = ceiling) -> float:
-                return bottom - (bottom - ceiling) * v / top_value
-
-            weakest = series.weakest(ply, seat)
+        _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right),
+              [(y_of(v), f"{v:.0f}") for v in y_values], "actions", "", text, grid)  # fmt: skip
+        canvas.fill_style = text
+        canvas.text_align = "left"
+        canvas.fill_text(f"{series.title} at each turn's start", left, 13)
+        for seat, label in enumerate(labels):  # the key: each seat's line and its score at the cursor
+            ink, dash = SEAT_INK[seat % len(SEAT_INK)], SEAT_DASH[seat % len(SEAT_DASH)]
+            kx, ky = key[seat]
+            canvas.stroke_style = ink
+            canvas.line_width = 2.5
+            canvas.set_line_dash(list(dash))
+            canvas.stroke_line(kx, ky, kx + 22, ky)
+            canvas.set_line_dash([])
             canvas.fill_style = text
-            canvas.text_align = "left"
-            canvas.fill_text(f"{name.capitalize()}: score {min(series.points[ply][seat])} "
-                             f"(weakest {COLOUR_NAMES[weakest]})", left, 13)  # fmt: skip
-            _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right),
-                  [(y_of(v), f"{v:.0f}") for v in y_values], "actions", "points", text, grid)  # fmt: skip
-            for colour in range(4):
-                canvas.stroke_style = "#bbbbbb" if dark and colour == 0 else COLOUR_INK[colour]
-                canvas.line_width = 3.5 if colour == weakest else 1.4
-                canvas.begin_path()
-                canvas.move_to(x_of(0), y_of(series.points[0][seat][colour]))
-                for p in range(1, len(series.points)):
-                    canvas.line_to(x_of(p), y_of(series.points[p][seat][colour]))
-                canvas.stroke()
-            canvas.stroke_style = "#e67e22"
-            canvas.line_width = 1.5
-            canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)
+            canvas.fill_text(label, kx + 27, ky + 4)
+            canvas.line_width = 2.2
+            canvas.set_line_dash(list(dash))
+            canvas.begin_path()
+            drawing = False
+            for p in plies:
+                v = series.points[p][seat]
+                if v is None:
+                    drawing = False
+                    continue
+                if drawing:
+                    canvas.line_to(x_of(p), y_of(v))
+                else:
+                    canvas.move_to(x_of(p), y_of(v))
+                    drawing = True
+            canvas.stroke()
+            canvas.set_line_dash([])
+        canvas.stroke_style = CURSOR_INK
+        canvas.line_width = 1.5
+        canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)
 
 
 def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], ply: int, *, label: str = "",
@@ -287,7 +355,7 @@ def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], 
         canvas.stroke_line(left, y_of(0.5), right, y_of(0.5))
         canvas.set_line_dash([])
         if points:
-            canvas.stroke_style = "#7b3fa0"
+            canvas.stroke_style = "#b07fd6" if dark else "#7b3fa0"
             canvas.line_width = 2
             canvas.begin_path()
             for i, (p, v) in enumerate(points):
@@ -309,7 +377,7 @@ def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], 
                 canvas.fill_style = CLASS_INK[kind]
                 canvas.fill_circle(x + 4, ceiling - 12, 4)
                 x -= 14
-        canvas.stroke_style = "#e67e22"
+        canvas.stroke_style = CURSOR_INK
         canvas.line_width = 1.5
         canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)
 

@@ -4,7 +4,7 @@
     >>> game = Game.new(players=2, seed=1)
     >>> for _ in range(20):
     ...     _ = game.apply(game.legal_actions()[0])
-    >>> stepper = GameStepper(game)          # a Game, a game record (dict) or its JSON text
+    >>> stepper = GameStepper(game)          # any registered game, or a game record's text
     >>> stepper.goto(12)                     # jump to the position after 12 actions
     >>> stepper.board.ply
     12
@@ -12,7 +12,8 @@
 The board is a ``BoardWidget`` (all-seeing unless ``seat`` is given) with its own history bar; the
 stepper adds play/pause by action or by turn, turn steps (ipywidgets with Font Awesome icons, which
 JupyterLab ships), the narration, and charts drawn with ipycanvas from Python at the screen's
-resolution.
+resolution. It names no game: the narration is the game's own log (as the seat may see it), the turns
+and the scores come through the rules protocol (``core.protocol``).
 """
 
 from __future__ import annotations
@@ -23,34 +24,62 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.core.errors import PositionError
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module, games
 from tigris_widget.jupyter.charts import CLASS_INK, SharpCanvas, draw_evaluation, draw_scores, score_series
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
-def as_game(game: Game | Mapping[str, Any] | str) -> Game:
-    """A Game from a Game, a game record or its JSON text."""
-    if isinstance(game, Game):
+def as_game(game: GameLike | Mapping[str, Any] | str) -> GameLike:
+    """A game from a game, or from a game record (its text, or the parsed JSON of a record written as
+    JSON): each registered game is asked in turn to read it.
+
+    :raises PositionError: no game reads the record (the message lists each game's complaint).
+    """
+    if isinstance(game, GameLike) and getattr(game, "name", None) in games():
         return game
-    return Game.from_json(game)
+    if isinstance(game, Mapping):
+        import json
+
+        try:
+            text = json.dumps(game)
+        except (TypeError, ValueError) as err:  # a mapping JSON cannot hold is no record
+            raise PositionError(f"a game record as a mapping must be JSON data: {err}") from None
+    elif isinstance(game, str):
+        text = game
+    else:
+        raise PositionError(f"GameStepper needs a game or a game record, not {type(game).__name__}")
+    problems = []
+    for name in games():
+        try:
+            return game_module(name).game_from_record(text)
+        except ValueError as err:
+            problems.append(f"{game_module(name).TITLE}: {str(err)[:160]}")
+    raise PositionError("not a game record of any game here — " + "; ".join(problems))
 
 
-def narration(game: Game, ply: int, seat: int | None = None) -> str:
-    """HTML narrating the action that led to ``ply`` (its events with their rule sections)."""
+def _seat_names(game: GameLike) -> list[str]:
+    view = game_module(game.name).present(game, None, 0, log_window=0)
+    return [str(s["name"]) for s in view["seats"]]
+
+
+def narration(game: GameLike, ply: int, seat: int | None = None) -> str:
+    """HTML narrating the action that led to ``ply`` (its events with their rule sections), as ``seat``
+    may see it (the game's own log hides what the seat may not know)."""
+    present = game_module(game.name).present
     if ply == 0:
-        s = game.state_at(0)
-        return f"<b>Start</b> — {html.escape(s.setup.dynasties[s.active].capitalize())} begins."
-    events = game.events_seen_by(seat)[ply - 1]
-    action = game.actions[ply - 1]
-    actor = game.state_at(ply - 1).decider
-    shown = str(action)
-    if seat is not None and actor != seat and shown.startswith("swap "):
-        shown = f"swap {len(shown) - 5}"  # another player's discards stay hidden
+        view = present(game, seat, 0, log_window=0)
+        first = (view["decision"] or {}).get("seat", 0)
+        return f"<b>Start</b> — {html.escape(view['seats'][first]['name'])} begins."
+    view = present(game, seat, ply, log_window=1)
+    entry = next(e for e in view["log"] if e["ply"] == ply)
     items = "".join(
-        f"<li>{html.escape(e.text)} <span style='opacity:.6'>{html.escape(e.rule)}</span></li>" for e in events
+        f"<li>{html.escape(e['text'])} <span style='opacity:.6'>{html.escape(e['rule'])}</span></li>"
+        for e in entry["events"]
     )
-    name = game.state_at(0).setup.dynasties[actor].capitalize()
-    return f"<b>Action {ply}</b> — {html.escape(name)}: <code>{html.escape(shown)}</code><ul>{items}</ul>"
+    name = view["seats"][entry["seat"]]["name"]
+    return f"<b>Action {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
 
 
 class GameStepper:
@@ -65,7 +94,7 @@ class GameStepper:
 
     def __init__(
         self,
-        game: Game | Mapping[str, Any] | str,
+        game: GameLike | Mapping[str, Any] | str,
         *,
         seat: int | None = None,
         evaluation: Mapping[int, float] | Sequence[float] | None = None,
@@ -73,10 +102,11 @@ class GameStepper:
         review: Mapping[str, Any] | None = None,
         review_seat: int = 0,
         interval_ms: int = 800,
+        theme: str = "auto",
     ) -> None:
         self.game = as_game(game)
         self.seat = seat
-        self.board = BoardWidget(self.game, seat=seat)
+        self.board = BoardWidget(self.game, seat=seat, theme=theme)
         self.series = score_series(self.game, seat)
         self.review = review
         self.review_seat = review_seat
@@ -84,9 +114,9 @@ class GameStepper:
             from tigris_widget.bots.review import curve
 
             evaluation = {0: 0.5, **curve(review, review_seat)}
-            dynasty = self.game.state_at(0).setup.dynasties[review_seat].capitalize()
+            who = _seat_names(self.game)[review_seat]
             unit = review.get("unit", "chance to win")
-            evaluation_label = f"{dynasty}'s {unit} after each move (click to jump there)"
+            evaluation_label = f"{who}'s {unit} after each move (click to jump there)"
         self.evaluation = evaluation
         self.evaluation_label = evaluation_label
         self._ply = 0
@@ -110,8 +140,8 @@ class GameStepper:
         self.buttons["back"].on_click(lambda _b: self.step(-1, by="turn"))
         self.buttons["forward"].on_click(lambda _b: self.step(1, by="turn"))
         self.text = widgets.HTML(layout=widgets.Layout(min_height="4em"))
-        self.chart = SharpCanvas(170, self._draw_scores)
-        self.eval_chart = SharpCanvas(170, self._draw_evaluation)
+        self.chart = SharpCanvas(190, self._draw_scores, theme=theme)
+        self.eval_chart = SharpCanvas(170, self._draw_evaluation, theme=theme)
         self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
         controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
@@ -201,10 +231,10 @@ class GameStepper:
         return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> (−{100 * move['loss']:.0f} "
                 f"points): better was <code>{html.escape(move['best'])}</code>{why}</div>")  # fmt: skip
 
-    def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float) -> None:
-        draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr)
+    def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
+        draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr, dark=dark)
 
-    def _draw_evaluation(self, canvas: Any, width: float, height: float, dpr: float) -> None:
+    def _draw_evaluation(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
         if self.evaluation is None:
             return
         marks = []
@@ -213,7 +243,7 @@ class GameStepper:
                 if m["class"] is not None and m["values"] is not None:
                     marks.append((m["ply"] + 1, m["values"][self.review_seat], m["class"]))
         draw_evaluation(canvas, self.evaluation, self.ply, label=self.evaluation_label, width=width, height=height,
-                        dpr=dpr, last=len(self.game), marks=marks)  # fmt: skip
+                        dpr=dpr, last=len(self.game), marks=marks, dark=dark)  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

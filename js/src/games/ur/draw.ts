@@ -74,9 +74,47 @@ function seatColour(view: View, seat: number): string {
   return view.seats[seat]?.colour ?? "#888888";
 }
 
+/**
+ * The tiles whose cubes a regrouping (politics) has lifted and not yet set down: the engine holds
+ * them off the grid until each tile's new count is chosen, but they are still the active player's.
+ */
+export function regrouping(body: Body): Square[] {
+  if (body.phase !== "politics") return [];
+  return body.turn.queue.filter((cell) => body.cells[cell]?.owner === null);
+}
+
+/** A lifted tile: the active player's name and a dashed chip with "?" (its count is being chosen). */
+function drawLifted(ctx: Ctx, view: View, cell: Square, l: Layout, theme: Theme): void {
+  const b = view.body;
+  const c = b.cells[cell];
+  if (!c) return;
+  const r = squareRect(l, cell);
+  const colour = seatColour(view, b.active);
+  const s = l.cell * 0.3;
+  const x = r.x + r.w - s - l.cell * 0.12;
+  const y = r.y + r.h - s - l.cell * 0.12;
+  roundRect(ctx, x, y, s, s, s * 0.18);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.2, l.cell * 0.022);
+  ctx.strokeStyle = theme.paint.outline;
+  ctx.stroke();
+  ctx.fillStyle = inkOn(colour);
+  ctx.font = `700 ${Math.round(s * 0.72)}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText("?", x + s / 2, y + s / 2 + s * 0.04);
+  ctx.fillStyle = theme.paint.kindInk[c.face];
+  ctx.font = `600 ${Math.round(l.cell * 0.16)}px ${theme.font}`;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(view.seats[b.active]?.name ?? `P${b.active}`, r.x + l.cell * 0.1, r.y + r.h - l.cell * 0.11);
+}
+
 /** Cubes and ziggurats. */
 export function drawPieces(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
   const p = theme.paint;
+  for (const cell of regrouping(view.body)) drawLifted(ctx, view, cell, l, theme);
   view.body.cells.forEach((c, cell) => {
     if (c.owner === null) return;
     const r = squareRect(l, cell);

@@ -7,6 +7,7 @@ import type { PanelParts } from "../../core/game";
 import { button, cap, h, previewing } from "../../core/panel";
 import { KIND_NAMES, KINDS, formatCell, type Kind, type UrView as View } from "./body";
 import type { UrTheme as Theme } from "./theme";
+import { regrouping } from "./draw";
 import { inkOn } from "./theme";
 import { attacksFrom, canAct, cellOptions, type UiState, type UrCommand } from "./ui";
 
@@ -60,8 +61,8 @@ function controls(view: View, ui: UiState, dispatch: Dispatch): HTMLElement[] {
   if (t.attack && ui.selected < 0) rows.push(h("div", { class: "tw-ur-hint", text: "War: click one of your tiles, then the neighbour to attack." }));
   if (t.alloc) {
     const a = t.alloc;
-    const what = a.kind === "set" ? "cubes stay on" : "cubes on";
-    row(`${formatCell(a.cell)}:`, ...Object.entries(a.amounts).flatMap(([k, action]) => (action ? [previewing(button(`${k} ${what} ${formatCell(a.cell)}`, `alloc-${k}`, send(dispatch, action), { "aria-keyshortcuts": k }), [a.cell], preview)] : [])));
+    const what = (k: string) => (k === "1" ? "cube" : "cubes") + (a.kind === "set" ? (k === "1" ? " stays on" : " stay on") : " on");
+    row(`${formatCell(a.cell)}:`, ...Object.entries(a.amounts).flatMap(([k, action]) => (action ? [previewing(button(`${k} ${what(k)} ${formatCell(a.cell)}`, `alloc-${k}`, send(dispatch, action), { "aria-keyshortcuts": k }), [a.cell], preview)] : [])));
   }
   if (t.move) {
     const war = view.body.turn.war;
@@ -83,23 +84,28 @@ function turnSoFar(view: View): HTMLElement | null {
   if (view.over || b.phase === "setup" || b.phase === "initial") return null;
   const acts = b.turn.acts.length ? b.turn.acts.join(", ") : "none yet";
   const cube = { none: "not placed", open: "placed (one action may follow)", closed: "placed" }[b.turn.cube];
-  return h("div", { class: "tw-ur-turn", text: `This turn — actions: ${acts}; extra cube: ${cube}.` });
+  const lifted = regrouping(b);
+  const regroup = lifted.length ? ` Regrouping: ${b.turn.need} cube${b.turn.need === 1 ? "" : "s"} to share among ${lifted.map(formatCell).join(", ")}.` : "";
+  return h("div", { class: "tw-ur-turn", text: `This turn — actions: ${acts}; extra cube: ${cube}.${regroup}` });
 }
 
 function seatRows(view: View, theme: Theme): HTMLElement {
   const b = view.body;
+  // cubes lifted by a regrouping are still the active player's: on the grid, not in his supply
+  const lifted = regrouping(b).length ? b.turn.need : 0;
   const rows = view.seats.map((s) => {
     const p = s.seat;
     const score = b.scores[p];
     const turn = !view.over && b.active === p;
+    const held = turn ? lifted : 0;
     return h(
       "tr",
       { class: turn ? "tw-ur-active" : undefined },
       h("td", {}, swatch(s.colour ?? "#888888"), h("span", { text: ` ${s.name}${turn ? " ▶" : ""}${b.start === p ? " (start)" : ""}` })),
       h("td", {}, pairChips(b.hands[p] ?? "", theme)),
-      h("td", { text: String(b.supply[p] ?? 0) }),
-      h("td", { text: String(b.on_grid[p] ?? 0) }),
-      h("td", { text: score ? String(score.points) : "" }),
+      h("td", { text: String((b.supply[p] ?? 0) - held) }),
+      h("td", { text: String((b.on_grid[p] ?? 0) + held) }),
+      held ? h("td", { text: "…", title: "counted again once the cubes are regrouped" }) : h("td", { text: score ? String(score.points) : "" }),
     );
   });
   return h(

@@ -102,6 +102,22 @@ def course_hooks() -> CourseHooks:
     return material
 
 
+# -- h-ure2e: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
+def turn_starts(game: GameLike) -> list[int]:
+    """The plies at which a turn (or a setup step) begins, 0 first."""
+    if not isinstance(game, Game):
+        raise TypeError(f"turn_starts needs a Game, not {type(game).__name__}")
+    turns = [game.state_at(p).turn for p in range(len(game) + 1)]
+    return [0, *(p for p in range(1, len(turns)) if turns[p] != turns[p - 1])]
+
+
+def scores_public(game: GameLike) -> bool:
+    """Whether every seat sees every score during the game."""
+    if not isinstance(game, Game):
+        raise TypeError(f"scores_public needs a Game, not {type(game).__name__}")
+    return bool(game.setup.open_scores)
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -127,5 +143,7 @@ __all__ = [
     "new_game",
     "picture_svg",
     "present",
+    "scores_public",
     "to_square",
+    "turn_starts",
 ]

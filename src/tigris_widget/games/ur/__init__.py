@@ -103,6 +103,20 @@ def course_hooks() -> CourseHooks:
     return course
 
 
+# -- h-ure2e: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
+def turn_starts(game: GameLike) -> list[int]:
+    """The plies at which a turn (or a setup step) begins, 0 first."""
+    if not isinstance(game, UrGame):
+        raise TypeError(f"turn_starts needs an UrGame, not {type(game).__name__}")
+    lines = [game.state_at(p).line for p in range(len(game) + 1)]
+    return [0, *(p for p in range(1, len(lines)) if lines[p] != lines[p - 1])]
+
+
+def scores_public(game: GameLike) -> bool:
+    """Whether every seat sees every score during the game."""
+    return True  # nothing is hidden in Ur (§11)
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -133,5 +147,7 @@ __all__ = [
     "parse_step",
     "picture_svg",
     "present",
+    "scores_public",
     "to_square",
+    "turn_starts",
 ]

@@ -93,6 +93,36 @@ def _tile(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any
     out.append("</g>")
 
 
+def regrouping(body: Mapping[str, Any]) -> list[int]:
+    """The tiles whose cubes a regrouping (politics, §5.4) has lifted and not yet set down: the engine
+    holds them off the grid while each new count is chosen, but they are still the active player's."""
+    if body.get("phase") != "politics":
+        return []
+    turn = body.get("turn")
+    queue = turn.get("queue", []) if isinstance(turn, Mapping) else []
+    cells = body["cells"]
+    return [c for c in queue if type(c) is int and 0 <= c < 36 and cells[c].get("owner") is None]
+
+
+def held_by_regrouping(body: Mapping[str, Any], seat: int) -> int:
+    """The cubes ``seat`` holds lifted in a regrouping (0 for every other seat and phase)."""
+    if seat != body.get("active") or not regrouping(body):
+        return 0
+    need = body["turn"].get("need", 0)
+    return need if type(need) is int and need > 0 else 0
+
+
+def _lifted(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any], colour: str, seat: int) -> None:
+    x, y = _xy(cell)
+    cx, cy = x + CELL - 22, y + CELL - 24
+    out.append(f'<rect x="{cx}" y="{cy}" width="18" height="18" rx="3" fill="{colour}" '
+               f'stroke="{pal["outline"]}" stroke-width="1.3"/>')  # fmt: skip
+    out.append(f'<text x="{cx + 9}" y="{cy + 13.5}" font-size="13" font-weight="700" text-anchor="middle" '
+               f'fill="{_ink(colour)}">?</text>')  # fmt: skip
+    out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="11" font-weight="600" '
+               f'fill="{pal["kindInk"].get(c.get("face"), "#fff")}">P{seat}</text>')  # fmt: skip
+
+
 def picture_svg(
     view: Mapping[str, Any],
     *,
@@ -140,8 +170,11 @@ def picture_svg(
         out.append(f'<text x="10" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="11" text-anchor="middle" '
                    f'fill="{pal["muted"]}">{i}</text>')  # fmt: skip
     out.append(f'<rect x="{MARGIN}" y="{MARGIN}" width="{grid}" height="{grid}" fill="{pal["grid"]}"/>')
+    lifted = set(regrouping(body))
     for cell, c in enumerate(cells):
         _tile(out, cell, c, pal, seats)
+        if cell in lifted:  # still the active player's: his colour, his name and a "?" for the count
+            _lifted(out, cell, c, pal, seats[int(body["active"]) % len(seats)], int(body["active"]))
     last = view.get("last_move")
     for cell in last["squares"] if isinstance(last, Mapping) else []:
         x, y = _xy(int(cell))
@@ -225,6 +258,8 @@ def _status_lines(view: Mapping[str, Any]) -> list[tuple[str, str | None]]:
     for s in seats:
         p = s["seat"]
         score = body["scores"][p]
-        lines.append((f"P{p}: hand {body['hands'][p]} · {body['supply'][p]} cubes in supply · "
-                      f"{body['on_grid'][p]} on the grid · {score['points']} points", s.get("colour")))  # fmt: skip
+        held = held_by_regrouping(body, p)  # lifted cubes stay the player's: not in his supply
+        points = "regrouping" if held else f"{score['points']} points"
+        lines.append((f"P{p}: hand {body['hands'][p]} · {body['supply'][p] - held} cubes in supply · "
+                      f"{body['on_grid'][p] + held} on the grid · {points}", s.get("colour")))  # fmt: skip
     return lines
