@@ -63,22 +63,25 @@ function cellText(value: unknown): string {
 /**
  * The final standings as a table, best first: place, player, points, the game's columns (e.g. each
  * colour and the treasures) and how each place was decided. Generic: fed by the view's ``result``.
+ * ``compact`` (the narrow side panel): the game's columns go into the line under each player.
  */
-export function standingsTable(view: View): HTMLElement | null {
+export function standingsTable(view: View, compact = false): HTMLElement | null {
   if (!view.result || !view.result.length) return null;
   const rows = [...view.result].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const labels = columnsOf(rows[0]!).map(([label]) => label);
+  const labels = compact ? [] : columnsOf(rows[0]!).map(([label]) => label);
   const hasScore = rows.some((r) => typeof r.score === "number");
-  const hasNote = rows.some((r) => typeof r.note === "string" && r.note);
+  const width = 2 + labels.length + (hasScore ? 1 : 0);
   const head = h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }), hasScore ? h("th", { scope: "col", text: "Points" }) : null, ...labels.map((l) => h("th", { scope: "col", text: cap(l) })));
   const body = rows.map((r) => {
     const colour = view.seats[r.seat]?.colour;
     const name = h("th", { scope: "row" }, colour ? h("span", { class: "tw-seat-swatch", style: `border-color:${colour}`, "aria-hidden": "true" }) : null, seatName(view, r.seat));
-    const cells = columnsOf(r).map(([, v]) => h("td", { text: cellText(v) }));
+    const cells = compact ? [] : columnsOf(r).map(([, v]) => h("td", { text: cellText(v) }));
     const tr = h("tr", { class: r.rank === 1 ? "tw-winner" : undefined }, h("td", { text: r.rank === 1 ? "1 ★" : String(r.rank) }), name, hasScore ? h("td", { class: "tw-points", text: cellText(r.score) }) : null, ...cells);
-    return hasNote && r.note ? [tr, h("tr", { class: "tw-standings-note" }, h("td", {}), h("td", { colspan: 2 + labels.length + (hasScore ? 1 : 0), text: r.note }))] : [tr];
+    const details = compact ? columnsOf(r).map(([l, v]) => `${l} ${cellText(v)}`).join(" · ") : "";
+    const note = [details, typeof r.note === "string" ? r.note : ""].filter(Boolean).join(". ");
+    return note ? [tr, h("tr", { class: "tw-standings-note" }, h("td", {}), h("td", { colspan: width - 1, text: note }))] : [tr];
   });
-  return h("table", { class: "tw-standings", "aria-label": "Final standings" }, h("caption", { text: "Final standings" }), h("thead", {}, head), h("tbody", {}, ...body.flat()));
+  return h("table", { class: `tw-standings${compact ? " tw-compact" : ""}`, "aria-label": "Final standings" }, h("caption", { text: "Final standings" }), h("thead", {}, head), h("tbody", {}, ...body.flat()));
 }
 
 /** Rebuild the side panel, history bar and log, keeping keyboard focus on the same control. */
@@ -93,7 +96,7 @@ export function renderPanel(els: PanelElements, view: View, game: PanelParts, go
     h("div", { class: "tw-status", text: game.status }),
     h("div", { class: `tw-prompt${view.decision?.mine && live ? " tw-mine" : ""}`, text: prompt }),
     lastTurn ? h("div", { class: `tw-last-turn${view.last_turn?.passed ? " tw-passed" : ""}`, text: lastTurn }) : h("span"),
-    standingsTable(view) ?? h("span"),
+    standingsTable(view, true) ?? h("span"),
     ...game.body,
   );
 
