@@ -63,7 +63,8 @@ function cellText(value: unknown): string {
 /**
  * The final standings as a table, best first: place, player, points, the game's columns (e.g. each
  * colour and the treasures) and how each place was decided. Generic: fed by the view's ``result``.
- * ``compact`` (the narrow side panel): the game's columns go into the line under each player.
+ * ``compact`` (the narrow side panel): the game's columns go into the line under each player; in a
+ * narrow cell the full table does the same (a container query swaps ``tw-col`` for ``tw-details``).
  */
 export function standingsTable(view: View, compact = false): HTMLElement | null {
   if (!view.result || !view.result.length) return null;
@@ -71,15 +72,17 @@ export function standingsTable(view: View, compact = false): HTMLElement | null 
   const labels = compact ? [] : columnsOf(rows[0]!).map(([label]) => label);
   const hasScore = rows.some((r) => typeof r.score === "number");
   const width = 2 + labels.length + (hasScore ? 1 : 0);
-  const head = h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }), hasScore ? h("th", { scope: "col", text: "Points" }) : null, ...labels.map((l) => h("th", { scope: "col", text: cap(l) })));
+  const head = h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }), hasScore ? h("th", { scope: "col", text: "Points" }) : null, ...labels.map((l) => h("th", { scope: "col", class: "tw-col", text: cap(l) })));
   const body = rows.map((r) => {
     const colour = view.seats[r.seat]?.colour;
     const name = h("th", { scope: "row" }, colour ? h("span", { class: "tw-seat-swatch", style: `border-color:${colour}`, "aria-hidden": "true" }) : null, seatName(view, r.seat));
-    const cells = compact ? [] : columnsOf(r).map(([, v]) => h("td", { text: cellText(v) }));
+    const cells = compact ? [] : columnsOf(r).map(([, v]) => h("td", { class: "tw-col", text: cellText(v) }));
     const tr = h("tr", { class: r.rank === 1 ? "tw-winner" : undefined }, h("td", { text: r.rank === 1 ? "1 ★" : String(r.rank) }), name, hasScore ? h("td", { class: "tw-points", text: cellText(r.score) }) : null, ...cells);
-    const details = compact ? columnsOf(r).map(([l, v]) => `${l} ${cellText(v)}`).join(" · ") : "";
-    const note = [details, typeof r.note === "string" ? r.note : ""].filter(Boolean).join(". ");
-    return note ? [tr, h("tr", { class: "tw-standings-note" }, h("td", {}), h("td", { colspan: width - 1, text: note }))] : [tr];
+    const details = columnsOf(r).map(([l, v]) => `${l} ${cellText(v)}`).join(" · ");
+    const note = typeof r.note === "string" ? r.note : "";
+    if (!details && !note) return [tr];
+    const line = h("td", { colspan: width - 1 }, details ? h("span", { class: compact ? "" : "tw-details", text: `${details}. ` }) : null, note);
+    return [tr, h("tr", { class: "tw-standings-note" }, h("td", {}), line)];
   });
   return h("table", { class: `tw-standings${compact ? " tw-compact" : ""}`, "aria-label": "Final standings" }, h("caption", { text: "Final standings" }), h("thead", {}, head), h("tbody", {}, ...body.flat()));
 }
