@@ -39,18 +39,19 @@ def random_game(plies: int, seed: int = 7, players: int = 3) -> Game:
     return game
 
 
-def current_in_view(page: Any) -> bool:
+def current_in_view(page: Any, host: str = "#host") -> bool:
     """Whether the log's current entry lies inside the log's visible box."""
     return bool(
         page.evaluate(
-            """() => {
-            const log = document.querySelector('#host .tw-log');
+            """(host) => {
+            const log = document.querySelector(host + ' .tw-log');
             const items = log.querySelectorAll('.tw-current');
             const cur = items[items.length - 1];
             if (!cur) return false;
             const b = log.getBoundingClientRect(), r = cur.getBoundingClientRect();
             return log.scrollHeight > log.clientHeight && r.top >= b.top - 1 && r.top < b.bottom - 8;
-        }"""
+        }""",
+            host,
         )
     )
 
@@ -69,6 +70,17 @@ def test_item1_the_log_keeps_the_current_move_in_view(page: Any) -> None:
     board.push()
     assert current_in_view(page)
     assert page.evaluate("() => document.scrollingElement.scrollTop") == 0  # the log scrolled, not the page
+    # a board drawn while its cell is hidden (JupyterLab renders outputs before showing them)
+    page.evaluate("() => { document.getElementById('host2').style.display = 'none'; window.tigrisRenderAgain(); }")
+    page.wait_for_selector("#host2 .tigris-widget[data-ready]", state="attached")
+    page.evaluate("() => { document.getElementById('host2').style.display = 'block'; }")
+    page.wait_for_function(
+        """() => { const log = document.querySelector('#host2 .tw-log');
+                   const cur = log.querySelector('.tw-current');
+                   return cur && cur.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1; }""",
+        timeout=3000,
+    )
+    assert current_in_view(page, "#host2")
 
 
 def test_item2_the_whole_last_turn_is_marked_and_a_pass_is_said(page: Any, out: Path) -> None:
