@@ -64,10 +64,17 @@ def test_a_pass_is_said_and_nothing_else_is_invented() -> None:
 
 
 def test_every_game_gets_a_last_turn_from_the_envelope() -> None:
-    game, seat = ur_game("turn")
-    view = present(game, seat)
-    assert view["last_turn"] is not None and view["last_turn"]["squares"] == view["last_move"]["squares"]
+    game, seat = ur_game("over")
     assert present(game, seat, 0)["last_turn"] is None  # the first position: no turn played yet
+    long_turns = 0
+    for at in range(1, len(game) + 1):
+        view = present(game, seat, at)
+        turn, last = view["last_turn"], view["last_move"]
+        assert turn["ply"] == at and set(last["squares"]) <= set(turn["squares"])
+        lines = {game.state_at(i - 1).line for i in range(turn["first"], at + 1)}
+        assert len(lines) == 1  # one notation line: one turn
+        long_turns += len(turn["actions"]) > 1
+    assert long_turns > 10  # Ur's turns have several steps, all marked
 
 
 def test_turn_summary_merges_squares_in_order() -> None:

@@ -29,7 +29,7 @@ The envelope's fields:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 SCHEMA_VERSION = 3
@@ -101,6 +101,25 @@ def envelope(
     }
     check_view(view)
     return view
+
+
+TURN_LOOKBACK = 40
+"""At most this many plies are read back to find where a turn began (a turn has far fewer)."""
+
+
+def turn_moves(
+    at: int, turn_of: Callable[[int], object], move: Callable[[int], Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """The moves of the turn that ply ``at`` (1-based) ends, oldest first, for ``envelope(last_turn=...)``:
+    back from ``at`` while ``turn_of(ply)`` — which turn a ply was played in, e.g. the turn counter of the
+    state before it — stays the same; ``move(ply)`` is that ply's ``last_move``-shaped dict."""
+    if at <= 0:
+        return []
+    turn = turn_of(at)
+    first = at
+    while first > 1 and at - first < TURN_LOOKBACK and turn_of(first - 1) == turn:
+        first -= 1
+    return [move(i) for i in range(first, at + 1)]
 
 
 def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:

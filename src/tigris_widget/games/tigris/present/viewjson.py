@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tigris_widget.core.view import envelope
+from tigris_widget.core.view import envelope, turn_moves
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import board_map, squares, to_square
 from tigris_widget.games.tigris.engine.core.sections import section_title
@@ -62,9 +62,6 @@ so the story goes on past the move being looked at."""
 DYNASTY_COLOURS = {"archer": "#f57c00", "bull": "#d81b8c", "pot": "#0097a7", "lion": "#7e57c2"}
 """Each dynasty's seat colour: the ring on its leaders and its mark in the panel. None is a tile colour
 (black, red, blue, green), so a ring never reads as the leader's own colour."""
-TURN_LOOKBACK = 40
-"""At most this many plies are read back to find where the last turn began (a turn with conflicts,
-treasures and bonuses has far fewer)."""
 
 _SQUARE_GROUPS = {PLACE_TILE: "tile", PLACE_LEADER: "leader", MOVE_LEADER: "move", BUILD_BUILDING: "building"}
 _COLOUR_GROUPS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
@@ -323,22 +320,14 @@ def serialize_game(
          **({"future": True} if i >= at else {})}
         for i in range(first, end)
     ]  # fmt: skip
-    turn: list[dict[str, Any]] = []
-    if at:
-        # the plies of the turn the shown one ends: back while the state before each is in the same turn
-        number = game.state_at(at - 1).turn
-        first = at
-        while first > 1 and at - first < TURN_LOOKBACK and game.state_at(first - 2).turn == number:
-            first -= 1
-        for i in range(first, at + 1):
-            actor, action = actors[i - 1], actions[i - 1]
-            before = game.state_at(i - 1).leaders
-            turn.append({
-                "ply": i,
-                "seat": actor,
-                "action": view.history[i - 1],
-                "squares": action_squares(before, actor, action),
-                **({"passed": True} if action.kind == PASS else {}),
-            })  # fmt: skip
+
+    def move(i: int) -> dict[str, Any]:
+        actor, action = actors[i - 1], actions[i - 1]
+        squares = action_squares(game.state_at(i - 1).leaders, actor, action)
+        passed = {"passed": True} if action.kind == PASS else {}
+        return {"ply": i, "seat": actor, "action": view.history[i - 1], "squares": squares, **passed}
+
+    # the turn a ply belongs to: the turn counter of the state it was played in
+    turn = [dict(m) for m in turn_moves(at, lambda i: game.state_at(i - 1).turn, move)]
     last = {k: v for k, v in turn[-1].items() if k != "passed"} if turn else None
     return serialize_view(view, state_id=f"{revision}.{at}", ply=at, length=n, log=log, last=last, turn=turn)
