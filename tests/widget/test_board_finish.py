@@ -156,6 +156,7 @@ def test_the_first_board_of_a_notebook_carries_no_heatmap_or_labels(path: Path, 
         made.append(self)
 
     monkeypatch.setattr(BoardWidget, "__init__", record)
+    monkeypatch.setattr(BoardWidget, "embed_history_default", BoardWidget.embed_history_default)  # cells set it
     namespace: dict[str, Any] = {}
     for source in code:
         if source.lstrip().startswith(("!", "%")):
