@@ -40,6 +40,8 @@ describe("item 2: the whole last turn is marked", () => {
     const onlyPass = { ...passed, last_turn: { ...passed.last_turn, actions: ["pass", "pass"], squares: [] } };
     expect(lastTurnText(onlyPass)).toBe("Last turn, Bull: passed.");
     expect(lastTurnSquares(onlyPass)).toEqual([]);
+    const war = { ...view, last_turn: { seat: 0, first: 3, ply: 5, actions: ["tile r (5,4)", "commit 2", "commit 1"], seats: [0, 0, 2], squares: [69], passed: false } };
+    expect(lastTurnText(war)).toBe("Last turn, Archer: tile r (5,4), commit 2, Pot commit 1.");
   });
 });
 

@@ -6,6 +6,7 @@ test-artifacts/finish/lab-*.png."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -63,9 +64,10 @@ def show_boards(browser: Any, lab: JupyterServer, width: int, dpr: int, dark: bo
     page.wait_for_function(f"() => document.querySelectorAll('.tigris-widget[data-ready]').length === {BOARDS}",
                            timeout=120_000)  # fmt: skip
     page.wait_for_timeout(400)  # the boards re-lay out once the sidebar took its width
-    news = page.locator(".jp-Notification-Toast button", has_text="No")
-    if news.count():
-        news.first.click()  # JupyterLab's question about news, which would cover a board in the screenshots
+    # JupyterLab asks about its news in a toast that would cover a board in the screenshots
+    news = page.get_by_role("button", name="No", exact=True)
+    with contextlib.suppress(Exception):  # no toast this time
+        news.first.click(timeout=5_000)
     return context, page
 
 

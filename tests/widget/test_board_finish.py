@@ -84,7 +84,8 @@ def test_turn_summary_merges_squares_in_order() -> None:
         {"ply": 6, "seat": 1, "action": "pass", "squares": [], "passed": True},
     ]
     assert turn_summary(moves) == {
-        "seat": 1, "first": 4, "ply": 6, "actions": ["a", "b", "pass"], "squares": [5, 6, 7], "passed": True,
+        "seat": 1, "first": 4, "ply": 6, "actions": ["a", "b", "pass"], "seats": [1, 1, 1], "squares": [5, 6, 7],
+        "passed": True,
     }  # fmt: skip
     assert turn_summary([]) is None
 

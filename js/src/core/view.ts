@@ -62,6 +62,8 @@ export interface LastTurn {
   first: number;
   ply: number;
   actions: string[];
+  /** Who played each action (another seat answers a conflict within the turn); absent in older views. */
+  seats?: number[];
   squares: Square[];
   passed: boolean;
 }
@@ -133,8 +135,11 @@ export function lastTurnSquares(view: View): Square[] {
 export function lastTurnText(view: View): string {
   const turn = view.last_turn ?? (view.last_move ? { seat: view.last_move.seat, actions: [view.last_move.action], passed: false } : null);
   if (!turn || !Array.isArray(turn.actions)) return "";
-  const who = view.seats[turn.seat]?.name ?? `seat ${turn.seat}`;
-  const acts = turn.actions.filter((a) => !(turn.passed && /^pass$/i.test(a)));
+  const name = (seat: number) => view.seats[seat]?.name ?? `seat ${seat}`;
+  const by = "seats" in turn && Array.isArray(turn.seats) ? turn.seats : [];
+  // another seat's answer within the turn (a defender's commit) is named
+  const acts = turn.actions.map((a, i) => (by[i] !== undefined && by[i] !== turn.seat ? `${name(by[i]!)} ${a}` : a)).filter((a) => !(turn.passed && /^pass$/i.test(a)));
+  const who = name(turn.seat);
   const parts = [...acts];
   if (turn.passed) parts.push("passed");
   return parts.length ? `Last turn, ${who}: ${parts.join(", ")}.` : "";

@@ -18,7 +18,7 @@ The envelope's fields:
 * ``targets``: the legal choices, each with the engine's action text (their grouping is the game's);
 * ``last_move``: ``{"ply", "seat", "action", "squares"}`` or ``None``;
 * ``last_turn``: the whole turn that ``last_move`` ends (the board marks all of it), ``{"seat", "first",
-  "ply", "actions", "squares", "passed"}`` or ``None`` — built by ``turn_summary`` from the turn's
+  "ply", "actions", "seats", "squares", "passed"}`` or ``None`` — built by ``turn_summary`` from the turn's
   moves; a game that does not say which plies form its turns gets its last move alone;
 * ``log``: ``[{"ply", "seat", "action", "events": [{"kind", "rule", "section"?, "text"}], "future"?}]``;
 * ``over``, ``result`` (``None`` or rows ``{"seat", "rank", "score"?, "columns"?, "note"?, ...}``): the final
@@ -123,9 +123,9 @@ def turn_moves(
 
 
 def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
-    """The envelope's ``last_turn`` from the moves of one turn (oldest first): who played it, its
-    first and last ply, its actions, every square it touched (once each, in order) and whether the
-    player passed; ``None`` for no moves."""
+    """The envelope's ``last_turn`` from the moves of one turn (oldest first): whose turn it was, its
+    first and last ply, its actions and who played each, every square it touched (once each, in
+    order) and whether the player passed; ``None`` for no moves."""
     if not moves:
         return None
     squares: dict[int, None] = {}
@@ -137,6 +137,7 @@ def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         "first": moves[0]["ply"],
         "ply": moves[-1]["ply"],
         "actions": [m["action"] for m in moves],
+        "seats": [m["seat"] for m in moves],  # who played each (a defender's commit falls in the attacker's turn)
         "squares": list(squares),
         "passed": any(m.get("passed") is True for m in moves),
     }
