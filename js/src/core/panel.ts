@@ -82,7 +82,8 @@ export function standingsTable(view: View, compact = false): HTMLElement | null 
     const note = typeof r.note === "string" ? r.note : "";
     if (!details && !note) return [tr];
     const line = h("td", { colspan: width - 1 }, details ? h("span", { class: compact ? "" : "tw-details", text: `${details}. ` }) : null, note);
-    return [tr, h("tr", { class: "tw-standings-note" }, h("td", {}), line)];
+    // a line of details only (no note) is hidden with the details where the columns show them
+    return [tr, h("tr", { class: `tw-standings-note${!note && !compact ? " tw-details-only" : ""}` }, h("td", {}), line)];
   });
   return h("table", { class: `tw-standings${compact ? " tw-compact" : ""}`, "aria-label": "Final standings" }, h("caption", { text: "Final standings" }), h("thead", {}, head), h("tbody", {}, ...body.flat()));
 }
