@@ -95,6 +95,8 @@ def test_turn_summary_merges_squares_in_order() -> None:
     [
         "turn",
         {"seat": 0, "actions": [], "squares": "1,2", "passed": False},
+        {"seat": 0, "actions": [], "squares": [1, "2"], "passed": False},
+        {"seat": 0, "actions": [3], "squares": [], "passed": False},
         {"seat": 9, "actions": [], "squares": [], "passed": False},
         {"seat": 0, "actions": [], "squares": [], "passed": "no"},
     ],

@@ -196,7 +196,9 @@ def check_view(view: object) -> Mapping[str, Any]:
     if turn is not None and (
         not isinstance(turn, Mapping)
         or not isinstance(turn.get("squares"), list)
+        or not all(_is_int(q) for q in turn["squares"])
         or not isinstance(turn.get("actions"), list)
+        or not all(isinstance(a, str) for a in turn["actions"])
         or not isinstance(turn.get("passed"), bool)
         or not (_is_int(turn.get("seat")) and 0 <= turn["seat"] < n)
     ):
