@@ -317,6 +317,7 @@ export class BoardController {
   private renderFinal(v: View): void {
     const table = v.over && v.history.live && this.finalClosed !== v.state_id ? standingsTable(v) : null;
     this.finalCard.hidden = !table;
+    this.root.classList.toggle("tw-final-shown", Boolean(table));
     if (!table) {
       this.finalCard.replaceChildren();
       return;
