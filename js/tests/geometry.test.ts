@@ -11,7 +11,7 @@ describe("layout", () => {
     expect(l.height).toBeGreaterThan(11 * l.cell);
   });
   it("keeps squares between the minimum and maximum size", () => {
-    expect(layout(50).cell).toBe(28);
+    expect(layout(50).cell).toBe(16);
     expect(layout(5000).cell).toBe(64);
   });
   it("falls back to a device pixel ratio of 1 for nonsense", () => {

@@ -309,8 +309,8 @@ def test_performance_numbers(page: Any, artifacts: Path) -> None:
 def test_a_finished_game_shows_the_result(page: Any, artifacts: Path) -> None:
     game, _ = scenario_game("game_over")
     board = BoardPage(page, BoardWidget(game))
-    result = page.locator("#host .tw-result")
-    assert "rank 1" in result.inner_text()
+    result = page.locator("#host .tw-side .tw-standings")
+    assert "1 ★" in result.inner_text()
     page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "browser-game-over.png"))
     board.click_square(0)
     assert "over" in page.locator("#host .tw-error").inner_text()

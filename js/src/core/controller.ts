@@ -9,7 +9,7 @@ import type { AnyGame, Command, GameRegistry, Intent, Outcome, PointerUi } from 
 import { gridLayout, pointToSquare, step, type GridSpec, type Layout } from "./geometry";
 import { Disposer, keepFromNotebook, listen, localPoint } from "./input";
 import { heatLegend } from "./overlays";
-import { h, renderPanel } from "./panel";
+import { h, renderPanel, scrollLogToCurrent, standingsTable } from "./panel";
 import { Replay, unpack } from "./replay";
 import { drawScene } from "./scene";
 import { NEUTRAL, currentTheme, watchTheme, type Theme, type ThemeChoice } from "./theme";
@@ -39,6 +39,9 @@ export class BoardController {
   private readonly history: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly offlineBox: HTMLElement;
+  /** The final standings over the board at the end of the game (closable: the board stays to be seen). */
+  private readonly finalCard: HTMLElement;
+  private finalClosed = "";
   /** Whether Python answers: without it (restarted, shut down, busy, or none at all) the board is read-only. */
   private readonly link: KernelLink;
   /** Set while the board changes a trait itself, so the change is not taken for the kernel's answer. */
@@ -82,7 +85,8 @@ export class BoardController {
     this.errorText = h("span", { class: "tw-error-text" });
     const dismiss = h("button", { type: "button", class: "tw-error-close", "aria-label": "Dismiss", text: "×" });
     this.errorBox = h("div", { class: "tw-error", role: "alert", hidden: true }, this.errorText, dismiss);
-    this.wrap = h("div", { class: "tw-board-wrap" }, this.canvas);
+    this.finalCard = h("div", { class: "tw-final-card", role: "dialog", "aria-label": "Final standings", hidden: true });
+    this.wrap = h("div", { class: "tw-board-wrap" }, this.canvas, this.finalCard);
     const backToLive = h("button", { type: "button", class: "tw-back-live", text: "back to live" });
     this.banner = h("div", { class: "tw-banner", hidden: true, role: "status" }, h("span", { class: "tw-banner-text" }), backToLive);
     this.offlineBox = h("div", { class: "tw-offline-box", role: "alert", hidden: true });
@@ -108,7 +112,7 @@ export class BoardController {
     );
     host.append(this.root);
     this.theme = currentTheme(this.themeChoice(), this.root, NEUTRAL);
-    this.root.dataset.theme = this.theme.dark ? "dark" : "light";
+    this.markTheme();
 
     const d = this.disposer;
     d.add(listen(dismiss, "click", () => this.clearError()));
@@ -117,7 +121,12 @@ export class BoardController {
     this.link = new KernelLink(model, (state, was) => this.connectionChanged(state, was));
     d.add(() => this.link.dispose());
     d.add(listen(this.canvas, "pointermove", (ev) => this.hover(ev)));
-    d.add(listen(this.canvas, "pointerleave", () => this.setUi({ ...this.ui, hover: -1 })));
+    d.add(
+      listen(this.canvas, "pointerleave", () => {
+        this.setUi({ ...this.ui, hover: -1 });
+        this.tooltip(-1);
+      }),
+    );
     d.add(listen(this.canvas, "click", (ev) => this.click(ev)));
     d.add(listen(this.canvas, "focus", () => this.setFocus(true)));
     d.add(listen(this.canvas, "blur", () => this.setFocus(false)));
@@ -131,7 +140,13 @@ export class BoardController {
     if (typeof ResizeObserver !== "undefined") {
       const ro = new ResizeObserver(() => this.resize());
       ro.observe(this.wrap);
-      d.add(() => ro.disconnect());
+      // a board drawn before it was in the page scrolls its log once the log has a size
+      const logRo = new ResizeObserver(() => scrollLogToCurrent(this.log));
+      logRo.observe(this.log);
+      d.add(() => {
+        ro.disconnect();
+        logRo.disconnect();
+      });
     }
     d.add(() => cancelAnimationFrame(this.frame));
     d.add(this.watchPixelRatio());
@@ -159,9 +174,19 @@ export class BoardController {
 
   private updateTheme(): void {
     this.theme = currentTheme(this.themeChoice(), this.root, this.game?.palettes ?? NEUTRAL);
-    this.root.dataset.theme = this.theme.dark ? "dark" : "light";
+    this.markTheme();
     this.renderDom();
     this.schedule();
+  }
+
+  /**
+   * The page's colours are the notebook's; a theme chosen from Python that differs from them gives the
+   * board its own colours (``tw-own-colours``), so its panel and log never sit dark-on-dark or light-on-light.
+   */
+  private markTheme(): void {
+    this.root.dataset.theme = this.theme.dark ? "dark" : "light";
+    this.root.classList.toggle("tw-own-colours", this.themeChoice() !== "auto");
+    this.root.style.setProperty("--tw-last", this.theme.last); // the log marks the last turn as the board does
   }
 
   /** Read one trait from the model. */
@@ -242,6 +267,7 @@ export class BoardController {
     this.boardLayer = null;
     this.heat = this.heatValues();
     this.theme = currentTheme(this.themeChoice(), this.root, game?.palettes ?? NEUTRAL);
+    this.markTheme();
     this.root.dataset.game = game?.game ?? "";
     this.resize();
     if (!game) {
@@ -280,10 +306,29 @@ export class BoardController {
     if (bannerText) bannerText.textContent = live ? "" : `Move ${ply} of ${length} — you are looking at the past`;
     this.lockControls();
     this.renderCaption();
+    this.renderFinal(v);
     this.description.textContent = game.describePosition(v);
     this.canvas.setAttribute("aria-label", `${game.title} board, ${live ? "current position" : `move ${ply} of ${length}`}. ${game.keysHelp}`);
     this.renderError();
     this.root.dataset.domMs = (performance.now() - t0).toFixed(2);
+  }
+
+  /** The standings over the board when the game is over (at the latest move, until closed for this position). */
+  private renderFinal(v: View): void {
+    const table = v.over && v.history.live && this.finalClosed !== v.state_id ? standingsTable(v) : null;
+    this.finalCard.hidden = !table;
+    this.root.classList.toggle("tw-final-shown", Boolean(table));
+    if (!table) {
+      this.finalCard.replaceChildren();
+      return;
+    }
+    const close = h("button", { type: "button", class: "tw-final-close", "aria-label": "Close the standings to see the board", text: "×" });
+    close.addEventListener("click", () => {
+      this.finalClosed = v.state_id;
+      this.renderFinal(v);
+      this.canvas.focus();
+    });
+    this.finalCard.replaceChildren(close, h("div", { class: "tw-final-title", text: "Game over" }), table);
   }
 
   private renderError(): void {
@@ -420,7 +465,7 @@ export class BoardController {
   private renderCaption(): void {
     const shown = this.overlayShown();
     this.caption.hidden = !this.overlay.caption || !shown;
-    const parts = shown ? heatLegend(this.heat, this.overlay) : null;
+    const parts = shown ? heatLegend(this.heat, this.overlay, this.theme.dark) : null;
     this.legend.hidden = !parts;
     if (!parts) return;
     this.legend.replaceChildren(
@@ -439,7 +484,16 @@ export class BoardController {
   private hover(ev: PointerEvent): void {
     const [x, y] = localPoint(this.canvas, ev);
     const q = pointToSquare(this.geometry, x, y);
-    if (q !== this.ui.hover) this.setUi({ ...this.ui, hover: q });
+    if (q === this.ui.hover) return;
+    this.setUi({ ...this.ui, hover: q });
+    this.tooltip(q);
+  }
+
+  /** The square under the pointer in words as the canvas's tooltip: what stands there, whose, and where. */
+  private tooltip(q: number): void {
+    const text = q >= 0 && this.view && this.game ? this.game.describeSquare(this.view, this.ui, q) : "";
+    if (text) this.canvas.title = text;
+    else this.canvas.removeAttribute("title");
   }
 
   private click(ev: MouseEvent): void {

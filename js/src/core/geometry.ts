@@ -33,7 +33,7 @@ export interface GridSpec {
   rows: number;
   /** The coordinate margin, in cells. */
   margin: number;
-  /** Squares never get smaller than this (a narrow page scrolls rather than cramming the board), nor larger than ``maxCell``. */
+  /** Squares never get smaller than this (below it a page would scroll rather than cram the board), nor larger than ``maxCell``. */
   minCell: number;
   maxCell: number;
 }
@@ -41,11 +41,14 @@ export interface GridSpec {
 /** The layout of ``grid`` on a canvas ``width`` CSS pixels wide. */
 export function gridLayout(grid: GridSpec, width: number, dpr = 1): Layout {
   const raw = width / (grid.cols + grid.margin + 0.1);
-  const cell = Math.max(grid.minCell, Math.min(grid.maxCell, Math.floor(raw * 4) / 4));
+  let cell = Math.max(grid.minCell, Math.min(grid.maxCell, Math.floor(raw * 4) / 4));
+  const span = (c: number) => Math.ceil(Math.round(c * grid.margin) + grid.cols * c + c * 0.1);
+  // the rounded margin can add a pixel: a quarter pixel less per square keeps the board inside ``width``
+  while (cell > grid.minCell && span(cell) > width) cell -= 0.25;
   const left = Math.round(cell * grid.margin);
   const top = Math.round(cell * grid.margin);
   return {
-    width: Math.ceil(left + grid.cols * cell + cell * 0.1),
+    width: span(cell),
     height: Math.ceil(top + grid.rows * cell + cell * 0.1),
     dpr: dpr > 0 && Number.isFinite(dpr) ? dpr : 1,
     cell,

@@ -3,13 +3,12 @@
 
 import { squareCentre, squareRect, type Ctx, type Layout } from "./geometry";
 import type { Theme } from "./theme";
-import type { Overlay, Square, View } from "./view";
+import { lastTurnSquares, type Overlay, type Square, type View } from "./view";
 
-/** The last action's squares, tinted under the pieces. */
+/** The last turn's squares (all its actions), tinted under the pieces. */
 export function drawLastTint(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
-  if (!view.last_move) return;
   ctx.fillStyle = theme.lastFill;
-  for (const q of view.last_move.squares) {
+  for (const q of lastTurnSquares(view)) {
     const r = squareRect(l, q);
     ctx.fillRect(r.x, r.y, r.w, r.h);
   }
@@ -31,17 +30,17 @@ export function drawSquareFrame(ctx: Ctx, squares: Square[], l: Layout, colour: 
  * nowhere on the board (river blue, land tan, the four tile colours), so a heatmap square can't be
  * read as terrain or as a tile; it is drawn nearly opaque so the terrain doesn't tint it.
  */
-export function heatColour(t: number, alpha = 0.9): string {
+export function heatColour(t: number, alpha = 0.9, dark = false): string {
   const c = Math.max(0, Math.min(1, t));
-  const r = Math.round(243 + (74 - 243) * c);
-  const g = Math.round(238 + (20 - 238) * c);
-  const b = Math.round(247 + (134 - 247) * c);
+  // on a dark board the scale runs from a dim violet (worst) to a bright one (best): no glaring pale squares
+  const [from, to] = dark ? [[58, 44, 74], [196, 140, 255]] : [[243, 238, 247], [74, 20, 134]];
+  const [r, g, b] = [0, 1, 2].map((i) => Math.round(from[i]! + (to[i]! - from[i]!) * c));
   return `rgba(${r},${g},${b},${alpha})`;
 }
 
-/** Dark text on the pale end of the scale, white on the deep end. */
-export function heatInk(t: number): string {
-  return t > 0.5 ? "#ffffff" : "#2a1040";
+/** Ink that reads on a heat colour: dark on the light end of the scale, white on the deep end. */
+export function heatInk(t: number, dark = false): string {
+  return dark ? (t > 0.5 ? "#1d0b33" : "#f3eafe") : t > 0.5 ? "#ffffff" : "#2a1040";
 }
 
 /** How a heatmap's numbers are written: plain, or "points" (signed whole numbers: −3, +2, 0). */
@@ -99,9 +98,9 @@ export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l:
     if (v === undefined || Number.isNaN(v)) continue;
     const r = squareRect(l, q);
     const t = hi === lo ? 1 : (v - lo) / span;
-    ctx.fillStyle = heatColour(t);
+    ctx.fillStyle = heatColour(t, 0.9, theme.dark);
     ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
-    ctx.fillStyle = heatInk(t);
+    ctx.fillStyle = heatInk(t, theme.dark);
     ctx.fillText(formatHeat(v, format), r.x + r.w / 2, r.y + r.h / 2 + 0.5);
   }
 }
@@ -117,13 +116,13 @@ export interface LegendParts {
 }
 
 /** The legend of the heatmap Python sent, or null without a heatmap or a legend title. */
-export function heatLegend(values: Float32Array | null, overlay: Overlay): LegendParts | null {
+export function heatLegend(values: Float32Array | null, overlay: Overlay, dark = false): LegendParts | null {
   const o = overlay as HeatOverlay;
   const legend = o.heatmap_legend;
   if (!values || !legend || !legend.title) return null;
   const [lo, hi] = heatRange(values, o.heatmap_range);
   const format = legend.format ?? "number";
-  const stops = [0, 0.25, 0.5, 0.75, 1].map((t) => `${heatColour(t, 1)} ${t * 100}%`);
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((t) => `${heatColour(t, 1, dark)} ${t * 100}%`);
   return {
     title: legend.title,
     low: `${formatHeat(lo, format)}${legend.low ? ` ${legend.low}` : ""}`,
@@ -174,17 +173,29 @@ export function drawBadge(ctx: Ctx, square: Square, text: string, colour: string
   ctx.fillText(text, cx, cy + 0.5);
 }
 
+/**
+ * A short text on a square's bottom edge, as a small pill straddling the line to the square below: the
+ * middle of the square (a tile's symbol, a leader's disc) stays uncovered. ``labelBox`` is its place.
+ */
 export function drawLabel(ctx: Ctx, square: Square, text: string, l: Layout, theme: Theme): void {
-  const r = squareRect(l, square);
-  const size = Math.max(8, Math.round(l.cell * 0.3));
+  const size = Math.max(8, Math.round(l.cell * 0.24));
   ctx.font = `bold ${size}px ${theme.font}`;
-  const w = Math.min(l.cell * 2.5, ctx.measureText(text).width + 6);
-  const x = r.x + r.w / 2 - w / 2;
-  const y = r.y + 1;
-  ctx.fillStyle = theme.dark ? "rgba(20,20,20,0.85)" : "rgba(255,255,255,0.88)";
-  ctx.fillRect(x, y, w, size + 4);
+  const box = labelBox(l, square, ctx.measureText(text).width, size);
+  ctx.fillStyle = theme.dark ? "rgba(20,20,20,0.9)" : "rgba(255,255,255,0.92)";
+  ctx.fillRect(box.x, box.y, box.w, box.h);
+  ctx.strokeStyle = theme.text;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
   ctx.fillStyle = theme.text;
   ctx.textAlign = "center";
-  ctx.textBaseline = "top";
-  ctx.fillText(text, r.x + r.w / 2, y + 2, l.cell * 2.5 - 6);
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, box.x + box.w / 2, box.y + box.h / 2 + 0.5, box.w - 4);
+}
+
+/** Where a label of ``textWidth`` pixels goes: centred on the square's bottom edge, at most 2.5 squares wide. */
+export function labelBox(l: Layout, square: Square, textWidth: number, size: number): { x: number; y: number; w: number; h: number } {
+  const r = squareRect(l, square);
+  const w = Math.min(l.cell * 2.5, textWidth + 6);
+  const h = size + 3;
+  return { x: r.x + r.w / 2 - w / 2, y: r.y + r.h - h * 0.55, w, h };
 }

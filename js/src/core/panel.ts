@@ -4,7 +4,7 @@
 
 import { seatName } from "./describe";
 import type { PanelParts } from "./game";
-import type { View } from "./view";
+import { lastTurnText, type ResultRow, type View } from "./view";
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 
@@ -49,10 +49,43 @@ export interface PanelElements {
   log: HTMLElement;
 }
 
-function resultLine(view: View): HTMLElement | null {
-  if (!view.result) return null;
-  const rows = [...view.result].sort((a, b) => a.rank - b.rank);
-  return h("ol", { class: "tw-result", "aria-label": "Result" }, ...rows.map((r) => h("li", { text: `${seatName(view, r.seat)} (rank ${r.rank})${typeof r.score === "number" ? ` — score ${r.score}` : ""}` })));
+/** A result row's table columns: the game's own, else its other plain fields (e.g. Ur's cubes and side). */
+function columnsOf(row: ResultRow): [string, unknown][] {
+  if (Array.isArray(row.columns)) return row.columns;
+  const skip = new Set(["seat", "rank", "score", "columns", "note"]);
+  return Object.entries(row).filter(([k, v]) => !skip.has(k) && (typeof v === "number" || typeof v === "string"));
+}
+
+function cellText(value: unknown): string {
+  return typeof value === "number" || typeof value === "string" ? String(value) : value === null || value === undefined ? "" : JSON.stringify(value);
+}
+
+/**
+ * The final standings as a table, best first: place, player, points, the game's columns (e.g. each
+ * colour and the treasures) and how each place was decided. Generic: fed by the view's ``result``.
+ * ``compact`` (the narrow side panel): the game's columns go into the line under each player; in a
+ * narrow cell the full table does the same (a container query swaps ``tw-col`` for ``tw-details``).
+ */
+export function standingsTable(view: View, compact = false): HTMLElement | null {
+  if (!view.result || !view.result.length) return null;
+  const rows = [...view.result].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const labels = compact ? [] : columnsOf(rows[0]!).map(([label]) => label);
+  const hasScore = rows.some((r) => typeof r.score === "number");
+  const width = 2 + labels.length + (hasScore ? 1 : 0);
+  const head = h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }), hasScore ? h("th", { scope: "col", text: "Points" }) : null, ...labels.map((l) => h("th", { scope: "col", class: "tw-col", text: cap(l) })));
+  const body = rows.map((r) => {
+    const colour = view.seats[r.seat]?.colour;
+    const name = h("th", { scope: "row" }, colour ? h("span", { class: "tw-seat-swatch", style: `border-color:${colour}`, "aria-hidden": "true" }) : null, seatName(view, r.seat));
+    const cells = compact ? [] : columnsOf(r).map(([, v]) => h("td", { class: "tw-col", text: cellText(v) }));
+    const tr = h("tr", { class: r.rank === 1 ? "tw-winner" : undefined }, h("td", { text: r.rank === 1 ? "1 ★" : String(r.rank) }), name, hasScore ? h("td", { class: "tw-points", text: cellText(r.score) }) : null, ...cells);
+    const details = columnsOf(r).map(([l, v]) => `${l} ${cellText(v)}`).join(" · ");
+    const note = typeof r.note === "string" ? r.note : "";
+    if (!details && !note) return [tr];
+    const line = h("td", { colspan: width - 1 }, details ? h("span", { class: compact ? "" : "tw-details", text: `${details}. ` }) : null, note);
+    // a line of details only (no note) is hidden with the details where the columns show them
+    return [tr, h("tr", { class: `tw-standings-note${!note && !compact ? " tw-details-only" : ""}` }, h("td", {}), line)];
+  });
+  return h("table", { class: `tw-standings${compact ? " tw-compact" : ""}`, "aria-label": "Final standings" }, h("caption", { text: "Final standings" }), h("thead", {}, head), h("tbody", {}, ...body.flat()));
 }
 
 /** Rebuild the side panel, history bar and log, keeping keyboard focus on the same control. */
@@ -62,11 +95,13 @@ export function renderPanel(els: PanelElements, view: View, game: PanelParts, go
   const { ply, length, live } = view.history;
 
   const prompt = live ? (view.decision?.prompt ?? "The game is over.") : `Move ${ply} of ${length} (history). ${view.decision?.prompt ?? ""}`;
+  const lastTurn = lastTurnText(view);
   els.side.replaceChildren(
     h("div", { class: "tw-status", text: game.status }),
     h("div", { class: `tw-prompt${view.decision?.mine && live ? " tw-mine" : ""}`, text: prompt }),
+    lastTurn ? h("div", { class: `tw-last-turn${view.last_turn?.passed ? " tw-passed" : ""}`, text: lastTurn }) : h("span"),
+    standingsTable(view, true) ?? h("span"),
     ...game.body,
-    resultLine(view) ?? h("span"),
   );
 
   const range = h("input", { type: "range", min: 0, max: length, value: ply, "aria-label": "Jump to move", class: "tw-range" }) as HTMLInputElement;
@@ -81,11 +116,14 @@ export function renderPanel(els: PanelElements, view: View, game: PanelParts, go
     h("span", { class: "tw-muted", "aria-live": "off", text: `move ${ply} / ${length}` }),
   );
 
+  const turn = view.last_turn;
   els.log.replaceChildren(
     ...view.log.map((entry) => {
+      const inTurn = turn && entry.ply >= turn.first && entry.ply <= turn.ply;
+      const classes = [entry.ply === ply ? "tw-current" : entry.future ? "tw-future" : "", inTurn ? "tw-in-last-turn" : ""].filter(Boolean).join(" ");
       const li = h(
         "li",
-        { class: entry.ply === ply ? "tw-current" : entry.future ? "tw-future" : undefined },
+        { class: classes || undefined },
         h("button", { type: "button", class: "tw-log-action", text: `${entry.ply}. ${seatName(view, entry.seat)}: ${entry.action}`, title: `Go to move ${entry.ply}` }),
         ...entry.events.map((e) => h("div", { class: "tw-event", text: `${e.text} (${e.rule})`, title: e.section ?? e.rule })),
       );
@@ -96,15 +134,30 @@ export function renderPanel(els: PanelElements, view: View, game: PanelParts, go
   if (view.log.length && view.log[0] && view.log[0].ply > 1) {
     els.log.prepend(h("li", { class: "tw-muted", text: `… ${view.log[0].ply - 1} earlier moves (use the history bar)` }));
   }
-  const current = els.log.querySelector(".tw-current");
-  if (current && typeof (current as HTMLElement).scrollIntoView === "function") {
-    const box = els.log;
-    const top = (current as HTMLElement).offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 20) box.scrollTop = Math.max(0, top - 20);
-  }
+  const final = view.history.live ? standingsTable(view) : null;
+  if (final) els.log.append(h("li", { class: "tw-log-final tw-current" }, h("strong", { text: "Game over." }), final));
+  scrollLogToCurrent(els.log);
 
   if (focusKey) {
     const again = [...els.side.querySelectorAll<HTMLElement>("[data-key]"), ...els.history.querySelectorAll<HTMLElement>("[data-key]")].find((e) => e.dataset.key === focusKey);
     again?.focus();
   }
+}
+
+/**
+ * Scroll the log (only the log, never the page) so the current move is in view, with the moves just
+ * before it above it. Does nothing while the log is not laid out (not yet in the page); the board calls
+ * it again when the log gets its size.
+ */
+export function scrollLogToCurrent(log: HTMLElement): void {
+  const items = log.querySelectorAll<HTMLElement>(".tw-current");
+  const current = items.length ? items[items.length - 1] : undefined;
+  if (!current || !log.clientHeight) return;
+  const box = log.getBoundingClientRect();
+  const r = current.getBoundingClientRect();
+  const top = r.top - box.top + log.scrollTop; // the entry's place in the log's scrolled content
+  const fits = r.height <= log.clientHeight;
+  // the entry's bottom at the log's bottom (its top, when it is taller than the log)
+  const wanted = fits ? top + r.height - log.clientHeight + 4 : top;
+  if (top < log.scrollTop || top + Math.min(r.height, log.clientHeight) > log.scrollTop + log.clientHeight) log.scrollTop = Math.max(0, wanted);
 }

@@ -5,7 +5,7 @@ import type { AnyGame, PointerUi, Scene } from "./game";
 import type { Ctx, Layout } from "./geometry";
 import { drawArrow, drawHeatmap, drawLabel, drawLastTint, drawSquareFrame } from "./overlays";
 import type { Theme } from "./theme";
-import type { View } from "./view";
+import { lastTurnSquares, type View } from "./view";
 
 /**
  * Draw everything. ``terrain``, when given, is a picture of ``game.drawTerrain`` for this board,
@@ -25,7 +25,7 @@ export function drawScene<V extends View, U extends PointerUi>(ctx: Ctx, game: A
   drawLastTint(ctx, view, l, theme);
   game.drawPieces(ctx, view, l, theme);
   game.drawUnder(ctx, scene, l, theme);
-  if (view.last_move) drawSquareFrame(ctx, view.last_move.squares, l, theme.last, Math.max(2, l.cell * 0.06));
+  drawSquareFrame(ctx, lastTurnSquares(view), l, theme.last, Math.max(2, l.cell * 0.06));
   game.drawOver(ctx, scene, l, theme);
   for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);

@@ -55,9 +55,28 @@ export interface LastMove {
   squares: Square[];
 }
 
+/** The whole turn ``last_move`` ends: every square it touched, and whether its player passed. */
+export interface LastTurn {
+  seat: number;
+  /** Its first and last ply. */
+  first: number;
+  ply: number;
+  actions: string[];
+  /** Who played each action (another seat answers a conflict within the turn); absent in older views. */
+  seats?: number[];
+  squares: Square[];
+  passed: boolean;
+}
+
+/** One seat's final standing: place, points, the game's table columns and how the place was decided. */
 export interface ResultRow {
   seat: number;
   rank: number;
+  score?: number;
+  /** ``[label, value]`` pairs in order (e.g. each colour's points and the treasures). */
+  columns?: [string, unknown][];
+  /** A sentence on what decided this seat's score and place. */
+  note?: string;
   [key: string]: unknown;
 }
 
@@ -75,6 +94,8 @@ export interface View<B = unknown, T = unknown> {
   /** The legal choices with the engine's action text; their grouping is the game's. */
   targets: T;
   last_move: LastMove | null;
+  /** Absent in views written before it existed: the last move stands for the turn then. */
+  last_turn?: LastTurn | null;
   log: LogEntry[];
   over: boolean;
   result: ResultRow[] | null;
@@ -101,6 +122,27 @@ export interface Overlay {
   labels?: Label[];
   caption?: string;
   heatmap_range?: [number, number] | null;
+}
+
+/** The squares of the last turn (every action of it), or of the last move in an older view. */
+export function lastTurnSquares(view: View): Square[] {
+  const turn = view.last_turn;
+  if (turn && Array.isArray(turn.squares)) return turn.squares;
+  return view.last_move ? view.last_move.squares : [];
+}
+
+/** The last turn in words, e.g. "Last turn, Archer: tile k (9,1), tile r (11,0)." or "…: passed."; "" at the start. */
+export function lastTurnText(view: View): string {
+  const turn = view.last_turn ?? (view.last_move ? { seat: view.last_move.seat, actions: [view.last_move.action], passed: false } : null);
+  if (!turn || !Array.isArray(turn.actions)) return "";
+  const name = (seat: number) => view.seats[seat]?.name ?? `seat ${seat}`;
+  const by = "seats" in turn && Array.isArray(turn.seats) ? turn.seats : [];
+  // another seat's answer within the turn (a defender's commit) is named
+  const acts = turn.actions.map((a, i) => (by[i] !== undefined && by[i] !== turn.seat ? `${name(by[i]!)} ${a}` : a)).filter((a) => !(turn.passed && /^pass$/i.test(a)));
+  const who = name(turn.seat);
+  const parts = [...acts];
+  if (turn.passed) parts.push("passed");
+  return parts.length ? `Last turn, ${who}: ${parts.join(", ")}.` : "";
 }
 
 /** Narrow an unknown value from the model to a view envelope, or explain why it is not one. */

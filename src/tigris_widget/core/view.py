@@ -17,14 +17,19 @@ The envelope's fields:
   says this view may answer it now;
 * ``targets``: the legal choices, each with the engine's action text (their grouping is the game's);
 * ``last_move``: ``{"ply", "seat", "action", "squares"}`` or ``None``;
+* ``last_turn``: the whole turn that ``last_move`` ends (the board marks all of it), ``{"seat", "first",
+  "ply", "actions", "seats", "squares", "passed"}`` or ``None`` — built by ``turn_summary`` from the turn's
+  moves; a game that does not say which plies form its turns gets its last move alone;
 * ``log``: ``[{"ply", "seat", "action", "events": [{"kind", "rule", "section"?, "text"}], "future"?}]``;
-* ``over``, ``result`` (``None`` or rows ``{"seat", "rank", ...}``);
+* ``over``, ``result`` (``None`` or rows ``{"seat", "rank", "score"?, "columns"?, "note"?, ...}``): the final
+  standings. ``columns`` is ``[[label, value], ...]`` for the table the board shows (a game that gives
+  none gets its rows' other plain fields), ``note`` a sentence on how that seat's place was decided;
 * ``body``: the game's own part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 SCHEMA_VERSION = 3
@@ -39,12 +44,15 @@ ENVELOPE_FIELDS = (
     "decision",
     "targets",
     "last_move",
+    "last_turn",
     "log",
     "over",
     "result",
     "body",
 )
 """Every field of the envelope, in the order they are written."""
+OPTIONAL_FIELDS = frozenset({"last_turn"})
+"""Fields a view may lack (views written before they existed); ``envelope`` always writes them."""
 
 
 class ViewFormatError(ValueError):
@@ -66,8 +74,12 @@ def envelope(
     state_id: str = "",
     last_move: Mapping[str, Any] | None = None,
     log: Sequence[Mapping[str, Any]] = (),
+    last_turn: Sequence[Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The view JSON of one position of ``game``, checked (``check_view``) before it is returned.
+
+    ``last_turn``: the moves (each shaped like ``last_move``, optionally with ``"passed": True``) of the
+    turn ``last_move`` ends, oldest first; by default ``last_move`` alone.
 
     :raises ViewFormatError: a field has the wrong shape (a presenter's bug, caught before the browser).
     """
@@ -81,6 +93,7 @@ def envelope(
         "decision": None if decision is None else dict(decision),
         "targets": dict(targets),
         "last_move": None if last_move is None else dict(last_move),
+        "last_turn": turn_summary(last_turn if last_turn is not None else [last_move] if last_move else []),
         "log": [dict(e) for e in log],
         "over": over,
         "result": None if result is None else [dict(r) for r in result],
@@ -88,6 +101,46 @@ def envelope(
     }
     check_view(view)
     return view
+
+
+TURN_LOOKBACK = 40
+"""At most this many plies are read back to find where a turn began (a turn has far fewer)."""
+
+
+def turn_moves(
+    at: int, turn_of: Callable[[int], object], move: Callable[[int], Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """The moves of the turn that ply ``at`` (1-based) ends, oldest first, for ``envelope(last_turn=...)``:
+    back from ``at`` while ``turn_of(ply)`` — which turn a ply was played in, e.g. the turn counter of the
+    state before it — stays the same; ``move(ply)`` is that ply's ``last_move``-shaped dict."""
+    if at <= 0:
+        return []
+    turn = turn_of(at)
+    first = at
+    while first > 1 and at - first < TURN_LOOKBACK and turn_of(first - 1) == turn:
+        first -= 1
+    return [move(i) for i in range(first, at + 1)]
+
+
+def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The envelope's ``last_turn`` from the moves of one turn (oldest first): whose turn it was, its
+    first and last ply, its actions and who played each, every square it touched (once each, in
+    order) and whether the player passed; ``None`` for no moves."""
+    if not moves:
+        return None
+    squares: dict[int, None] = {}
+    for m in moves:
+        for q in m.get("squares", ()):
+            squares[q] = None
+    return {
+        "seat": moves[0]["seat"],
+        "first": moves[0]["ply"],
+        "ply": moves[-1]["ply"],
+        "actions": [m["action"] for m in moves],
+        "seats": [m["seat"] for m in moves],  # who played each (a defender's commit falls in the attacker's turn)
+        "squares": list(squares),
+        "passed": any(m.get("passed") is True for m in moves),
+    }
 
 
 def _is_int(value: object) -> bool:
@@ -101,7 +154,7 @@ def check_view(view: object) -> Mapping[str, Any]:
     """
     if not isinstance(view, Mapping):
         raise ViewFormatError(f"a view is a JSON object, not {type(view).__name__}")
-    missing = [f for f in ENVELOPE_FIELDS if f not in view]
+    missing = [f for f in ENVELOPE_FIELDS if f not in view and f not in OPTIONAL_FIELDS]
     if missing:
         raise ViewFormatError(f"view lacks {', '.join(repr(f) for f in missing)}")
     if view["schema_version"] != SCHEMA_VERSION:
@@ -139,12 +192,34 @@ def check_view(view: object) -> Mapping[str, Any]:
     last = view["last_move"]
     if last is not None and (not isinstance(last, Mapping) or not isinstance(last.get("squares"), list)):
         raise ViewFormatError("view 'last_move' needs its 'squares', or is null")
+    turn = view.get("last_turn")
+    if turn is not None and (
+        not isinstance(turn, Mapping)
+        or not isinstance(turn.get("squares"), list)
+        or not all(_is_int(q) for q in turn["squares"])
+        or not isinstance(turn.get("actions"), list)
+        or not all(isinstance(a, str) for a in turn["actions"])
+        or not isinstance(turn.get("passed"), bool)
+        or not (_is_int(turn.get("seat")) and 0 <= turn["seat"] < n)
+    ):
+        raise ViewFormatError("view 'last_turn' needs a seat, its actions, squares and 'passed', or is null")
     if not isinstance(view["log"], list) or any(not isinstance(e, Mapping) for e in view["log"]):
         raise ViewFormatError("view 'log' must be a list of entries")
     if not isinstance(view["over"], bool):
         raise ViewFormatError("view 'over' must be true or false")
-    if view["result"] is not None and not isinstance(view["result"], list):
-        raise ViewFormatError("view 'result' must be a list of rows or null")
+    result = view["result"]
+    if result is not None and (
+        not isinstance(result, list)
+        or any(not isinstance(r, Mapping) or not _is_int(r.get("seat")) or not _is_int(r.get("rank")) for r in result)
+    ):
+        raise ViewFormatError("view 'result' must be a list of rows with a 'seat' and a 'rank', or null")
+    for r in result or ():
+        columns = r.get("columns")
+        if columns is not None and (
+            not isinstance(columns, list)
+            or any(not isinstance(c, list) or len(c) != 2 or not isinstance(c[0], str) for c in columns)
+        ):
+            raise ViewFormatError("a result row's 'columns' must be [label, value] pairs")
     if not isinstance(view["body"], Mapping):
         raise ViewFormatError("view 'body' must be an object")
     return view

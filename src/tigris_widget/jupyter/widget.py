@@ -390,7 +390,9 @@ class BoardWidget(anywidget.AnyWidget):
     # -- pictures where widgets do not run -------------------------------------------------------
     def picture(self, caption: str | None = None) -> str:
         """The shown position as SVG with this board's highlights, arrows, labels and caption (or
-        ``caption``) — this board's view only: nothing hidden from its seat. Heatmaps stay live-only."""
+        ``caption``) — this board's view only: nothing hidden from its seat. Heatmaps stay live-only.
+        Drawn in the board's theme; with ``"auto"`` the light picture, which paints its own background
+        and so reads on a dark page too."""
         from tigris_widget.render.svg import board_svg
 
         o = self.overlay
@@ -400,6 +402,7 @@ class BoardWidget(anywidget.AnyWidget):
             arrows=[(a["from"], a["to"]) for a in o.get("arrows", [])],
             labels={label["square"]: label["text"] for label in o.get("labels", [])},
             caption=caption if caption is not None else (o.get("caption") or None),
+            theme="dark" if self.theme == "dark" else "light",
         )
 
     def to_html(self, path: str | Path, *, title: str | None = None) -> Path:

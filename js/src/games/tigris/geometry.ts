@@ -4,7 +4,7 @@ import { gridLayout, step, type GridSpec, type Layout } from "../../core/geometr
 import { HEIGHT, WIDTH } from "./body";
 import { PICTURE } from "./picture.generated";
 
-export const GRID: GridSpec = { cols: WIDTH, rows: HEIGHT, margin: PICTURE.margin, minCell: 28, maxCell: 64 };
+export const GRID: GridSpec = { cols: WIDTH, rows: HEIGHT, margin: PICTURE.margin, minCell: 16, maxCell: 64 };
 
 /** The layout for a canvas ``width`` CSS pixels wide. */
 export function layout(width: number, dpr = 1): Layout {

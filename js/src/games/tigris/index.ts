@@ -23,7 +23,7 @@ export const tigris: GameDrawing<Body, Targets, UiState, TigrisPalette> = {
   layout,
   terrainKey: (view) => view.body.board.name,
   drawTerrain: (ctx, view, l, theme) => drawBoard(ctx, view.body, l, theme),
-  drawPieces: (ctx, view, l, theme) => drawPieces(ctx, view.body, l, theme),
+  drawPieces: (ctx, view, l, theme) => drawPieces(ctx, view.body, l, theme, view.seats),
   drawUnder,
   drawOver,
   hovered,

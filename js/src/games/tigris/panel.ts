@@ -64,6 +64,13 @@ function pieceButton(
   return keyed(b, key);
 }
 
+/** The seat's colour, as the ring on its leaders shows it on the board. */
+function seatSwatch(view: View, seat: number): HTMLElement | null {
+  const colour = view.seats[seat]?.colour;
+  if (!colour) return null;
+  return h("span", { class: "tw-seat-swatch", style: `border-color:${colour}`, title: `${seatName(view, seat)}'s leaders wear this ring on the board`, "aria-hidden": "true" });
+}
+
 function playerBlock(view: View, ui: UiState, seat: number, theme: Theme, dispatch: Dispatch): HTMLElement {
   const p = view.body.players[seat]!;
   const acting = view.decision?.mine === true && view.decision.seat === seat;
@@ -71,6 +78,7 @@ function playerBlock(view: View, ui: UiState, seat: number, theme: Theme, dispat
   const title = h(
     "div",
     { class: "tw-player-title" },
+    seatSwatch(view, seat),
     h("strong", { text: `${cap(p.dynasty)}${me ? " (you)" : ""}` }),
     view.body.active === seat && !view.over ? h("span", { class: "tw-badge", text: "to play" }) : null,
     view.decision?.seat === seat && view.decision.kind !== "action" ? h("span", { class: "tw-badge", text: "deciding" }) : null,

@@ -252,6 +252,10 @@ export const PICTURE = {
    1.6
   ]
  ],
+ "ownerRing": [
+  18.5,
+  3.0
+ ],
  "riverWaves": [
   [
    "M8 15.2Q14 11.8 20 15.2T32 15.2M8 26.4Q14 23 20 26.4T32 26.4",

@@ -4,7 +4,7 @@
 // (picture.generated.ts, written from games/tigris/present/picture.py), the same the static SVG draws.
 
 import { squareRect, type Ctx, type Layout } from "../../core/geometry";
-import type { Square } from "../../core/view";
+import type { SeatInfo, Square } from "../../core/view";
 import { COLOURS, type Body, type ColourName, type Dynasty } from "./body";
 import { PICTURE } from "./picture.generated";
 import type { TigrisTheme as Theme } from "./theme";
@@ -73,13 +73,24 @@ export function drawTile(ctx: Ctx, colour: ColourName, x: number, y: number, siz
   paintLayers(ctx, [[PICTURE.tileBase, "piece", "fill"], [PICTURE.tileEdge, "shadow", "fill"], ...asLayers(PICTURE.tiles[colour])], x, y, size, theme, theme.paint.piece[colour]);
 }
 
-/** A leader: a disc of its colour (king, priest, farmer, trader) with the owner's dynasty symbol. */
-export function drawLeader(ctx: Ctx, colour: ColourName, dynasty: Dynasty, x: number, y: number, size: number, theme: Theme): void {
+/**
+ * A leader: a disc of its colour (king, priest, farmer, trader) with the owner's dynasty symbol, and
+ * around it a ring in the owner's seat colour (``owner``, none in the panel where the row says whose).
+ */
+export function drawLeader(ctx: Ctx, colour: ColourName, dynasty: Dynasty, x: number, y: number, size: number, theme: Theme, owner: string | null = null): void {
   const piece = theme.paint.piece[colour];
   paintLayers(ctx, [[PICTURE.leaderDisc, "piece", "fill"], [PICTURE.leaderRing, "ink", 1.6]], x, y, size, theme, piece);
   const [tx, ty, s] = PICTURE.leaderSymbolTransform as unknown as [number, number, number];
   const k = size / BOX;
   paintLayers(ctx, asLayers(PICTURE.dynasties[dynasty]), x + tx * k, y + ty * k, size * s, theme, piece);
+  if (owner) {
+    const [radius, width] = PICTURE.ownerRing as unknown as [number, number];
+    ctx.beginPath();
+    ctx.arc(x + size / 2, y + size / 2, radius * k, 0, Math.PI * 2);
+    ctx.strokeStyle = owner;
+    ctx.lineWidth = Math.max(2, width * k);
+    ctx.stroke();
+  }
 }
 
 export function drawFaceDown(ctx: Ctx, x: number, y: number, size: number, theme: Theme): void {
@@ -125,8 +136,8 @@ export function drawTower(ctx: Ctx, square: Square, l: Layout, theme: Theme): vo
   paintLayers(ctx, asLayers(PICTURE.tower), r.x, r.y, l.cell, theme);
 }
 
-/** Every piece of the view, in stacking order. */
-export function drawPieces(ctx: Ctx, view: Body, l: Layout, theme: Theme): void {
+/** Every piece of the view, in stacking order; ``seats`` give the leaders' rings their owners' colours. */
+export function drawPieces(ctx: Ctx, view: Body, l: Layout, theme: Theme, seats: readonly SeatInfo[] = []): void {
   for (const q of view.ziggurat) drawZigguratTile(ctx, q, l, theme);
   for (const colour of COLOURS) {
     for (const q of view.tiles[colour]) {
@@ -157,7 +168,7 @@ export function drawPieces(ctx: Ctx, view: Body, l: Layout, theme: Theme): void 
       const q = p.leaders[colour];
       if (q >= 0) {
         const r = squareRect(l, q);
-        drawLeader(ctx, colour, p.dynasty, r.x, r.y, l.cell, theme);
+        drawLeader(ctx, colour, p.dynasty, r.x, r.y, l.cell, theme, seats[p.seat]?.colour ?? null);
       }
     }
   }

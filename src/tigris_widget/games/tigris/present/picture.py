@@ -114,6 +114,9 @@ LEADER_DISC = _circle(20, 20, 17.5)
 LEADER_RING = _circle(20, 20, 16.2)
 LEADER_SYMBOL_TRANSFORM = (4.4, 4.4, 0.78)
 """translate x, y and scale of a dynasty symbol inside the leader's disc."""
+OWNER_RING = (18.5, 3.0)
+"""Radius and stroke width of the ring in the owner's seat colour around a leader's disc (whose is it,
+at a glance); it keeps inside the square."""
 
 DYNASTY_SYMBOLS: dict[str, list[Layer]] = {
     # a walking lion with a mane and a tufted tail
@@ -234,6 +237,7 @@ def model() -> dict[str, Any]:
         "leaderDisc": LEADER_DISC,
         "leaderRing": LEADER_RING,
         "leaderSymbolTransform": LEADER_SYMBOL_TRANSFORM,
+        "ownerRing": OWNER_RING,
         "dynasties": DYNASTY_SYMBOLS,
         "faceDown": FACE_DOWN,
         "catastrophe": CATASTROPHE,

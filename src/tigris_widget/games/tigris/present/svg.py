@@ -183,7 +183,8 @@ def board_svg(
         out.append(
             f'<text x="{MARGIN / 2}" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="13" text-anchor="middle" fill="{coords}">{i}</text>'
         )
-    last = envelope["last_move"]
+    # the whole last turn is marked (every square it touched), not only its last action
+    last = envelope.get("last_turn") or envelope["last_move"]
     for q in last["squares"] if last else ():
         x, y = _xy(q)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{palette["lastFill"]}"/>')
@@ -206,11 +207,19 @@ def board_svg(
             out.append(f'<g transform="translate({x},{y})">{_layers(layers, palette, pieces[a], pieces[b])}</g>')
     if v["tower"] >= 0:
         out.append(_use("tw-tower", v["tower"]))
+    radius, ring = picture.OWNER_RING
+    seat_colours = {s["seat"]: s.get("colour") for s in envelope["seats"]}
     for p in players:
+        owner = seat_colours.get(p["seat"])
         for colour in COLOURS:
             q = p["leaders"][colour]
             if q >= 0:
                 out.append(_use(f"tw-leader-{colour}-{p['dynasty']}", q))
+                if owner:
+                    cx, cy = _centre(q)
+                    out.append(
+                        f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="none" stroke="{escape(owner)}" stroke-width="{ring}"/>'
+                    )
     if v["marker"] >= 0:
         out.append(_use("tw-marker", v["marker"]))
     for q in last["squares"] if last else ():
@@ -238,9 +247,10 @@ def board_svg(
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
                    f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
     for q, text in (labels or {}).items():
+        # on the square's bottom edge, with a halo: the piece's picture in the middle stays visible
         cx, _ = _centre(q)
         _, y = _xy(q)
-        out.append(f'<text x="{cx}" y="{y + 12}" font-size="11" font-weight="bold" text-anchor="middle" fill="#222" '
+        out.append(f'<text x="{cx}" y="{y + CELL + 4}" font-size="11" font-weight="bold" text-anchor="middle" fill="#222" '
                    f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
     out.append("</g>")
     if status:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tigris_widget.core.view import envelope
+from tigris_widget.core.view import envelope, turn_moves
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import board_map, squares, to_square
 from tigris_widget.games.tigris.engine.core.sections import section_title
@@ -58,6 +58,10 @@ LOG_WINDOW = 12
 LOG_AHEAD = 6
 """When an earlier position is shown, the log also holds this many plies after it (marked ``future``),
 so the story goes on past the move being looked at."""
+
+DYNASTY_COLOURS = {"archer": "#f57c00", "bull": "#d81b8c", "pot": "#0097a7", "lion": "#7e57c2"}
+"""Each dynasty's seat colour: the ring on its leaders and its mark in the panel. None is a tile colour
+(black, red, blue, green), so a ring never reads as the leader's own colour."""
 
 _SQUARE_GROUPS = {PLACE_TILE: "tile", PLACE_LEADER: "leader", MOVE_LEADER: "move", BUILD_BUILDING: "building"}
 _COLOUR_GROUPS = {WITHDRAW_LEADER: "withdraw", CHOOSE_WAR: "war", ZIGGURAT_BONUS: "bonus"}
@@ -179,10 +183,11 @@ def serialize_view(
     length: int | None = None,
     log: Sequence[dict[str, Any]] = (),
     last: dict[str, Any] | None = None,
+    turn: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The widget JSON of one view. ``ply``/``length`` place it in the game's history (the view can
-    act only at the latest ply), ``log`` and ``last`` (the envelope's ``last_move``) come from
-    ``serialize_game``."""
+    act only at the latest ply), ``log``, ``last`` (the envelope's ``last_move``) and ``turn`` (the
+    moves of the turn it ends) come from ``serialize_game``."""
     d = view.to_dict()
     board = board_map(view.setup.board)
     n = len(view.history) if length is None else length
@@ -215,7 +220,10 @@ def serialize_view(
     return envelope(
         GAME,
         body=body,
-        seats=[{"seat": p["seat"], "name": p["dynasty"].capitalize(), "colour": None} for p in d["players"]],
+        seats=[
+            {"seat": p["seat"], "name": p["dynasty"].capitalize(), "colour": DYNASTY_COLOURS.get(p["dynasty"])}
+            for p in d["players"]
+        ],
         viewer=view.seat,
         ply=at,
         length=n,
@@ -224,11 +232,35 @@ def serialize_view(
         },
         targets=targets,
         over=d["over"],
-        result=d["result"],
+        result=None if d["result"] is None else standings_rows(d["result"]),
         state_id=state_id,
         last_move=last,
+        last_turn=turn,
         log=log,
     )  # fmt: skip
+
+
+def standings_rows(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The final results as the board's standings table: per seat the points in each colour after the
+    treasures were spent, the treasures, and a sentence saying which colour decided the score and,
+    between tied scores, how the tie was broken (§15.3, §15.4)."""
+    out = []
+    for r in results:
+        final = r["final"]
+        weakest = min(COLOUR_NAMES, key=lambda c: final[c])
+        ladder = sorted(final.values())
+        tied = [o for o in results if o is not r and o["score"] == r["score"]]
+        note = f"Score = weakest colour: {weakest} {final[weakest]}."
+        if tied:
+            shared = any(sorted(o["final"].values()) == ladder for o in tied)
+            note += (
+                " Tied on every colour: the place is shared."
+                if shared
+                else f" Tie broken by the next weakest colours ({', '.join(map(str, ladder[1:]))})."
+            )
+        columns = [[c, final[c]] for c in COLOUR_NAMES] + [["treasures spent", r["treasures"]]]
+        out.append({**r, "columns": columns, "note": note})
+    return out
 
 
 def war_leaders(view: PlayerView, colours: Iterable[str]) -> dict[str, list[int]]:
@@ -288,14 +320,14 @@ def serialize_game(
          **({"future": True} if i >= at else {})}
         for i in range(first, end)
     ]  # fmt: skip
-    last = None
-    if at:
-        actor, action = actors[at - 1], actions[at - 1]
-        before = game.state_at(at - 1).leaders
-        last = {
-            "ply": at,
-            "seat": actor,
-            "action": view.history[at - 1],
-            "squares": action_squares(before, actor, action),
-        }
-    return serialize_view(view, state_id=f"{revision}.{at}", ply=at, length=n, log=log, last=last)
+
+    def move(i: int) -> dict[str, Any]:
+        actor, action = actors[i - 1], actions[i - 1]
+        squares = action_squares(game.state_at(i - 1).leaders, actor, action)
+        passed = {"passed": True} if action.kind == PASS else {}
+        return {"ply": i, "seat": actor, "action": view.history[i - 1], "squares": squares, **passed}
+
+    # the turn a ply belongs to: the turn counter of the state it was played in
+    turn = [dict(m) for m in turn_moves(at, lambda i: game.state_at(i - 1).turn, move)]
+    last = {k: v for k, v in turn[-1].items() if k != "passed"} if turn else None
+    return serialize_view(view, state_id=f"{revision}.{at}", ply=at, length=n, log=log, last=last, turn=turn)

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tigris_widget.core.events import Event
-from tigris_widget.core.view import envelope
+from tigris_widget.core.view import envelope, turn_moves
 from tigris_widget.games.ur.engine.board import KINDS, PAIR_NAMES, SIZE, cell_name
 from tigris_widget.games.ur.engine.errors import RULE_CODES
 from tigris_widget.games.ur.engine.rules import Decision, decision, standings
@@ -260,8 +260,17 @@ def present(
         result=result,
         state_id=f"{revision}.{at}",
         last_move=last,
+        # h-board (#22 item 2): the whole last turn — the steps of one notation line share ``line``
+        last_turn=turn_moves(at, lambda i: game.state_at(i - 1).line, lambda i: _last_step(game, i)),
         log=log,
     )
+
+
+def _last_step(game: UrHistory, ply: int) -> dict[str, Any]:
+    """Step ``ply`` (1-based) as the envelope's ``last_move`` shapes it, for the last turn's marks."""
+    step = game.actions[ply - 1]
+    squares = _step_squares(game.state_at(ply - 1), step, game.events[ply - 1])
+    return {"ply": ply, "seat": game.actors[ply - 1], "action": str(step), "squares": squares}
 
 
 def _section(rule: str) -> str:
