@@ -176,7 +176,7 @@ def test_a_whole_ur_game_replays_from_an_offline_html_file(browser: Any, tmp_pat
         root = page.locator(".tigris-widget")
         page.wait_for_selector(f'.tigris-widget[data-ready="replay.{n}"]', timeout=15_000)
         assert root.get_attribute("data-game") == "ur" and not requests
-        assert page.locator(".tw-result li").count() == 3  # the final standings
+        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == 3  # the final standings
         page.locator(".tw-history").focus()
         page.keyboard.press("Home")
         page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')

@@ -413,7 +413,7 @@ def test_a_whole_game_against_bots_by_clicks(notebook: tuple[Any, Any], turns: A
         tuple(s) for s in standings
     ]
     assert set(evaluate(kc, "vs.actors")) == {0, 1, 2}
-    result = board.locator(".tw-result li")
+    result = board.locator(".tw-side .tw-standings tbody th[scope=row]")
     assert result.count() == 3  # the final standings on the board
     board.scroll_into_view_if_needed()
     board.screenshot(path=str(ARTIFACTS / "ur-lab-game-over.png"))
