@@ -96,7 +96,7 @@ the board. The hint disappears as soon as the position changes.""",
     ),
     (
         "code",
-        """from tigris_widget.bots.search import SearchBot
+        """from tigris_widget.games.tigris.bots.search import SearchBot
 from tigris_widget.jupyter import BotMatch
 
 match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=400))

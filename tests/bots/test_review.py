@@ -11,7 +11,6 @@ import sys
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.bots.greedy import GreedyBot
 from tigris_widget.bots.review import (
     THRESHOLDS,
     _view_before,
@@ -24,6 +23,7 @@ from tigris_widget.bots.review import (
 )
 from tigris_widget.bots.runner import step
 from tigris_widget.cli import main
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
 
 
 def greedy_game(seed: int, plies: int) -> Game:

@@ -43,11 +43,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from tigris_widget.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, conflict_reason, explain
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.parallel import run_all
-from tigris_widget.bots.search import DETERMINIZATIONS, Search
 from tigris_widget.core.files import MAX_JSON_CHARS, load_json, read_text_file
+from tigris_widget.games.tigris.bots.analysis import UNIT_NAMES, _conflict_table, _pv_pairs, conflict_reason, explain
+from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Search
 from tigris_widget.games.tigris.engine.core.actions import parse_action
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES
 from tigris_widget.games.tigris.engine.rules.view import PlayerView, player_view

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.events import Event
 
 
@@ -192,3 +193,8 @@ class GameModule(Protocol):
 
     def bot_rules(self) -> BotRules | None:
         """The game's knowledge for the shared bots; None when its bots are written for it alone."""
+
+    # -- bots you can watch (h-analysis): the game's own bots, its analysis and how its moves group ----
+    def own_bots(self) -> Mapping[str, Callable[..., Bot]]:
+        """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
+        ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""

@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
+from tigris_widget.games.tigris.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.games.tigris.engine.core.actions import parse_action
 from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
 from tigris_widget.games.tigris.engine.rules.view import player_view

@@ -1,7 +1,7 @@
 """Play against bots on the board, with a hint control that shows the search bot's analysis.
 
     >>> from tigris_widget import Game
-    >>> from tigris_widget.bots.search import SearchBot
+    >>> from tigris_widget.games.tigris.bots.search import SearchBot
     >>> from tigris_widget.jupyter import BotMatch
     >>> match = BotMatch(Game.new(players=2, seed=3), seat=0, opponents=SearchBot(seconds=0.5))
     >>> match.board.seat           # your board (seat 0); show ``match`` for it with a Hint button
@@ -20,9 +20,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
+from tigris_widget.bots import make_bot
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
+from tigris_widget.games.tigris.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
 from tigris_widget.games.tigris.game import Game
 from tigris_widget.jupyter.inspect import candidate_table, mark_action, show_analysis_heatmap, summary
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
@@ -44,9 +45,7 @@ class BotMatch:
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         if opponents is None:
-            from tigris_widget.bots.greedy import GreedyBot
-
-            opponents = GreedyBot()
+            opponents = make_bot("greedy", game=game.name)
         bots = {p: opponents for p in range(n) if p != seat} if isinstance(opponents, Bot) else dict(opponents)
         if seat in bots or set(bots) - set(range(n)):
             raise ValueError(f"opponents must be bots for seats other than {seat}, within 0..{n - 1}")

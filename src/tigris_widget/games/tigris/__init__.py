@@ -6,9 +6,10 @@ package by its name, ``"tigris"``; the package keeps ``core.protocol.GameModule`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
@@ -94,6 +95,15 @@ def bot_rules() -> None:
     return None
 
 
+# -- bots you can watch (h-analysis): T&E's own bots -------------------------------------------------------
+def own_bots() -> dict[str, Callable[..., Bot]]:
+    """T&E's greedy bot and information-set search (``bots.greedy``, ``bots.search``), by name."""
+    from tigris_widget.games.tigris.bots.greedy import GreedyBot
+    from tigris_widget.games.tigris.bots.search import SearchBot
+
+    return {"greedy": GreedyBot, "search": SearchBot}
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -116,6 +126,7 @@ __all__ = [
     "game_from_record",
     "intent_action",
     "new_game",
+    "own_bots",
     "picture_svg",
     "present",
     "to_square",

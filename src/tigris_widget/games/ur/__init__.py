@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike
@@ -95,6 +96,12 @@ def bot_rules() -> UrBotRules:
     return BOT_RULES
 
 
+# -- bots you can watch (h-analysis) ------------------------------------------------------------------------
+def own_bots() -> dict[str, Callable[..., Bot]]:
+    """None of its own: the shared bots serve Ur through ``bot_rules()``."""
+    return {}
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -119,6 +126,7 @@ __all__ = [
     "game_from_record",
     "intent_action",
     "new_game",
+    "own_bots",
     "parse_line",
     "parse_position",
     "parse_step",

@@ -31,8 +31,7 @@ import random
 import time
 from collections.abc import Iterator
 
-from tigris_widget.bots.base import Bot
-from tigris_widget.bots.budget import Budget
+from tigris_widget.core.bot import Bot, Budget
 from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
 from tigris_widget.games.tigris.bots.heuristics import (
     PolicyMemo,

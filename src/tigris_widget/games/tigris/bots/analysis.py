@@ -7,7 +7,7 @@ are ranked, then every ``every`` seconds; the last one has ``"final": true``), a
 search goes on::
 
     >>> from tigris_widget import Game
-    >>> from tigris_widget.bots.analysis import analyze, validate_analysis
+    >>> from tigris_widget.games.tigris.bots.analysis import analyze, validate_analysis
     >>> game = Game.new(players=2, seed=7)
     >>> report = analyze(game.view(game.to_move), iterations=50)
     >>> validate_analysis(report)
@@ -28,9 +28,9 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tigris_widget.bots.budget import Budget
-from tigris_widget.bots.search import Node, Search
+from tigris_widget.core.bot import Budget
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
+from tigris_widget.games.tigris.bots.search import Node, Search
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.games.tigris.engine.core.state import GameState
