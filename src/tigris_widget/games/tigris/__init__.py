@@ -6,9 +6,10 @@ package by its name, ``"tigris"``; the package keeps ``core.protocol.GameModule`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
@@ -104,6 +105,31 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
     return {"greedy": GreedyBot, "search": SearchBot}
 
 
+def analyze(
+    game: GameLike,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    every: float = 0.25,
+    all_seeing: bool = False,
+    focus: Sequence[str] = (),
+) -> Iterator[Analysis]:
+    """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
+    samples the hands the deciding seat cannot see; ``all_seeing`` reads them (a teaching mode)."""
+    from tigris_widget.games.tigris.bots.analysis import game_analyses
+
+    if not isinstance(game, Game):
+        raise TypeError(f"the Tigris & Euphrates analysis reads a Game, not {type(game).__name__}")
+    return game_analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
+                         all_seeing=all_seeing, focus=focus)  # fmt: skip
+
+
+def moves(game: GameLike) -> list[tuple[int, int]]:
+    """Every action is a move of its own (support, war order and treasures included)."""
+    return [(ply, 1) for ply in range(len(game))]
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -120,11 +146,13 @@ __all__ = [
     "Position",
     "PositionBuilder",
     "PositionError",
+    "analyze",
     "bot_rules",
     "explain",
     "game_from_position",
     "game_from_record",
     "intent_action",
+    "moves",
     "new_game",
     "own_bots",
     "picture_svg",

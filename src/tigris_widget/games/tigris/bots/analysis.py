@@ -25,13 +25,14 @@ the true state instead and marks the result ``"cheating": true`` — a teaching 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from tigris_widget.core.analysis import Analysis, Arrow, Candidate, HeatMap, Marks, Table, interval, stderr_of
 from tigris_widget.core.bot import Budget
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
-from tigris_widget.games.tigris.bots.search import Node, Search
-from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
+from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
+from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action, parse_action
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
@@ -49,6 +50,7 @@ from tigris_widget.games.tigris.engine.core.types import (
 from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
+from tigris_widget.games.tigris.game import Game
 
 SCHEMA_VERSION = 2
 UNIT_NAMES = {"win_probability": "chance to win", "win_share": "share of the win"}
@@ -150,6 +152,8 @@ ANALYSIS_SCHEMA: dict[str, Any] = {
                     "one_step_value": {"type": "number"},
                     "expected_colours": {"oneOf": [_COLOURS, {"type": "null"}]},
                     "principal_variation": {"type": "array", "items": {"type": "string"}},
+                    "seat_values": {"type": "array", "items": _NUMBER},
+                    "stderr": {"type": "number", "minimum": 0},
                     "reason": {"type": "string"},
                     "conflict": {"oneOf": [_CONFLICT, {"type": "null"}]},
                 },
@@ -524,13 +528,12 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
     return text[0].upper() + text[1:]
 
 
-def _greedy(search: Search, by_action: dict[Any, Node], unit: str) -> dict[str, Any] | None:
+def _greedy(search: Search, by_action: dict[Any, Node], unit: str, best: Action) -> dict[str, Any] | None:
     """The one-step look-ahead's favourite when it is not the search's choice, and why it is worse."""
     ranked = search.root.ranked or []
     if not ranked:
         return None
     one, greedy = ranked[0]
-    best = search.best_action()
     if greedy == best:
         return None
     g_node = by_action.get(greedy)
@@ -551,28 +554,42 @@ def _greedy(search: Search, by_action: dict[Any, Node], unit: str) -> dict[str, 
             "reason": text}  # fmt: skip
 
 
+def _stderr(node: Node, seat: int) -> float:
+    """Standard error of ``node``'s value for ``seat`` (the seat that chose it) over its visits."""
+    return stderr_of(node.total[seat], node.squares, node.visits)
+
+
 def _rank_key(n: Node) -> tuple[int, float, float]:
     return (n.visits, n.q(), n.prior)
 
 
-def snapshot(search: Search, top: int = 8, final: bool = False) -> dict[str, Any]:
-    """The analysis dict for the search as it stands (``final``: with reasons and conflict tables)."""
+def snapshot(
+    search: Search, top: int = 8, final: bool = False, best: Action | None = None, extra: Sequence[Action] = ()
+) -> dict[str, Any]:
+    """The analysis dict for the search as it stands (``final``: with reasons and conflict tables);
+    ``best``: the search's choice fixed before ``extra`` actions were searched on purpose (``focus``),
+    which the candidates then hold too."""
     view = search.view
     seat = search.seat
     value_kind = "win_probability" if search.players == 2 else "win_share"
     unit = UNIT_NAMES[value_kind]
     one_step = search.root_values
     children = sorted(search.root.children, key=_rank_key, reverse=True)  # the same order as best_action
+    best = search.best_action() if best is None else best
     shown = [n.action for n in children[:top] if n.action is not None]  # children of the root have actions
+    if best in shown:
+        shown.insert(0, shown.pop(shown.index(best)))
+    else:
+        shown.insert(0, best)
+    shown += [a for a in extra if a not in shown]
     for _, a in search.root.ranked or ():
         if len(shown) >= top:
             break
         if a not in shown:
             shown.append(a)
-    by_action = {n.action: n for n in search.root.children}
+    by_action = {**{n.action: n for n in search._outside.values()}, **{n.action: n for n in search.root.children}}
     ranked = search.root.ranked or []
     priors = dict(zip((a for _, a in ranked), search._priors(ranked))) if ranked else {}
-    best = search.best_action()
     deciding_turn = view.decision is not None and view.decision.kind == "action"
     candidates = []
     for a in shown:
@@ -588,6 +605,9 @@ def snapshot(search: Search, top: int = 8, final: bool = False) -> dict[str, Any
             "expected_colours": _colours([x / visits for x in node.colour_sum]) if node and visits else None,
             "principal_variation": [str(b) for _, b in pv],
         }
+        if node and visits:
+            row["seat_values"] = [round(t / visits, 4) for t in node.total]
+            row["stderr"] = round(_stderr(node, seat), 4)
         if final:
             conflict = _conflict_table([_played(s, a) for s in search.dets], seat) if deciding_turn else None
             row["conflict"] = conflict
@@ -612,7 +632,7 @@ def snapshot(search: Search, top: int = 8, final: bool = False) -> dict[str, Any
             row["reason"] = (f"{_pct(level['win_probability'])} to win the {root_conflict['kind']}"
                              + (f"; the other side is expected to commit {level['opponent_commit']:.1f}"
                                 if root_conflict["role"] == "attacker" else ""))  # fmt: skip
-    greedy = _greedy(search, by_action, unit) if deciding_turn else None
+    greedy = _greedy(search, by_action, unit, best) if deciding_turn else None
     if deciding_turn and final and candidates:
         explanation = candidates[0].get("reason", "")
         if greedy is not None:
@@ -669,10 +689,13 @@ def analyze_iter(
     every: float = 0.25,
     top: int = 8,
     omniscient: GameState | None = None,
+    focus: Action | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Search the decision pending in ``view`` and yield the analysis: once at once (the one-step
     ranking, before any iteration), then every ``every`` seconds; the last one (``"final": true``)
-    adds the reasons and the conflict tables of the candidates."""
+    adds the reasons and the conflict tables of the candidates. With ``focus`` (a game review's
+    played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS`` visits each
+    on the same samples, and the last analysis holds only those two."""
     if iterations is None and seconds is None:
         seconds = 1.0
     budget = Budget(iterations, seconds)
@@ -681,7 +704,14 @@ def analyze_iter(
     for _ in search.run(budget, every=every):
         if search.root.children and (budget.iterations is None or search.iterations < budget.iterations):
             yield snapshot(search, top)
-    yield snapshot(search, top, final=True)
+    if focus is None:
+        yield snapshot(search, top, final=True)
+        return
+    best = search.best_action()
+    search.focus(best, DETERMINIZATIONS)
+    if focus != best:
+        search.focus(focus, DETERMINIZATIONS)
+    yield snapshot(search, 1, final=True, best=best, extra=[focus])
 
 
 def analyze(
@@ -702,3 +732,100 @@ def analyze(
         if callback is not None:
             callback(result)
     return result
+
+
+# -- the game's analysis hook (core.protocol.GameModule.analyze): this report as core.analysis.Analysis ----
+def _marks(game: Game, seat: int, text: str) -> Marks:
+    """An arrow for a leader's move (from where it stands), a framed square for any other placement."""
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return Marks()
+    if action.square < 0:
+        return Marks()
+    source = game.state.leader_square(seat, action.colour) if action.kind == MOVE_LEADER else -1
+    if source >= 0:
+        return Marks(arrows=(Arrow(source, action.square),))
+    return Marks(squares=(action.square,))
+
+
+def _conflict_as_table(conflict: Mapping[str, Any], unit: str) -> Table:
+    kind = conflict["kind"]
+    known = "" if conflict["opponent_known"] else " before the defender commits"
+    caption = (f"{kind.capitalize()} over {conflict['colour']}: you are the {conflict['role']}, "
+               f"{conflict['strength']} against {conflict['opponent_strength']}{known}")  # fmt: skip
+    rows = tuple(
+        (str(lv["commit"]), _pct(lv["win_probability"]), "–" if lv.get("value") is None else _pct(lv["value"]))
+        for lv in conflict["levels"]
+    )
+    return Table(caption, ("commit", f"wins the {kind}", f"game {unit}"), rows)
+
+
+def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
+    """``report`` (this module's JSON, for the decision pending in ``game``) in the shared model."""
+    seat = int(report["seat"])
+    candidates = []
+    for c in report["candidates"]:
+        value, err = c["value"], c.get("stderr")
+        low = high = None
+        if value is not None and err is not None:
+            low, high = (round(x, 4) for x in interval(value, err))
+        candidates.append(Candidate((c["action"],), c["visits"], value, low, high, c.get("reason", ""),
+                                    tuple(c["principal_variation"]), tuple(c.get("seat_values", ()))))  # fmt: skip
+    heat = report["heatmaps"]
+    maps = {}
+    for key, grid in heat["maps"].items():
+        squares = {y * WIDTH + x: v for y, row in enumerate(grid) for x, v in enumerate(row) if v is not None}
+        maps[key] = HeatMap(heat["labels"][key], squares)
+    expected = report["expected_score"]
+    colours = ", ".join(f"{c} {expected['colours'][c]:.1f}" for c in COLOUR_NAMES)
+    notes = [f"Expected points at the end: {colours}; weakest {expected['weakest']}."]
+    greedy = report.get("greedy")
+    if greedy:
+        notes.insert(0, greedy["reason"])
+    conflict = report.get("conflict")
+    return Analysis(
+        game="tigris",
+        seat=seat,
+        decision=report["decision"],
+        final=bool(report["final"]),
+        unit=report["unit"],
+        candidates=tuple(candidates),
+        iterations=int(report["iterations"]),
+        seconds=float(report["seconds"]),
+        all_seeing=bool(report["cheating"]),
+        hidden_information=True,
+        explanation=report.get("explanation", ""),
+        notes=tuple(notes),
+        tables=(_conflict_as_table(conflict, report["unit"]),) if conflict else (),
+        heatmaps=maps,
+        default_heatmap=heat["default"],
+        marks={c.text: _marks(game, seat, c.text) for c in candidates},
+        report=report,
+    )
+
+
+def game_analyses(
+    game: Game,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    every: float = 0.25,
+    all_seeing: bool = False,
+    focus: Sequence[str] = (),
+) -> Iterator[Analysis]:
+    """The hook ``analyze`` of the game module: ``analyze_iter`` for the seat that decides in ``game``."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("the game is over: there is no decision to analyse")
+    if isinstance(focus, str) or len(focus) > 1:
+        raise ValueError(f"a T&E move is one action: focus holds one action text, not {focus!r}")
+    wanted = parse_action(focus[0]) if focus else None
+    if wanted is not None and wanted not in decision.choices:
+        raise ValueError(f"{focus[0]!r} is not a legal choice of the decision pending")
+    view = game.view(decision.seat)
+    omniscient = game.state if all_seeing else None
+    for report in analyze_iter(view, iterations, seconds, seed=seed, every=every, omniscient=omniscient,
+                               focus=wanted):  # fmt: skip
+        yield to_analysis(report, game)

@@ -68,7 +68,7 @@ PRIOR_TEMPERATURE = 0.05
 class Node:
     """A node of the tree: the decision after the actions on the path from the root."""
 
-    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "total", "visits")
+    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, seat: int, prior: float, players: int) -> None:
         self.action = action
@@ -82,6 +82,8 @@ class Node:
         """``GameState.board_key()`` of the state the candidates were ranked in."""
         self.visits = 0
         self.total = [0.0] * players
+        self.squares = 0.0
+        """Sum of the squared values of ``seat`` (for the standard error of ``q``)."""
         self.colour_sum = [0.0, 0.0, 0.0, 0.0]
         """Sum of the root seat's projected VP per colour over the evaluations below (root children)."""
 
@@ -227,6 +229,8 @@ class Search:
             total = n.total
             for i, v in enumerate(leaf_value):
                 total[i] += v
+            if n.seat >= 0:
+                n.squares += leaf_value[n.seat] ** 2
         if colours is not None:
             cs = path[1].colour_sum
             for c in range(4):
