@@ -70,8 +70,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("bots.review", "games.tigris.engine.core.types"),
     ("bots.review", "games.tigris.engine.rules.view"),
     ("bots.review", "games.tigris.game"),
-    ("jupyter.inspect", "games.tigris.bots.analysis"),
-    ("jupyter.versus", "games.tigris.bots.analysis"),
     # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
     ("jupyter", "games.tigris.puzzles.book"),
     ("jupyter", "games.tigris.puzzles.goals"),
@@ -87,10 +85,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("jupyter.course", "games.tigris.present.picture"),
     ("jupyter.course", "games.tigris.present.svg"),
     ("jupyter.course", "games.tigris.puzzles.goals"),
-    ("jupyter.inspect", "games.tigris.engine.core.actions"),
-    ("jupyter.inspect", "games.tigris.engine.core.types"),
-    ("jupyter.inspect", "games.tigris.engine.rules.view"),
-    ("jupyter.inspect", "games.tigris.game"),
     ("jupyter.lessons", "games.tigris.builder"),
     ("jupyter.lessons", "games.tigris.engine.core.events"),
     ("jupyter.lessons", "games.tigris.game"),
@@ -99,7 +93,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
     ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
     ("jupyter.stepper", "games.tigris.game"),
-    ("jupyter.versus", "games.tigris.game"),
     # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
     ("puzzles.cli", "games.tigris.engine.core.types"),
     ("puzzles.cli", "games.tigris.puzzles.miner"),
