@@ -63,13 +63,6 @@ ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
 # a pair that no longer occurs must be deleted (test_game_couplings_hold_no_stale_entry), so the
 # list only shrinks. Nothing may be added.
 GAME_COUPLINGS: set[tuple[str, str]] = {
-    # bots, jupyter: the review and the dashboards still call T&E's analysis (moved to its package)
-    ("bots.review", "games.tigris.bots.analysis"),
-    ("bots.review", "games.tigris.bots.search"),
-    ("bots.review", "games.tigris.engine.core.actions"),
-    ("bots.review", "games.tigris.engine.core.types"),
-    ("bots.review", "games.tigris.engine.rules.view"),
-    ("bots.review", "games.tigris.game"),
     # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
     ("jupyter", "games.tigris.puzzles.book"),
     ("jupyter", "games.tigris.puzzles.goals"),

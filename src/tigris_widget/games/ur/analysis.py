@@ -471,7 +471,8 @@ def analyses(
 
 
 def moves(game: UrGame) -> list[tuple[int, int]]:
-    """Each turn (and setup step) as (first ply, plies): the steps from its start until it is done."""
+    """Each turn (and setup step) as (first ply, plies): the steps from its start until it is done; a
+    turn still under way at the end is left out."""
     out: list[tuple[int, int]] = []
     previous = None
     for ply in range(len(game)):
@@ -482,4 +483,7 @@ def moves(game: UrGame) -> list[tuple[int, int]]:
         else:
             first, count = out[-1]
             out[-1] = (first, count + 1)
+    now = game.state_at(len(game))
+    if out and now.phase != PH_OVER and _turn(now) == previous:
+        out.pop()  # a turn still under way is not a move yet
     return out
