@@ -355,6 +355,15 @@ def describe(before: UrState, after: UrState, seat: int, steps: Sequence[Step]) 
     return text[0].upper() + text[1:]
 
 
+def _cubes_left(before: UrState, after: UrState, seat: int) -> str:
+    """Where ``seat``'s cubes end on the tiles whose count the turn changed (or its exchange)."""
+    cells = [f"{after.cubes[c]} on {cell_name(c)}" for c in range(36)
+             if after.owner[c] == seat and after.cubes[c] != before.cubes[c]]  # fmt: skip
+    if cells:
+        return "leaves cubes " + ", ".join(cells)
+    return f"another order of the same steps, or another exchange (hand {PAIR_NAMES[after.hands[seat]]})"
+
+
 def _touched(steps: Sequence[Step]) -> tuple[list[int], list[Arrow]]:
     """The cells a turn's steps name (framed) and its wars (arrows from the attacking tile)."""
     cells: list[int] = []
@@ -385,8 +394,8 @@ def snapshot(search: TurnSearch, final: bool, all_seeing: bool = False) -> Analy
         if value is not None:
             low, high = (round(x, 4) for x in interval(value, stderr_of(o.totals[seat], o.squares, o.visits)))
         reason = describe(before, o.end, seat, o.steps) if final else ""
-        if reason in reasons:  # two turns that change the same things: tell them apart by their steps
-            reason += f" (by {'; '.join(map(str, o.steps))})"
+        if reason in reasons:  # two turns that change the same things: tell them apart by where the cubes end
+            reason += "; " + _cubes_left(before, o.end, seat)
         reasons.add(reason)
         line: tuple[str, ...] = ()
         if final:
