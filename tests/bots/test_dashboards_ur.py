@@ -116,3 +116,32 @@ def test_the_default_opponents_are_the_games_greedy_bots() -> None:
     match = BotMatch(UR.new_game(3, 11, None), seat=1, delay=0)
     assert {type(b).__name__ for b in match.bots.values()} == {"TurnGreedyBot"}
     assert match.game.to_move == 1
+
+
+@pytest.mark.parametrize("thing", ["P1: cube (0,0)", 42, None, object()], ids=["text", "int", "none", "object"])
+def test_what_is_no_game_is_refused_with_a_value_error(thing: object) -> None:
+    from tigris_widget.bots.analysis import analyze
+    from tigris_widget.jupyter import BotInspector, BotMatch
+
+    for make in (BotInspector, BotMatch, analyze):
+        with pytest.raises(ValueError, match="a game is needed"):
+            make(thing)  # type: ignore[operator]
+
+
+def test_a_hand_built_game_of_an_unknown_kind_is_refused() -> None:
+    from tigris_widget.bots.analysis import analyze
+    from tigris_widget.core.registry import UnknownGameError
+
+    class Fake:
+        name = "chess"
+        is_over = False
+
+        def clone(self) -> Fake:
+            return self
+
+    with pytest.raises(UnknownGameError):
+        analyze(Fake())  # type: ignore[arg-type]
+    game = UR.game_from_position(RICH)
+    with pytest.raises(ValueError, match="reads an UrGame"):
+        UR.analyze(Game.new(players=3, seed=1))
+    assert game.to_position() == UR.game_from_position(RICH).to_position()

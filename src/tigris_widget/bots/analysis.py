@@ -44,6 +44,15 @@ def _check_budget(iterations: int | None, seconds: float | None) -> None:
         raise ValueError(f"seconds must be a positive number, not {seconds!r}")
 
 
+def check_game(game: object) -> GameLike:
+    """``game`` if it is a game of a registered kind; ``ValueError`` naming what it is otherwise."""
+    name = getattr(game, "name", None)
+    if not isinstance(name, str) or not callable(getattr(game, "clone", None)):
+        raise ValueError(f"a game is needed (a T&E Game, an UrGame …), not {type(game).__name__}")
+    game_module(name)  # UnknownGameError (a ValueError) for a name no game has
+    return game  # type: ignore[return-value]
+
+
 def analyze_iter(
     game: GameLike,
     iterations: int | None = None,
@@ -58,6 +67,7 @@ def analyze_iter(
     then every ``every`` seconds, the last with ``final`` set (``core.protocol.GameModule.analyze``).
 
     :raises ValueError: the game is over, or a bad budget or focus."""
+    game = check_game(game)
     _check_budget(iterations, seconds)
     if isinstance(focus, str) or not all(isinstance(text, str) for text in focus):
         raise ValueError(f"focus is a whole move as a list of action texts, not {focus!r:.60}")

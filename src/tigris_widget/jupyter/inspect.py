@@ -27,7 +27,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
@@ -172,7 +172,8 @@ class BotInspector:
     """A dashboard around ``bots.analysis`` for the decision pending in a game (any game)."""
 
     def __init__(self, game: GameLike, *, seed: int = 0) -> None:
-        decision = getattr(game, "decision", None)
+        game = check_game(game)
+        decision = game.decision
         if decision is None:
             raise ValueError("the game is over (or this is no game): there is no decision to analyse")
         self.game = game.clone()  # "what if" plays on this copy, never on the caller's game

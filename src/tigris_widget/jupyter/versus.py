@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.bots import make_bot
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.protocol import GameLike
@@ -41,6 +41,7 @@ class BotMatch:
         delay: float = 0.6,
         hint_iterations: int = DEFAULT_ITERATIONS,
     ) -> None:
+        game = check_game(game)
         n = game.players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")

@@ -120,13 +120,15 @@ def analyze(
     from tigris_widget.games.tigris.bots.analysis import game_analyses
 
     if not isinstance(game, Game):
-        raise TypeError(f"the Tigris & Euphrates analysis reads a Game, not {type(game).__name__}")
+        raise ValueError(f"the Tigris & Euphrates analysis reads a Game, not {type(game).__name__}")
     return game_analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
                          all_seeing=all_seeing, focus=focus)  # fmt: skip
 
 
 def moves(game: GameLike) -> list[tuple[int, int]]:
     """Every action is a move of its own (support, war order and treasures included)."""
+    if not isinstance(game, Game):
+        raise ValueError(f"the Tigris & Euphrates moves are read from a Game, not {type(game).__name__}")
     return [(ply, 1) for ply in range(len(game))]
 
 

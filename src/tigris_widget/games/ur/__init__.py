@@ -117,7 +117,7 @@ def analyze(
     """The tree search over whole turns (``analysis.analyses``); Ur hides nothing, so ``all_seeing``
     changes nothing but the label."""
     if not isinstance(game, UrGame):
-        raise TypeError(f"the Ur analysis reads an UrGame, not {type(game).__name__}")
+        raise ValueError(f"the Ur analysis reads an UrGame, not {type(game).__name__}")
     return _analysis.analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
                               all_seeing=all_seeing, focus=focus)  # fmt: skip
 
@@ -125,7 +125,7 @@ def analyze(
 def moves(game: GameLike) -> list[tuple[int, int]]:
     """Each turn (and setup step) is one move: the review judges whole turns."""
     if not isinstance(game, UrGame):
-        raise TypeError(f"the Ur moves are read from an UrGame, not {type(game).__name__}")
+        raise ValueError(f"the Ur moves are read from an UrGame, not {type(game).__name__}")
     return _analysis.moves(game)
 
 
