@@ -33,7 +33,7 @@ from tigris_widget.core.bot import Budget
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action, parse_action
-from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
     ATTACK_PHASES,
@@ -45,6 +45,7 @@ from tigris_widget.games.tigris.engine.core.types import (
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
+    RED,
     TILE_NAMES,
 )
 from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
@@ -473,6 +474,10 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
     dynasties = search.dets[0].setup.dynasties if search.dets else DYNASTIES
     fx = _effects(search, a)
     parts: list[str] = []
+    if a.kind in (PLACE_LEADER, MOVE_LEADER) and search.dets:
+        # what tells leader squares apart when nothing else does: its strength in a revolt there
+        temples = (NEIGHBOURS[a.square] & search.dets[0].tiles[RED]).bit_count()
+        parts.append(f"stands beside {temples} temple{'' if temples == 1 else 's'} (its strength in a revolt)")
     points = [(COLOUR_NAMES[c], g) for c, g in enumerate(fx["gained"]) if g >= 0.5]
     if points:
         parts.append("scores " + ", ".join(f"{g:.0f} {name}" if abs(g - round(g)) < 0.2 else f"{g:.1f} {name}"
@@ -591,7 +596,7 @@ def snapshot(
     ranked = search.root.ranked or []
     priors = dict(zip((a for _, a in ranked), search._priors(ranked))) if ranked else {}
     deciding_turn = view.decision is not None and view.decision.kind == "action"
-    candidates = []
+    candidates: list[dict[str, Any]] = []
     for a in shown:
         node = by_action.get(a)
         visits = node.visits if node else 0
@@ -612,7 +617,11 @@ def snapshot(
             conflict = _conflict_table([_played(s, a) for s in search.dets], seat) if deciding_turn else None
             row["conflict"] = conflict
             if deciding_turn:
-                row["reason"] = explain(search, a, pv, conflict)
+                reason = explain(search, a, pv, conflict)
+                same = next((c["action"] for c in candidates if c.get("reason") == reason), None)
+                if same is not None:  # say so rather than repeat a reason as if it told the moves apart
+                    reason += f" — by these terms the same as {same}; only the search's line tells them apart"
+                row["reason"] = reason
         candidates.append(row)
     best_node = by_action.get(best)
     now = projection(search.dets[0], seat)
@@ -781,7 +790,7 @@ def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
     colours = ", ".join(f"{c} {expected['colours'][c]:.1f}" for c in COLOUR_NAMES)
     notes = [f"Expected points at the end: {colours}; weakest {expected['weakest']}."]
     greedy = report.get("greedy")
-    if greedy:
+    if greedy and greedy["reason"] not in report.get("explanation", ""):
         notes.insert(0, greedy["reason"])
     conflict = report.get("conflict")
     return Analysis(
