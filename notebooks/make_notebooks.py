@@ -1,4 +1,4 @@
-"""Write (and execute) the tutorial notebooks 02–05 from the cell lists below.
+"""Write (and execute) the tutorial notebooks 02–06 from the cell lists below.
 
     python notebooks/make_notebooks.py            # write and execute, keeping outputs (SVG boards)
     python notebooks/make_notebooks.py --no-run   # write without outputs
@@ -30,6 +30,9 @@ NOTEBOOKS = {
     "03_puzzles.ipynb": "puzzles",
     "04_inside_the_bots.ipynb": "bots",
     "05_variants.ipynb": "variants",
+    "06_ur_course_1_setup_and_the_turn.ipynb": "ur_course_1",
+    "06_ur_course_2_the_five_actions.ipynb": "ur_course_2",
+    "06_ur_course_3_ziggurats_and_the_end.ipynb": "ur_course_3",
 }
 """Each notebook and the module of ``cells/`` that holds its cells (one file per notebook)."""
 

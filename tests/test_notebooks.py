@@ -13,7 +13,7 @@ NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 def test_the_five_notebooks_exist() -> None:
     names = [p.name for p in NOTEBOOKS]
-    for prefix in ("01_", "02_", "03_", "04_", "05_"):
+    for prefix in ("01_", "02_", "03_", "04_", "05_", "06_"):
         assert any(n.startswith(prefix) for n in names), prefix
 
 

@@ -30,7 +30,7 @@ runs (GitHub, nbviewer, an exported page) a picture of that board stands in for 
     (
         "code",
         """from tigris_widget import Game
-from tigris_widget.jupyter.course import board_sides, exercise, legend, show_board, show_refusal, show_step
+from tigris_widget.jupyter.course import exercise, legend, picture, show_board, show_refusal, show_step
 from tigris_widget.jupyter.lessons import lesson""",
     ),
     (
@@ -73,7 +73,7 @@ says whose it is: every player owns one **dynasty** — Archer (bow), Bull (horn
 Lion (a mane) — with one king, one priest, one farmer and one trader. Every piece below is drawn
 by the same renderer as the boards of this course:""",
     ),
-    ("code", "legend()"),
+    ("code", "legend(\"tigris\")"),
     (
         "md",
         f"""What every mark in the pictures means:
@@ -127,7 +127,7 @@ by the same renderer as the boards of this course:""",
 Here is a fresh three-player game, drawn with its **status lines** under the board — the same
 information the live board shows in its side panel:""",
     ),
-    ("code", "board_sides()"),
+    ("code", "picture(\"tigris\", \"board-sides\")"),
     ("code", """show_board(Game.new(players=3, seed=1), status=True, caption="A new game for three players")"""),
     (
         "md",

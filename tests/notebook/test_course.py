@@ -11,11 +11,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tigris_widget.games.tigris.course.exercises import EXERCISES
 from tigris_widget.games.tigris.game import Game
 from tigris_widget.games.tigris.present.picture import PIECE
 from tigris_widget.games.tigris.puzzles.goals import solve
 from tigris_widget.jupyter.course import (
-    EXERCISES,
     FinalScores,
     exercise,
     final_scores,
@@ -87,7 +87,7 @@ def test_show_refusal_shows_the_rule_and_changes_nothing() -> None:
 
 
 def test_legend_and_board_pictures() -> None:
-    svg = legend().svg
+    svg = legend("tigris").svg
     for name in ("settlement", "temple", "farm", "market", "king", "priest", "farmer", "trader", "treasure",
                  "special square", "catastrophe", "monument", "unification marker", "last move"):  # fmt: skip
         assert name in svg, name

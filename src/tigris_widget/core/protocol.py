@@ -223,3 +223,64 @@ class GameModule(Protocol):
     def moves(self, game: GameLike) -> list[tuple[int, int]]:
         """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):
         one action each where decisions are single actions, a whole turn where turns are many steps."""
+
+    # -- course hooks (h-course) ----------------------------------------------------------------------
+    def course_hooks(self) -> CourseHooks:
+        """The game's lessons, pictures and exercises for the course helpers (``CourseHooks``)."""
+
+
+# -- course hooks (h-course): what the course notebooks ask of a game ------------------------------------
+Cell = tuple[int, int]
+"""A square of a board as ``(x, y)``: column from the left, row from the top."""
+
+
+class CourseHooks(Protocol):
+    """What a game offers the shared course helpers (``jupyter.course``, ``jupyter.lessons``): its
+    lesson positions, a picture of its board at any ply, the lines under it, its final scoring, its
+    exercises and a few named pictures. Every picture is SVG text; the shared helpers compose them
+    (before → after, refusals) and add the live board and the narration."""
+
+    LESSONS: Mapping[str, str]
+    """Lesson key → title; ``lesson(key)`` is a game at its start."""
+    EXERCISES: Mapping[str, str]
+    """Exercise key → title."""
+    PICTURES: Mapping[str, str]
+    """Picture key (``"legend"`` …) → what it shows."""
+
+    def lesson_builder(self, key: str) -> Any:
+        """Whatever makes the lesson's position (to vary it before ``.game()``)."""
+
+    def lesson(self, key: str) -> GameLike: ...
+
+    def cell(self, where: object) -> Cell:
+        """``(x, y)`` of a square written any way the game accepts; ``ValueError`` otherwise."""
+
+    def panel(
+        self,
+        game: GameLike,
+        ply: int,
+        window: tuple[int, int, int, int] | None,
+        *,
+        highlight: Sequence[Cell] = (),
+        labels: Mapping[Cell, str] | None = None,
+    ) -> tuple[str, int, int]:
+        """The board (all-seeing) after ``ply`` actions, cropped to ``window`` ``(x0, y0, x1, y1)``
+        (None: the whole board): a nested ``<svg x="0" y="0" …>`` and its width and height."""
+
+    def focus(self, game: GameLike, start: int, end: int, cells: set[Cell]) -> tuple[int, int, int, int] | None:
+        """The window worth showing for a change from ply ``start`` to ``end`` around ``cells``."""
+
+    def lines(self, game: GameLike, ply: int, since: int | None = None) -> list[str]:
+        """SVG text lines (``<tspan>`` markup) under a board at ``ply``: each seat's standing; numbers
+        that changed since ply ``since`` are marked."""
+
+    def final_table(self, game: GameLike) -> tuple[str, str]:
+        """The final scoring of a finished game (ended first if only a formality is left): HTML and plain."""
+
+    def exercise(self, key: str) -> tuple[str, str, Any, GameLike]:
+        """An exercise: its HTML (hint and solution folded in ``<details>``), plain text, the puzzle a
+        ``PuzzleBoard`` can play (None: none) and the game at its start."""
+
+    def picture(self, key: str) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
+        """A named picture (``PICTURES``): the game it shows, its panels (nested ``<svg>``, width,
+        height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""

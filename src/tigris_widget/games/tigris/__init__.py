@@ -11,7 +11,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -132,6 +132,14 @@ def moves(game: GameLike) -> list[tuple[int, int]]:
     return [(ply, 1) for ply in range(len(game))]
 
 
+# -- course hooks (h-course): the T&E course material, loaded on first use ------------------------------
+def course_hooks() -> CourseHooks:
+    """The lessons, pictures and exercises of the T&E course (``core.protocol.CourseHooks``)."""
+    from tigris_widget.games.tigris import course as material
+
+    return material
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -150,6 +158,7 @@ __all__ = [
     "PositionError",
     "analyze",
     "bot_rules",
+    "course_hooks",
     "explain",
     "game_from_position",
     "game_from_record",

@@ -15,7 +15,7 @@ from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike
 from tigris_widget.games.ur import analysis as _analysis
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
@@ -129,6 +129,14 @@ def moves(game: GameLike) -> list[tuple[int, int]]:
     return _analysis.moves(game)
 
 
+# -- course hooks (h-course): the Ur course material, loaded on first use --------------------------------
+def course_hooks() -> CourseHooks:
+    """The lessons, pictures and exercises of the Ur course (``core.protocol.CourseHooks``)."""
+    from tigris_widget.games.ur import course
+
+    return course
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -148,6 +156,7 @@ __all__ = [
     "UrView",
     "analyze",
     "bot_rules",
+    "course_hooks",
     "explain",
     "format_position",
     "game_from_position",

@@ -1,0 +1,419 @@
+"""The pictures of the T&E course (notebooks/02_course_*): the board cropped to the squares that
+matter, each player's points and hand under it, the hands of a swap, both board sides, the legend of
+the pieces and the final scoring table. ``jupyter.course`` composes them (before → after) and adds the
+narration and the live board; it finds them through ``games.tigris.course`` (the course hooks).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH, to_square
+from tigris_widget.games.tigris.engine.rules.position import Position
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.present.picture import PIECE
+from tigris_widget.games.tigris.present.svg import CELL, MARGIN, board_svg, window_edges
+from tigris_widget.games.tigris.present.viewjson import serialize_game
+
+XY = tuple[int, int]
+SquareLike = Any
+Panel = tuple[str, int, int, str, list[str]]
+"""A board picture (nested ``<svg>``), its width and height, its title and the SVG lines under it."""
+COLOURS = ("black", "red", "blue", "green")
+CODES = {"black": "k", "red": "r", "blue": "b", "green": "g"}
+HIGHLIGHT = "#ff8c00"
+
+
+def _size(width: int, height: int) -> str:
+    """Size attributes of a picture: wide ones take the width of the page (JupyterLab shows SVG as an
+    ``<img>`` it does not shrink); small ones keep their size."""
+    return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Split ``text`` into lines of at most ``width`` characters (at spaces)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(line)
+    return lines
+
+
+def _full_svg(game: Game, ply: int | None = None, **options: Any) -> str:
+    return board_svg(serialize_game(game, None, ply), **options)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Columns ``x0..x1`` and rows ``y0..y1`` of the board shown in a picture."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0 + 1
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0 + 1
+
+
+FULL = Window(0, 0, WIDTH - 1, HEIGHT - 1)
+
+
+def _xy(where: SquareLike) -> XY:
+    q = to_square(where)
+    return q % WIDTH, q // WIDTH
+
+
+def _window(squares: Iterable[XY], *, min_w: int = 8, min_h: int = 4) -> Window:
+    pts = list(squares)
+    if not pts:
+        return FULL
+    x0, x1 = min(x for x, _ in pts) - 1, max(x for x, _ in pts) + 1
+    y0, y1 = min(y for _, y in pts) - 1, max(y for _, y in pts) + 1
+    while x1 - x0 + 1 < min_w:
+        x0, x1 = x0 - (x1 - x0) % 2, x1 + 1 - (x1 - x0) % 2
+    while y1 - y0 + 1 < min_h:
+        y0, y1 = y0 - (y1 - y0) % 2, y1 + 1 - (y1 - y0) % 2
+    # slide back inside the board
+    if x0 < 0:
+        x0, x1 = 0, x1 - x0
+    if x1 >= WIDTH:
+        x0, x1 = max(0, x0 - (x1 - WIDTH + 1)), WIDTH - 1
+    if y0 < 0:
+        y0, y1 = 0, y1 - y0
+    if y1 >= HEIGHT:
+        y0, y1 = max(0, y0 - (y1 - HEIGHT + 1)), HEIGHT - 1
+    return Window(x0, y0, x1, y1)
+
+
+def board_panel(
+    game: Game,
+    window: Window,
+    *,
+    ply: int | None = None,
+    highlight: Iterable[SquareLike] = (),
+    labels: Mapping[SquareLike, str] | None = None,
+) -> tuple[str, int, int]:
+    """The board of ``game`` (all-seeing) after ``ply`` actions, cropped to ``window``: SVG body
+    (a nested ``<svg>`` at 0,0) and its width and height. Cut edges get their own coordinates."""
+    full = _full_svg(game, ply, highlight=[to_square(q) for q in highlight], status=False)
+    root = re.match(r"<svg [^>]*>", full)
+    assert root is not None
+    body = full[root.end() : full.rindex("</svg>")]
+    w = window
+    left, top = w.x0 * CELL, w.y0 * CELL
+    width, height = MARGIN + w.width * CELL + 4, MARGIN + w.height * CELL + 4
+    over = window_edges(w.x0, w.y0, w.x1, w.y1)
+    for where, text in (labels or {}).items():
+        x, y = _xy(where)
+        t = str(text)[:12]
+        bw = 7 * len(t) + 8
+        bx, by = MARGIN + (x + 1) * CELL - bw - 1, MARGIN + (y + 1) * CELL - 17
+        over.append(
+            f'<rect x="{bx}" y="{by}" width="{bw}" height="16" rx="4" fill="#fffbe6" stroke="#6a1b9a" stroke-width="1.5"/>'
+            f'<text x="{bx + bw / 2}" y="{by + 12}" font-size="11" font-weight="bold" text-anchor="middle" '
+            f'fill="#4a148c">{html.escape(t)}</text>'
+        )
+    svg = (
+        f'<svg x="0" y="0" width="{width}" height="{height}" viewBox="{left} {top} {width} {height}">'
+        f"{body}{''.join(over)}</svg>"
+    )
+    return svg, width, height
+
+
+def _score_lines(game: Game, ply: int | None, changed: Mapping[tuple[int, str], int] | None = None) -> list[str]:
+    """One SVG text line per player: ▶ for the active one, hand, points with swatches, treasures; a
+    number in ``changed`` (key → change) is bold, underlined and followed by its change, e.g. "(+1)".
+    Then a grey line with the turn and the tiles left in the bag."""
+    state = game.state_at(len(game) if ply is None else ply)
+    pos = Position.of_state(state)
+
+    def number(key: tuple[int, str], n: int) -> str:
+        delta = (changed or {}).get(key)
+        if not delta:
+            return f"<tspan> {n} </tspan>"
+        sign = "+" if delta > 0 else "−"
+        colour = "#1b7f2a" if delta > 0 else "#b71c1c"
+        return (
+            f'<tspan font-weight="bold" text-decoration="underline"> {n}</tspan>'
+            f'<tspan font-weight="bold" fill="{colour}" font-size="13"> ({sign}{abs(delta)}) </tspan>'
+        )
+
+    lines = []
+    for info in pos.players:
+        mark = "▶ " if state.active == info.seat and not state.over else ""
+        hand = "".join(CODES[c] * n for c, n in (info.hand or {}).items()) or "–"
+        parts = [f"{html.escape(mark + info.dynasty.capitalize())}: hand {hand}, VP "]
+        for c in COLOURS:
+            parts.append(f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan>')
+            parts.append(number((info.seat, c), (info.points or {}).get(c, 0)))
+        parts.append('<tspan fill="#9a7400">◆</tspan>')
+        parts.append(number((info.seat, "treasure"), info.treasures or 0))
+        lines.append("".join(parts))
+    end = "game over" if state.over else f"turn {state.turn}"
+    lines.append(f'<tspan fill="#666">{end} · bag {len(state.bag)}</tspan>')
+    return lines
+
+
+def _points(game: Game, ply: int) -> dict[tuple[int, str], int]:
+    pos = Position.of_state(game.state_at(ply))
+    out: dict[tuple[int, str], int] = {}
+    for info in pos.players:
+        for c in COLOURS:
+            out[(info.seat, c)] = (info.points or {}).get(c, 0)
+        out[(info.seat, "treasure")] = info.treasures or 0
+    return out
+
+
+def _changed_squares(game: Game, a: int, b: int) -> set[XY]:
+    pa, pb = Position.of_state(game.state_at(a)), Position.of_state(game.state_at(b))
+    out = set()
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            if pa.at((x, y)) != pb.at((x, y)):
+                out.add((x, y))
+    return out
+
+
+def _interesting(game: Game, ply: int, squares: set[XY]) -> set[XY]:
+    """``squares`` and the regions they belong to (so a picture shows the kingdoms involved)."""
+    pos = Position.of_state(game.state_at(ply))
+    out = set(squares)
+    for region in pos.regions():
+        if any(q in squares for q in region.squares) or any(
+            (x + dx, y + dy) in squares for x, y in region.squares for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ):
+            out.update(region.squares)
+    return out
+
+
+def _hand_counts(game: Game, ply: int) -> list[tuple[str, dict[str, int]]]:
+    pos = Position.of_state(game.state_at(ply))
+    return [(info.dynasty.capitalize(), {c: (info.hand or {}).get(c, 0) for c in COLOURS}) for info in pos.players]
+
+
+def _tile_row(counts: Mapping[str, int], marked: Mapping[str, int], x: float, y: float, mark: str) -> list[str]:
+    """Tiles of a hand as big coloured squares with their codes; the last ``marked[c]`` of each colour
+    get ``mark``: "out" (crossed out) or "new" (an orange frame)."""
+    out, size, step = [], 30, 36
+    i = 0
+    for c in COLOURS:
+        for j in range(counts.get(c, 0)):
+            tx = x + step * i
+            out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="{PIECE[c]}"/>'
+                       f'<text x="{tx + size / 2}" y="{y + 21}" font-size="16" font-weight="bold" '
+                       f'text-anchor="middle" fill="#fff">{CODES[c]}</text>')  # fmt: skip
+            if j >= counts[c] - marked.get(c, 0):
+                if mark == "out":
+                    out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="#fff" opacity="0.6"/>'
+                               f'<path d="M{tx + 2} {y + 2}L{tx + size - 2} {y + size - 2}M{tx + size - 2} {y + 2}'
+                               f'L{tx + 2} {y + size - 2}" stroke="#b71c1c" stroke-width="3.5"/>')  # fmt: skip
+                else:
+                    out.append(f'<rect x="{tx - 3}" y="{y - 3}" width="{size + 6}" height="{size + 6}" rx="5" '
+                               f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>')  # fmt: skip
+            i += 1
+    return out
+
+
+def hands_picture(game: Game, start: int, end: int, actions: Sequence[str], caption: str = "") -> str:
+    """The hands before ply ``start`` and after ply ``end`` in large print, the actions played between
+    them beginning with a swap: the discarded tiles crossed out, the drawn ones framed, and the bag. A
+    swap changes no square, so the board is left to the live board."""
+    swap = str(actions[0]).split() if actions else []
+    if not swap or swap[0] != "swap" or len(swap) != 2:
+        raise ValueError(f"a picture of the hands needs a swap first, not {actions[0] if actions else None!r}")
+    seat = game.state_at(start).active
+    before, after = _hand_counts(game, start), _hand_counts(game, end)
+    out_tiles = {c: swap[1].count(CODES[c]) for c in COLOURS}
+    kept = {c: before[seat][1][c] - out_tiles[c] for c in COLOURS}
+    new_tiles = {c: after[seat][1][c] - kept[c] for c in COLOURS}
+    col_w, gap, row_h = 330, 150, 58
+    head_lines = _wrap(caption, 90) if caption else []
+    head = 22 * len(head_lines) + (8 if head_lines else 0)
+    width = 2 * col_w + gap
+    height = head + 30 + row_h * len(before) + 30
+    svg = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {_size(width, height)} '
+        f'font-family="sans-serif" role="img" aria-label="{html.escape(caption or "a swap")}">',
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+    ]
+    for i, line in enumerate(head_lines):
+        svg.append(f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">'
+                   f"{html.escape(line)}</text>")  # fmt: skip
+    for k, (title, hands, ply) in enumerate((("Before", before, start), ("After", after, end))):
+        x0 = k * (col_w + gap) + MARGIN
+        svg.append(f'<text x="{x0}" y="{head + 18}" font-size="14" font-weight="bold" fill="#333">{title}</text>')
+        for r, (name, counts) in enumerate(hands):
+            y = head + 30 + row_h * r
+            svg.append(
+                f'<text x="{x0}" y="{y + 14}" font-size="13" font-weight="bold" fill="#222">{name}\'s hand</text>'
+            )
+            marked = (out_tiles if k == 0 else new_tiles) if r == seat else {}
+            svg.extend(_tile_row(counts, marked, x0, y + 20, "out" if k == 0 else "new"))
+        bag = len(game.state_at(ply).bag)
+        svg.append(f'<text x="{x0}" y="{height - 10}" font-size="13" fill="#555">bag {bag}</text>')
+    ay = head + 30 + row_h * seat + 35
+    ax = col_w + MARGIN
+    svg.append(
+        f'<text x="{ax + (gap - 20) / 2}" y="{ay - 12}" font-size="13" font-family="monospace" font-weight="bold" '
+        f'text-anchor="middle" fill="#6a1b9a">{html.escape(", ".join(actions))}</text>'
+        f'<path d="M{ax} {ay} H{ax + gap - 34}" stroke="#6a1b9a" stroke-width="4"/>'
+        f'<path d="M{ax + gap - 30} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
+    )
+    svg.append("</svg>")
+    return "".join(svg)
+
+
+def final_table(game: Game) -> tuple[str, str]:
+    """End ``game`` if it is waiting only for its last pass; its final scoring (rules §15) as an HTML
+    table and plain lines."""
+    if game.result is None and game.decision is not None:
+        game.apply("pass")
+    result = game.result
+    if result is None:
+        raise ValueError("the game is not over yet")
+    rows, plain = [], []
+    for r in sorted(result, key=lambda r: r.rank):
+        raw = " / ".join(str(n) for n in r.vp)
+        final = " / ".join(str(n) for n in r.final)
+        order = ", ".join(str(n) for n in sorted(r.final))
+        rows.append(
+            f"<tr><td>{r.rank}</td><td>{html.escape(r.dynasty.capitalize())}</td><td>{raw}</td>"
+            f"<td>{r.treasures}</td><td>{final}</td><td>{order}</td><td><b>{r.score}</b></td></tr>"
+        )
+        plain.append(f"{r.rank}. {r.dynasty.capitalize()}: {raw} + {r.treasures} treasures → {final}; score {r.score}")
+    head = "".join(f"<th>{h}</th>" for h in ("place", "dynasty", "points k / r / b / g", "treasures",
+                                              "with treasures", "low to high", "score"))  # fmt: skip
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    return table, "\n".join(plain)
+
+
+def board_sides() -> tuple[Game, list[Panel], str]:
+    """Both sides of the board at the start of a game: on each winged-bull square its starting temple
+    and treasure; the special squares in their gold frame, labelled."""
+    panels: list[Panel] = []
+    for side, title in (("classic", "Classic side (used in this course)"), ("alternative", "Alternative side")):
+        game = Game.new(players=2, seed=1, board=side)
+        pos = game.position
+        bulls = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if pos.at((x, y)).treasure]
+        specials = [q for q in bulls if pos.at(q).special]
+        body, w, h = board_panel(game, FULL, labels={q: "special" for q in specials})
+        lines = [
+            f"{len(bulls)} winged-bull squares, each with a starting temple and its treasure",
+            f"{len(specials)} of them special (gold frame, labelled): {', '.join(f'({x},{y})' for x, y in specials)}",
+            f"{sum(pos.at((x, y)).terrain == 'river' for y in range(HEIGHT) for x in range(WIDTH))} river squares (blue)",
+        ]
+        panels.append((body, w, h, title, [html.escape(t) for t in lines]))
+    return Game.new(players=2, seed=1), panels, "The two sides of the board: rivers, winged bulls and special squares"
+
+
+# -- the legend ------------------------------------------------------------------------------------
+
+
+def _legend_game() -> Game:
+    """A position holding one of every piece, with a war pending so the marker and last move show."""
+    b = (
+        PositionBuilder(players=("archer", "bull", "pot", "lion"))
+        .tile("k", (1, 4))
+        .tile("r", (3, 4), (6, 3), (8, 3))
+        .tile("b", (1, 3))
+        .tile("g", (10, 5))
+        .leader("archer", "king", (6, 4))
+        .leader("archer", "priest", (6, 2))
+        .leader("archer", "farmer", (5, 3))
+        .leader("archer", "trader", (9, 3))
+        .leader("bull", "king", (8, 4))
+        .leader("pot", "king", (4, 9))
+        .leader("lion", "king", (3, 5))
+        .catastrophe((11, 5))
+        .monument("rg", (12, 9))
+        .hand("archer", "rrkkbg")
+        .hand("bull", "kkrrbg")
+        .hand("pot", "kkrrbg")
+        .hand("lion", "kkrrbg")
+    )
+    return b.game(then=["tile r (7,3)"])
+
+
+LEGEND: list[tuple[XY, str, str]] = [
+    ((1, 4), "settlement (black tile, k)", "a civilization tile; the king's colour"),
+    ((3, 4), "temple (red tile, r)", "leaders must stand next to one"),
+    ((1, 3), "farm (blue tile, b)", "only on river squares"),
+    ((10, 5), "market (green tile, g)", "the trader's colour"),
+    ((6, 4), "king (black leader)", "the symbol is the dynasty: here Archer (bow)"),
+    ((6, 2), "priest (red leader)", "Archer's priest"),
+    ((5, 3), "farmer (blue leader)", "Archer's farmer"),
+    ((9, 3), "trader (green leader)", "Archer's trader"),
+    ((8, 4), "Bull's king", "dynasty symbol: horns"),
+    ((4, 9), "Pot's king", "dynasty symbol: a pot"),
+    ((3, 5), "Lion's king", "dynasty symbol: a mane"),
+    ((10, 0), "treasure (yellow diamond)", "on a starting temple; a wild point"),
+    ((1, 1), "special square (gold frame)", "its treasure is taken first"),
+    ((11, 5), "catastrophe", "the square is closed for good"),
+    ((12, 9), "monument red/green", "platform: 1st colour, tower: 2nd (order k r b g)"),
+    ((7, 3), "unification marker (ring)", "the tile that joined two kingdoms"),
+    ((4, 0), "river square (blue)", "farms only; rivers do not cut regions"),
+]
+
+
+def legend() -> tuple[Game, list[Panel], str]:
+    """Every piece and symbol, each drawn by the board renderer with its name."""
+    game = _legend_game()
+    full = _full_svg(game, status=False)
+    root = re.match(r"<svg [^>]*>", full)
+    assert root is not None
+    body = full[root.end() : full.rindex("</svg>")]
+    row_h, col_w, cols = 52, 420, 2
+    rows = (len(LEGEND) + 4 + cols - 1) // cols
+    width, height = col_w * cols, rows * row_h + 4
+    out = [
+        f'<svg x="0" y="0" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
+    ]
+    for i, (sq, name, note) in enumerate(LEGEND):
+        x, y = (i % cols) * col_w + 8, 4 + (i // cols) * row_h
+        left, top = MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
+        span = 2 * CELL if sq == (12, 9) else CELL  # the monument covers four squares
+        view = f"{left} {top} {span} {span}"
+        out.append(f'<svg x="{x}" y="{y}" width="{CELL + 4}" height="{CELL + 4}" viewBox="{view}">{body}</svg>')
+        out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
+        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
+    # the two frames drawn over squares: the last move and a highlight
+    extra = [
+        ("#d81b60", 3, "", "last move (pink frame)", "the squares the last action changed"),
+        (HIGHLIGHT, 4, "", "highlight (orange frame)", "squares the course points at"),
+        ("#8e24aa", 4, ' stroke-dasharray="7 4"', "conflict (purple dashed frame)", "the two leaders of the revolt or war being fought"),
+        ("none", 0, "", "land (two beige shades)", "a checkerboard to count squares by; no meaning"),
+    ]  # fmt: skip
+    for j, (colour, stroke, dash, name, note) in enumerate(extra):
+        i = len(LEGEND) + j
+        x, y = (i % cols) * col_w + 8, 4 + (i // cols) * row_h
+        if colour == "none":  # the two land shades side by side, as on the board
+            out.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#eadcb3"/>'
+                f'<rect x="{x + 2 + (CELL - 2) / 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#e4d4a6"/>'
+            )
+        else:
+            out.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="#e9dcb4" '
+                f'stroke="{colour}" stroke-width="{stroke}"{dash}/>'
+            )
+        out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
+        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
+    out.append("</svg>")
+    return game, [("".join(out), width, height, "The pieces and symbols", [])], ""
