@@ -147,3 +147,14 @@ def test_tigris_fills_the_same_model() -> None:
     assert all(len(c.actions) == 1 for c in result.candidates)
     seeing = analyze(game, iterations=40, all_seeing=True)
     assert seeing.all_seeing and seeing["cheating"] and "reads the hidden tiles" in seeing.fairness()
+
+
+def test_every_registered_game_offers_the_analysis_hooks() -> None:
+    from tigris_widget.core.registry import games
+
+    for name in games():
+        module = game_module(name)
+        game = module.new_game(3, 5, None)
+        assert isinstance(module.own_bots(), dict) and module.moves(game) == []
+        result = analyze(game, iterations=10)
+        assert result.game == name and result.final and result.candidates and result.seat == game.to_move
