@@ -16,9 +16,9 @@ from collections import Counter
 from itertools import chain
 
 from tigris_widget import Game
-from tigris_widget.bots import GreedyBot
 from tigris_widget.bots.runner import moves
 from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
 from tigris_widget.games.tigris.bots.heuristics import after, evaluate, rank_turn_actions
 from tigris_widget.games.tigris.engine.rules.legal import legal_actions, turn_masks
 

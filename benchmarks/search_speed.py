@@ -14,9 +14,9 @@ import time
 from itertools import chain
 
 from tigris_widget import Game
-from tigris_widget.bots import GreedyBot
 from tigris_widget.bots.runner import moves
-from tigris_widget.bots.search import DEFAULT_BUDGET, Budget, Search
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
+from tigris_widget.games.tigris.bots.search import DEFAULT_BUDGET, Budget, Search
 
 
 def positions(players: int, seed: int, every: int = 12) -> list[Game]:

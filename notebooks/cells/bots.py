@@ -8,7 +8,8 @@ CELLS: list[tuple[str, str]] = [
 Three bots play here: **random**, **greedy** (one move ahead, with a heuristic that knows the
 weakest colour decides) and **search** (information-set Monte Carlo tree search: it samples the
 hands it cannot see, so it never cheats). The inspector shows what the search bot thinks about a
-decision while it thinks, and a game review finds the moves that threw a game away.
+decision while it thinks, and a game review finds the moves that threw a game away. The same
+dashboards work for *Ur* (at the end of this notebook).
 
 Every number below is in **one unit**: with two players, the deciding player's *chance to win* as
 the search estimates it (with three or four, their *share of the win*).""",
@@ -32,8 +33,11 @@ the search expects. The first row is the recommendation.
 The **heatmap** is for one piece — by default the piece of the best move (here the king). On each
 square: the chance to win of the best move that puts that piece there, *compared with the best
 move*, in percentage points (0 = as good as the best, −6 = six points worse). Squares where the
-piece cannot go stay blank; the violet scale is explained in the legend on the board. Pick another
-piece in the *Heatmap* list, a candidate in *Show*, and **What if** to play it on a copy.""",
+piece cannot go stay blank; the violet scale is explained in the legend on the board. A map that
+would write the same number on every square says nothing, so it is left out. Pick another piece in
+the *Heatmap* list, a candidate in *Show*, and **What if** to play it on a copy: the analysis, which
+belongs to the position before, leaves the screen until you press **Think** (to analyse the new
+position) or **Back**.""",
     ),
     (
         "code",
@@ -44,9 +48,9 @@ inspector""",
     ),
     (
         "code",
-        """print("best:", analysis["best"], f"— {analysis['unit']} {analysis['value']:.0%}")
-print("why:", analysis["candidates"][0]["reason"])
-if analysis["greedy"]:
+        """print("best:", analysis.best.text, f"— {analysis.unit} {analysis.value:.0%}")
+print("why:", analysis.best.reason)
+if analysis["greedy"]:  # T&E's own detail: why the one-move look-ahead's favourite is worse
     print(analysis["greedy"]["reason"])""",
     ),
     (
@@ -74,17 +78,20 @@ inspector""",
     ),
     (
         "md",
-        """## A fair bot and a cheating one
+        """## A fair analysis and an all-seeing one
 
-A *cheating* analysis sees the defender's real hand. Here the bull really holds three temples, so
-committing two can never win — the fair bot could only estimate that.""",
+An *all-seeing* analysis reads the defender's real hand. The two disagree because the fair one
+averages over every hand the defender might hold, while the all-seeing one knows the one it holds;
+a bot always plays fair, the all-seeing mode exists only for this comparison. Here the bull really
+holds three temples, so committing two can never win — the fair bot could only estimate that.""",
     ),
     (
         "code",
         """inspector.cheating.value = True
 cheat = inspector.think()
 for level in cheat["conflict"]["levels"]:
-    print(f"commit {level['commit']}: wins {level['win_probability']:.0%} (cheating)")""",
+    print(f"commit {level['commit']}: wins {level['win_probability']:.0%} (all-seeing)")
+print(cheat.fairness())""",
     ),
     (
         "md",
@@ -96,10 +103,10 @@ the board. The hint disappears as soon as the position changes.""",
     ),
     (
         "code",
-        """from tigris_widget.bots.search import SearchBot
+        """from tigris_widget.bots import make_bot
 from tigris_widget.jupyter import BotMatch
 
-match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=SearchBot(iterations=400))
+match = BotMatch(Game.new(players=2, seed=3, start_player=0), seat=0, opponents=make_bot("search:400"))
 match""",
     ),
     (
@@ -141,5 +148,51 @@ worst = max(report["moves"], key=lambda m: m["loss"])
 stepper = GameStepper(game, review=report)
 stepper.goto(worst["ply"] + 1)   # right after the costliest move of the game
 stepper""",
+    ),
+    (
+        "md",
+        """## The same tools for *Ur*
+
+Nothing in the dashboards knows which game they show: for Paolo Mori's *Ur* they get their numbers
+from Ur's own search. An Ur turn is many small steps (actions, allocations, wars, the extra cube,
+the exchange), so a candidate is a **whole turn** — every step until the turn is complete — and
+its reason says what the turn changes: tiles taken or lost, cubes placed and lost, ziggurats, the
+tile taken into hand, the points by the final scoring. The heat map marks the cells the candidate
+turns touch; the selected turn's wars are drawn as arrows. Ur hides nothing, so the fair and the
+all-seeing analysis are the same.
+
+Below: three greedy bots play 90 steps of a game (seed 7), and the inspector looks at the next turn
+— a turn of wars.""",
+    ),
+    (
+        "code",
+        """from tigris_widget.bots import make_bot
+from tigris_widget.bots.runner import step
+from tigris_widget.games.ur import UrGame
+
+ur = UrGame.new(players=3, seed=7)
+ur_bots = [make_bot("greedy", seed=s, game="ur") for s in range(3)]
+while len(ur) < 90:
+    step(ur, ur_bots)
+ur_inspector = BotInspector(ur)
+ur_analysis = ur_inspector.think()
+for c in ur_analysis.candidates[:3]:
+    print(f"{c.value:.0%} after {c.visits} visits: {c.text}")
+    print("   ", c.reason)
+ur_inspector""",
+    ),
+    (
+        "md",
+        """The review works the same way: each turn of the game is compared with the search's best turn
+from the same position (about 15 seconds for the whole game at this budget). The greedy bots play
+well by their own reading, yet the search finds a few turns that gave chances away — the line
+under each says what the better turn would have done.""",
+    ),
+    (
+        "code",
+        """while not ur.is_over:
+    step(ur, ur_bots)
+ur_report = review(ur, iterations=60)
+print(format_review(ur_report))""",
     ),
 ]

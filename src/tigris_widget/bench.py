@@ -60,8 +60,8 @@ def playouts_per_second(seconds: float, players: int = 2) -> tuple[float, float]
 def analysis_positions(count: int = 5) -> list[Game]:
     """Reproducible positions a user might analyse: the opening and turn actions of greedy self-play
     further on (after at least 22, 44, 66 … actions)."""
-    from tigris_widget.bots.greedy import GreedyBot
     from tigris_widget.bots.runner import step
+    from tigris_widget.games.tigris.bots.greedy import GreedyBot
 
     out = [Game.new(players=2, seed=7)]
     for k in range(1, count):
@@ -78,8 +78,8 @@ def analysis_timings(count: int = 5) -> dict[str, float]:
     pressing Think or Hint, the whole default analysis, and a search bot's move (default budget)."""
     from statistics import median
 
-    from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
-    from tigris_widget.bots.search import SearchBot
+    from tigris_widget.games.tigris.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
+    from tigris_widget.games.tigris.bots.search import SearchBot
 
     first: list[float] = []
     total: list[float] = []

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.bots.analysis import ANALYSIS_SCHEMA, analyze, analyze_iter, validate_analysis
+from tigris_widget.games.tigris.bots.analysis import ANALYSIS_SCHEMA, analyze, analyze_iter, validate_analysis
 
 from .test_bots import find_conflict, midgame
 

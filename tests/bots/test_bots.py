@@ -7,9 +7,10 @@ import random
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.bots import GreedyBot, RandomBot, make_bot
-from tigris_widget.bots.search import SearchBot
+from tigris_widget.bots import RandomBot, make_bot
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
 from tigris_widget.games.tigris.bots.heuristics import commit_choice, evaluate, projection
+from tigris_widget.games.tigris.bots.search import SearchBot
 from tigris_widget.games.tigris.engine.core.types import D_REVOLT_ATTACK, D_REVOLT_DEFEND, D_WAR_ATTACK, D_WAR_DEFEND
 from tigris_widget.games.tigris.engine.rules.view import determinize, player_view
 
@@ -171,8 +172,8 @@ def test_a_stalled_game_is_pushed_towards_its_end(name):
 def test_search_considers_its_best_root_actions_for_its_second_action():
     """Below the root, the bot's own node ranks its best root actions that are still legal (the
     varied sample alone would often miss them)."""
-    from tigris_widget.bots.search import OWN_BEST, Search
     from tigris_widget.games.tigris.bots.heuristics import after
+    from tigris_widget.games.tigris.bots.search import OWN_BEST, Search
     from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 
     game = midgame(seed=3, actions=30, players=3)
@@ -192,7 +193,7 @@ def test_search_considers_its_best_root_actions_for_its_second_action():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_search_default_budget_and_time_limits(players):
-    from tigris_widget.bots.search import DEFAULT_BUDGET
+    from tigris_widget.games.tigris.bots.search import DEFAULT_BUDGET
 
     game = midgame(seed=4, actions=12, players=players)
     bot = make_bot("search", seed=1)
@@ -207,7 +208,7 @@ def test_search_default_budget_and_time_limits(players):
 def test_search_compares_root_actions_on_the_same_samples():
     """Common random numbers: the k-th visit of every root action plays the k-th determinization,
     so every action is judged on the same sampled hands."""
-    from tigris_widget.bots.search import Search
+    from tigris_widget.games.tigris.bots.search import Search
 
     class Spy(Search):
         def __init__(self, *args, **kwargs):

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.bots import Bot, GreedyBot, RandomBot, make_bot
+from tigris_widget.bots import Bot, RandomBot, make_bot
 from tigris_widget.bots.runner import BotError, GameTooLong, moves, play, step
-from tigris_widget.bots.search import SearchBot
 from tigris_widget.bots.tournament import GameTask, run_game
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
 from tigris_widget.games.tigris.bots.heuristics import policy_choice
+from tigris_widget.games.tigris.bots.search import SearchBot
 from tigris_widget.games.tigris.engine.core.actions import (
     COMMIT_ACTIONS,
     PASS_ACTION,

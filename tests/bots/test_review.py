@@ -11,10 +11,9 @@ import sys
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.bots.greedy import GreedyBot
 from tigris_widget.bots.review import (
     THRESHOLDS,
-    _view_before,
+    _before,
     classify,
     curve,
     format_review,
@@ -24,6 +23,7 @@ from tigris_widget.bots.review import (
 )
 from tigris_widget.bots.runner import step
 from tigris_widget.cli import main
+from tigris_widget.games.tigris.bots.greedy import GreedyBot
 
 
 def greedy_game(seed: int, plies: int) -> Game:
@@ -67,10 +67,12 @@ def test_the_best_move_loses_nothing(war_game: Game) -> None:
 
 
 def test_each_decision_is_seen_from_the_movers_view(war_game: Game) -> None:
-    view = _view_before(war_game, 61)
+    before = _before(war_game, 61)
     mover = war_game.state_at(61).decider
-    assert view.seat == mover
+    assert len(before) == 61 and before.decision is not None and before.decision.seat == mover
+    view = before.view(before.decision.seat)  # what the T&E analysis searches from (games.tigris.bots.analysis)
     assert all(h is None for p, h in enumerate(view.hands) if p != mover), "no other hand is read"
+    assert "never read from the record" in review(war_game, iterations=20, last=1)["note"]
 
 
 def test_a_whole_short_review_in_worker_processes_and_its_curve() -> None:
@@ -161,3 +163,55 @@ def test_cli_review_of_an_endless_stream_stops_at_the_limit() -> None:
     done = subprocess.run([sys.executable, "-m", "tigris_widget", "review", "/dev/zero"], capture_output=True,
                           text=True, timeout=120, preexec_fn=cap)  # fmt: skip
     assert done.returncode == 2 and "/dev/zero" in done.stderr and "at most" in done.stderr, done.stderr[-500:]
+
+
+# -- Ur: the same review, a whole turn per move ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ur_game():  # type: ignore[no-untyped-def]
+    """The late Ur position of the analysis tests: P1 plays a deliberately bad turn (two cubes on a tile
+    it already holds instead of claiming a new tile), then greedy bots play two more rounds."""
+    from tigris_widget.bots import make_bot
+    from tigris_widget.core.registry import game_module
+
+    from .test_ur_analysis import RICH
+
+    game = game_module("ur").game_from_position(RICH)
+    game.apply("cube (2,0) x2")
+    game.apply("exchange (0,4) side A")
+    bots = [make_bot("greedy", seed=p, game="ur") for p in range(3)]
+    while len(game) < 12 and not game.is_over:
+        step(game, bots)
+    return game
+
+
+def test_an_ur_review_judges_whole_turns_and_marks_the_bad_one(ur_game) -> None:  # type: ignore[no-untyped-def]
+    report = review(ur_game, iterations=60)
+    assert report["game"] == "ur" and "Nothing is hidden" in report["note"]
+    moves = report["moves"]
+    assert [(m["ply"], m["plies"]) for m in moves] == [(p, 2) for p in range(0, len(ur_game) - 1, 2)][: len(moves)]
+    bad = moves[0]
+    assert bad["seat"] == 1 and bad["name"] == "P1" and bad["action"] == "cube (2,0) x2; exchange (0,4) side A"
+    assert bad["class"] in ("mistake", "blunder") and bad["loss"] >= THRESHOLDS["mistake"]
+    assert bad["best"] != bad["action"] and bad["best"].startswith("cube (") and "claims" in bad["best_reason"].lower()
+    assert bad["best_marks"]["squares"], "where the better turn goes, for the board"
+    assert bad["value_before"] - bad["value_after"] == pytest.approx(bad["loss"], abs=1e-3)
+    assert report["players"][1]["name"] == "P1" and report["players"][1]["accuracy"] < 100
+    text = format_review(report)
+    assert "P1" in text and MARKS_OF[bad["class"]] in text
+    values = curve(report, seat=1)
+    assert set(values) == {m["ply"] + m["plies"] for m in moves} and all(0 <= v <= 1 for v in values.values())
+
+
+MARKS_OF = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def test_an_ur_review_reads_records_and_rows_and_runs_in_workers(ur_game) -> None:  # type: ignore[no-untyped-def]
+    local = review(ur_game.to_record(), iterations=15, last=2)
+    assert len(local["moves"]) == 2 and local["game"] == "ur"
+    row = {"game": "ur", "record": ur_game.to_record()}
+    assert review(row, iterations=15, last=2)["moves"] == local["moves"]
+    assert review(ur_game, iterations=15, last=2, workers=2)["moves"] == local["moves"]
+    with pytest.raises(ValueError, match="not a game record"):
+        review("ur-record 1\nplayers nine", iterations=5)
+    with pytest.raises(ValueError, match="last"):
+        review(ur_game, last=-1)

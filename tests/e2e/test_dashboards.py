@@ -102,10 +102,8 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
                                arg=details.element_handle(), timeout=60_000)  # fmt: skip
         perf["think_final_ms"] = round((time.perf_counter() - start) * 1000)
-        assert evaluate(kc, "inspector.analysis['final']") is True
-        assert evaluate(kc, "inspector.heatmap_choice.value") == evaluate(
-            kc, "inspector.analysis['heatmaps']['default']"
-        )
+        assert evaluate(kc, "inspector.analysis.final") is True
+        assert evaluate(kc, "inspector.heatmap_choice.value") == evaluate(kc, "inspector.analysis.default_heatmap")
         assert evaluate(kc, "inspector.board.overlay['heatmap_legend']['format']") == "points"
         # the legend says what the numbers are, beside the board: it never hides a square
         legend = _outputs(page)[0].locator(".tw-legend")

@@ -106,7 +106,8 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
 
 
 def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
-    from tigris_widget.bots import GreedyBot, RandomBot
+    from tigris_widget.bots import RandomBot
+    from tigris_widget.games.tigris.bots.greedy import GreedyBot
     from tigris_widget.jupyter import BotMatch
 
     game = Game.new(players=3, seed=5, start_player=1)

@@ -2,7 +2,8 @@
 checked before it is played.
 
     >>> from tigris_widget import Game
-    >>> from tigris_widget.bots import GreedyBot, RandomBot
+    >>> from tigris_widget.bots import RandomBot
+    >>> from tigris_widget.games.tigris.bots.greedy import GreedyBot
     >>> game = play(Game.new(players=2, seed=1), [GreedyBot(seed=1), RandomBot(seed=2)])
     >>> game.is_over
     True

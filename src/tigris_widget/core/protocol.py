@@ -13,9 +13,11 @@ Typing is structural (``typing.Protocol``): the games do not inherit from anythi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.events import Event
 
 
@@ -201,6 +203,35 @@ class GameModule(Protocol):
     def scores_public(self, game: GameLike) -> bool:
         """Whether every seat may see every seat's score during the game (else a seat's own view shows
         only its own score until the game is over)."""
+
+    # -- bots you can watch (h-analysis): the game's own bots, its analysis and how its moves group ----
+    def own_bots(self) -> Mapping[str, Callable[..., Bot]]:
+        """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
+        ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""
+
+    def analyze(
+        self,
+        game: GameLike,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        seed: int = 0,
+        every: float = 0.25,
+        all_seeing: bool = False,
+        focus: Sequence[str] = (),
+    ) -> Iterator[Analysis]:
+        """The search's analysis of the decision pending in ``game`` for the seat that must decide,
+        better ones as it runs: one at once, then every ``every`` seconds, the last with ``final`` set,
+        within the budget (``iterations`` and/or ``seconds``; neither: the game's default, about a
+        second). A fair analysis reads only that seat's view; ``all_seeing`` may read everything (a
+        labelled teaching mode). ``focus`` is one candidate as action texts (a move played, for a
+        review) that the analysis must hold and search as well as its best.
+
+        :raises ValueError: the game is over, or a bad budget or focus (naming it)."""
+
+    def moves(self, game: GameLike) -> list[tuple[int, int]]:
+        """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):
+        one action each where decisions are single actions, a whole turn where turns are many steps."""
 
     # -- course hooks (h-course) ----------------------------------------------------------------------
     def course_hooks(self) -> CourseHooks:

@@ -1,78 +1,64 @@
-"""``BotInspector``: look inside the search bot's decision on a position.
+"""``BotInspector``: look inside the search bot's decision on a position, for every game.
 
     >>> from tigris_widget import BotInspector, Game
     >>> game = Game.new(players=2, seed=3)
     >>> inspector = BotInspector(game)             # analyses the decision pending in ``game``
     >>> result = inspector.think(iterations=100)   # live updates while the bot thinks
-    >>> result["best"] in [c["action"] for c in result["candidates"]]
+    >>> result.best.text in [c.text for c in result.candidates]
     True
 
-Shown in a notebook, ``inspector`` is the board with a heatmap, the candidate table and details.
+Shown in a notebook, ``inspector`` is the board with a heat map, the candidate table and details. The
+analysis comes from the game's own search through the registry (``bots.analysis``): in *Tigris &
+Euphrates* a candidate is one action, in *Ur* a whole turn.
 
-The board shows the bot's heatmap for one piece (by default the piece of the best move): on each
-square, the value of the best action that puts that piece there, in points of the same unit as the
-table (the chance to win with two players) relative to the best move — 0 is as good as the best,
-−5 is five points worse; squares without a legal action stay blank. An arrow or frame marks the
-selected candidate. "What if" plays it on a copy of the game so you can look at the position after
-it, and "Back" returns. The analysis is computed from the deciding player's view (a fair bot); tick
-"cheat" to let it see every hand, for comparison.
+The heat map says, on each square, how much worse the best candidate touching that square is than
+the best move, in points of the table's unit (0 is as good as the best); a map that would write the
+same number on every square says nothing and is not drawn. The selected candidate is framed (and a
+move or a war drawn as an arrow). "What if" plays it on a copy of the game, and the analysis, which
+belongs to the position before, leaves the screen until you press Think or Back. The analysis reads
+only what the deciding player sees; where the game hides something, tick "all-seeing" to compare.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
-from tigris_widget.games.tigris.engine.core.actions import parse_action
-from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES, LEADER_NAMES, MOVE_LEADER
-from tigris_widget.games.tigris.engine.rules.view import player_view
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
-
-def heatmap_squares(grid: Sequence[Sequence[float | None]]) -> dict[int, float]:
-    """An analysis heatmap (rows y, columns x) as {square: value}."""
-    return {y * 16 + x: v for y, row in enumerate(grid) for x, v in enumerate(row) if v is not None}
+SUGGESTION_COLOUR = "#e67e22"
+"""The orange of a bot's suggested move (the heat map is violet, so it stands out)."""
 
 
-def show_analysis_heatmap(board: BoardWidget, analysis: Mapping[str, Any], key: str | None) -> bool:
-    """Draw the analysis heatmap ``key`` (``"tile:red"``, ``"leader:king"``…) on ``board``: each square
-    the value of the best action putting that piece there, in points of the analysis' unit relative
-    to the best move, with a legend. Returns False (and draws nothing) when there is no such map."""
-    heat = analysis["heatmaps"]
-    grid = heat["maps"].get(key) if key else None
-    if not grid:
+def show_analysis_heatmap(board: BoardWidget, analysis: Analysis, key: str | None) -> bool:
+    """Draw the heat map ``key`` of ``analysis`` on ``board`` with its legend: points of the analysis'
+    unit relative to the best move. Returns False (and draws nothing) when there is no such map or
+    its values are all alike (one number on every square tells nothing square by square)."""
+    heat = analysis.heatmaps.get(key) if key else None
+    if heat is None or not heat.informative():
         return False
-    values = {q: 100.0 * v for q, v in heatmap_squares(grid).items()}
-    if not values:
-        return False
-    low = min(values.values())
-    high = max(values.values())
-    label = heat["labels"].get(key, key)
-    unit = analysis.get("unit", "chance to win")
+    values = {q: 100.0 * v for q, v in heat.values.items()}
+    low, high = min(values.values()), max(values.values())
     board.show_heatmap(values, vmin=min(low, high - 1.0), vmax=high, format="points",
-                       legend=f"{label}: {unit} vs the best move, in points", high="best" if high >= -0.5 else None)  # fmt: skip
+                       legend=f"{heat.label}: {analysis.unit} vs the best move, in points",
+                       high="best" if high >= -0.5 else None)  # fmt: skip
     return True
 
 
-SUGGESTION_COLOUR = "#e67e22"
-"""The orange of a bot's suggested move (the heatmap is violet, so it stands out)."""
-
-
-def mark_action(board: BoardWidget, game: Game, seat: int, text: str, caption: str) -> None:
-    """Show a suggested action on ``board``: an arrow for a leader's move (from where it stands), a
-    framed square otherwise, and ``caption`` above the board."""
-    action = parse_action(text)
-    if action.square >= 0:
-        source = game.state.leader_square(seat, action.colour) if action.kind == MOVE_LEADER else -1
-        if source >= 0:
-            board.arrow(source, action.square, SUGGESTION_COLOUR)
-        else:
-            board.highlight([action.square], SUGGESTION_COLOUR)
+def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: str) -> None:
+    """Show a candidate on ``board``: its squares framed, its moves and wars as arrows, ``caption``."""
+    marks = analysis.marks.get(text)
+    if marks is not None:
+        if marks.squares:
+            board.highlight(marks.squares, SUGGESTION_COLOUR)
+        for arrow in marks.arrows:
+            board.arrow(arrow.start, arrow.end, SUGGESTION_COLOUR)
     board.caption(caption)
 
 
@@ -84,37 +70,52 @@ def _points_behind(points: float) -> str:
     return text.replace("-", "\u2212")
 
 
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.0f} %"
+
+
 _TABLE_CSS = (
     "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
     "width:100%;max-width:44em}"
     ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
     ".tw-cands th{text-align:left;font-weight:600;white-space:nowrap;border-bottom:1px solid rgba(128,128,128,.45)}"
-    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a{white-space:nowrap}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a{white-space:normal;min-width:8em}"
     ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
     ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}</style>"
 )
 
 
-def candidate_table(analysis: Mapping[str, Any], selected: str | None = None) -> str:
+def _rows(analysis: Analysis | Mapping[str, Any]) -> tuple[list[dict[str, Any]], float, bool, str]:
+    """(rows of text/value/visits/reason/line, the best value, final, unit) of an analysis, or of a
+    mapping in the JSON shape of T&E's report (``candidates`` with ``action``, ``value``, ``visits``)."""
+    if isinstance(analysis, Analysis):
+        rows = [{"text": c.text, "value": c.value, "visits": c.visits, "reason": c.reason, "line": list(c.line)}
+                for c in analysis.candidates]  # fmt: skip
+        return rows, analysis.value, analysis.final, analysis.unit
+    rows = [{"text": c["action"], "value": c["value"], "visits": c["visits"], "reason": c.get("reason", ""),
+             "line": c.get("principal_variation", [])} for c in analysis["candidates"]]  # fmt: skip
+    return rows, float(analysis["value"]), bool(analysis["final"]), analysis.get("unit", "chance to win")
+
+
+def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None = None) -> str:
     """HTML table of the candidates: move, value (the analysis' unit), the difference to the best
     and visits on one line, the reason below it (the expected continuation is the move's tooltip).
     The first row is the recommendation, the same as the headline."""
-    unit = analysis.get("unit", "chance to win")
-    best_value = analysis["value"]
+    rows_in, best_value, final, unit = _rows(analysis)
     rows = []
-    for i, c in enumerate(analysis["candidates"]):
-        value = "–" if c["value"] is None else f"{100 * c['value']:.0f} %"
+    for i, c in enumerate(rows_in):
+        value = _percent(c["value"])
         if c["value"] is None:
             diff = "–"
         elif i == 0:
             diff = "best"
         else:
             diff = _points_behind(100 * (c["value"] - best_value))
-        classes = " ".join(x for x in ("sel" if c["action"] == selected else "", "top" if i == 0 else "") if x)
-        pv = html.escape(" → ".join(c["principal_variation"][:5]), quote=True)
-        reason = html.escape(c.get("reason") or ("searching…" if not analysis["final"] else ""))
+        classes = " ".join(x for x in ("sel" if c["text"] == selected else "", "top" if i == 0 else "") if x)
+        line = html.escape(" → ".join(c["line"][:5]), quote=True)
+        reason = html.escape(c["reason"] or ("searching…" if not final else ""))
         rows.append(
-            f"<tr class='{classes}'><td class='a' title='then: {pv}'><code>{html.escape(c['action'])}</code></td>"
+            f"<tr class='{classes}'><td class='a' title='then: {line}'><code>{html.escape(c['text'])}</code></td>"
             f"<td class='n'>{value}</td><td class='n'>{diff}</td><td class='n'>{c['visits']}</td></tr>"
         )
         if reason:
@@ -124,57 +125,69 @@ def candidate_table(analysis: Mapping[str, Any], selected: str | None = None) ->
     return f"{_TABLE_CSS}<table class='tw-cands'>{head}{''.join(rows)}</table>"
 
 
-def summary(analysis: Mapping[str, Any]) -> str:
-    """The recommendation (the table's first row) with its value and reason, why it beats the greedy
-    choice, the expected points per colour, and the conflict table with its reason if any."""
-    expected = analysis["expected_score"]
-    colours = ", ".join(f"{c} {expected['colours'][c]:.1f}" for c in COLOUR_NAMES)
-    label = "CHEATING (sees every hand)" if analysis["cheating"] else "fair: sees only its own hand"
-    unit = analysis.get("unit", "chance to win")
-    state = "" if analysis["final"] else " (thinking…)"
-    lines = [
-        f"<b>Best: <code>{html.escape(analysis['best'])}</code></b> — {unit} {100 * analysis['value']:.0f} %{state}",
-    ]
-    top = analysis["candidates"][0] if analysis["candidates"] else {}
-    greedy = analysis.get("greedy")
-    if top.get("reason") and analysis["decision"] == "action":
-        lines.append("Why: " + html.escape(top["reason"]) + ".")
-        if greedy:
-            lines.append(html.escape(greedy["reason"]))
-    elif analysis.get("explanation"):
-        lines.append(html.escape(analysis["explanation"]))
-    conflict = analysis.get("conflict")
-    if conflict:
-        cells = "".join(
-            f"<td class='n'>{lv['commit']}</td><td class='n'>{100 * lv['win_probability']:.0f} %</td>"
-            f"<td class='n'>{_percent(lv.get('value'))}</td></tr><tr>"
-            for lv in conflict["levels"]
-        )
-        lines.append(
-            f"{conflict['kind'].capitalize()} over {conflict['colour']} — you are the {conflict['role']}, "
-            f"{conflict['strength']} against {conflict['opponent_strength']}"
-            f"{'' if conflict['opponent_known'] else ' before the defender commits'}:"
-            f"<table class='tw-cands' style='width:auto'><tr><th class='n'>commit</th><th class='n'>wins the "
-            f"{conflict['kind']}</th><th class='n'>game {html.escape(unit)}</th></tr><tr>{cells}</tr></table>"
-        )
-    lines.append(f"<span style='opacity:.75'>Expected points at the end: {colours}; weakest "
-                 f"<b>{expected['weakest']}</b>. {analysis['iterations']} iterations "
-                 f"({analysis['iterations_per_second']:.0f}/s), {label}.</span>")  # fmt: skip
+def _table_html(caption: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> str:
+    head = "".join(f"<th class='n'>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td class='n'>{html.escape(x)}</td>" for x in row) + "</tr>" for row in rows)
+    return f"{html.escape(caption)}:<table class='tw-cands' style='width:auto'><tr>{head}</tr>{body}</table>"
+
+
+def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
+    """The recommendation (the table's first row) with its value and the reason in words, the
+    game's notes and tables, what the heat map shows (or why there is none) and how the analysis
+    was made (fair or all-seeing, in one sentence)."""
+    if not analysis.candidates:
+        return "No candidate yet."
+    best = analysis.best
+    state = "" if analysis.final else " (thinking…)"
+    spread = (f" (likely {_percent(best.low)}–{_percent(best.high)})"
+              if best.low is not None and best.high is not None and best.high - best.low >= 0.005 else "")  # fmt: skip
+    lines = [f"<b>Best: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
+             f"{_percent(best.value)}{spread}{state}"]  # fmt: skip
+    if analysis.explanation:
+        lines.append("Why: " + html.escape(analysis.explanation))
+    elif best.reason:
+        lines.append("Why: " + html.escape(best.reason) + ".")
+    lines += [html.escape(note) for note in analysis.notes]
+    lines += [_table_html(t.caption, t.header, t.rows) for t in analysis.tables]
+    heat = analysis.heatmaps.get(heat_shown) if heat_shown else None
+    if heat is not None:
+        lines.append(f"<span style='opacity:.75'>Heat map: {html.escape(heat.label)} — on each square, how many "
+                     f"points of {html.escape(analysis.unit)} the best candidate there is behind the best move "
+                     f"(0 = as good).</span>")  # fmt: skip
+    elif analysis.final:
+        lines.append("<span style='opacity:.75'>No heat map: the squares these candidates touch are all worth the "
+                     "same, so numbers on them would say nothing.</span>")  # fmt: skip
+    rate = f", {analysis.iterations / analysis.seconds:.0f}/s" if analysis.seconds > 0 else ""
+    lines.append(f"<span style='opacity:.75'>{analysis.iterations} iterations ({analysis.seconds:.1f} s{rate}). "
+                 f"{html.escape(analysis.fairness())}</span>")  # fmt: skip
     return _TABLE_CSS + "<br>".join(lines)
 
 
-class BotInspector:
-    """A dashboard around ``bots.analysis`` for the decision pending in a game."""
+def _position(game: GameLike) -> tuple[str, ...]:
+    """What identifies the position on the board: the actions played to reach it."""
+    return tuple(map(str, game.actions))
 
-    def __init__(self, game: Game, *, seed: int = 0) -> None:
-        if game.decision is None:
-            raise ValueError("the game is over: there is no decision to analyse")
+
+class BotInspector:
+    """A dashboard around ``bots.analysis`` for the decision pending in a game (any game)."""
+
+    def __init__(self, game: GameLike, *, seed: int = 0) -> None:
+        game = check_game(game)
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over (or this is no game): there is no decision to analyse")
         self.game = game.clone()  # "what if" plays on this copy, never on the caller's game
         self.base_ply = len(self.game)
-        self.seat = game.decision.seat
+        self.seat = decision.seat
         self.seed = seed
-        self.analysis: dict[str, Any] | None = None
+        self.analysis: Analysis | None = None
+        """The analysis of the position on the board (None while there is none for it)."""
+        self._shown_for: tuple[str, ...] | None = None
+        """The position ``analysis`` belongs to."""
+        self._done: dict[tuple[str, ...], Analysis] = {}
+        """The last final analysis of each position analysed (Back shows it again)."""
         self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(flex="1 1 440px", min_width="360px"))
+        self.board.observe(self._board_changed, names="view")
         self.heatmap_choice = widgets.Dropdown(description="Heatmap", options=[("none", "")], value="",
                                                style={"description_width": "auto"},
                                                layout=widgets.Layout(width="auto", max_width="100%"))  # fmt: skip
@@ -188,7 +201,7 @@ class BotInspector:
         self._showing = False
         button = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
         self.think_button = widgets.Button(description="Think", icon="play", button_style="primary", layout=button,
-                                           tooltip="let the search bot analyse this decision")  # fmt: skip
+                                           tooltip="let the search bot analyse the decision on the board")  # fmt: skip
         self.think_button.on_click(lambda _b: self.think())
         self.whatif_button = widgets.Button(description="What if", icon="flask", layout=button,
                                             tooltip="play the selected candidate on a copy")  # fmt: skip
@@ -196,7 +209,7 @@ class BotInspector:
         self.back_button = widgets.Button(description="Back", icon="undo", layout=button,
                                           tooltip="return to the analysed position")  # fmt: skip
         self.back_button.on_click(lambda _b: self.back())
-        self.cheating = widgets.Checkbox(value=False, description="cheat: see every hand", indent=False,
+        self.cheating = widgets.Checkbox(value=False, description="all-seeing: read every hand", indent=False,
                                          layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
@@ -209,46 +222,52 @@ class BotInspector:
 
     # -- thinking --------------------------------------------------------------------------------
     def think(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
-              every: float = 0.1) -> dict[str, Any]:  # fmt: skip
-        """Run the search on the position being analysed, updating the dashboard with each partial
-        result (the first at once, from the one-step ranking)."""
-        self.back()
-        omniscient = self.game.state if self.cheating.value else None
-        view = self.game.view(self.seat)
-        result: dict[str, Any] = {}
+              every: float = 0.1) -> Analysis:  # fmt: skip
+        """Analyse the decision on the board (the analysed position, or the one "What if" reached),
+        updating the dashboard with each partial result (the first at once)."""
+        if self.game.is_over:
+            raise ValueError("the game on the board is over: there is no decision to analyse")
+        result: Analysis | None = None
         self._picked = False  # a new search: follow its best again
         self.think_button.disabled = True
         try:
-            for result in analyze_iter(view, iterations, seconds, seed=self.seed, every=every, omniscient=omniscient):
+            for result in analyze_iter(self.game, iterations, seconds, seed=self.seed, every=every,
+                                       all_seeing=self.cheating.value):  # fmt: skip
                 self.show(result)
         finally:
             self.think_button.disabled = False
+        assert result is not None
+        self._done[_position(self.game)] = result
         return result
 
-    def show(self, analysis: dict[str, Any]) -> None:
-        """Display an analysis (from ``think`` or computed elsewhere)."""
+    def show(self, analysis: Analysis) -> None:
+        """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
         self.analysis = analysis
-        options = [c["action"] for c in analysis["candidates"]]
-        keep = self.candidates.value if self._picked and self.candidates.value in options else analysis["best"]
+        self._shown_for = _position(self.game)
+        self.cheating.disabled = not analysis.hidden_information
+        if not analysis.hidden_information:
+            self.cheating.description = "all-seeing (nothing is hidden in this game)"
+        options = [c.text for c in analysis.candidates]
+        keep = self.candidates.value if self._picked and self.candidates.value in options else analysis.best.text
         self._showing = True
         try:
             self.candidates.options = options
             self.candidates.value = keep if keep in options else None
-            maps = analysis["heatmaps"]
-            choices = [("none", "")] + [(maps["labels"][k], k) for k in sorted(maps["maps"], key=_map_order)]
-            wanted = self.heatmap_choice.value if self._heatmap_picked else (maps["default"] or "")
+            shown = {k: h for k, h in analysis.heatmaps.items() if h.informative()}
+            choices = [("none", "")] + [(h.label, k) for k, h in shown.items()]
+            default = analysis.default_heatmap if analysis.default_heatmap in shown else ""
+            wanted = self.heatmap_choice.value if self._heatmap_picked else default
             if list(self.heatmap_choice.options) != choices:
                 self.heatmap_choice.options = choices
             self.heatmap_choice.value = wanted if wanted in dict(choices).values() else ""
         finally:
             self._showing = False
-        self.details.value = summary(analysis)
         self._on_select()
 
     def _on_heatmap(self, _change: object) -> None:
         if not self._showing:
             self._heatmap_picked = True
-            self._draw_overlays()
+            self._on_select()
 
     def _on_candidate(self, _change: object) -> None:
         if not self._showing:
@@ -258,69 +277,97 @@ class BotInspector:
     def _on_select(self) -> None:
         if self.analysis is not None:
             self.table.value = candidate_table(self.analysis, self.candidates.value)
+            self.details.value = summary(self.analysis, self.heatmap_choice.value or None)
         self._draw_overlays()
 
     def _draw_overlays(self) -> None:
         self.board.clear_overlays()
-        if self.analysis is None or len(self.game) != self.base_ply:
+        if self.analysis is None:
             return
         show_analysis_heatmap(self.board, self.analysis, self.heatmap_choice.value)
         selected = self.candidates.value
         if selected:
-            mark_action(self.board, self.game, self.seat, selected, f"Candidate: {selected}")
+            mark_candidate(self.board, self.analysis, selected, f"Candidate: {selected}")
+
+    def _clear(self, message: str) -> None:
+        """Take the analysis off the screen: it belongs to another position."""
+        self.analysis = None
+        self._showing = True
+        try:
+            self.candidates.options = []
+            self.heatmap_choice.options = [("none", "")]
+            self.heatmap_choice.value = ""
+        finally:
+            self._showing = False
+        self.table.value = ""
+        self.details.value = message
+        self.board.clear_overlays()
+
+    def _board_changed(self, _change: object) -> None:
+        """A move on the board (a click, What if, Back): an analysis of another position never stays."""
+        position = _position(self.game)
+        if self.analysis is not None and position != self._shown_for:
+            self._clear("The position changed: this analysis belonged to the one before. Press <b>Think</b> to "
+                        "analyse this position, or <b>Back</b> to return.")  # fmt: skip
 
     # -- what if ---------------------------------------------------------------------------------
     def what_if(self, action: str | None = None) -> None:
-        """Play a candidate (the selected one by default) on the copy and show the position after it."""
+        """Play a candidate (the selected one by default; all its steps) on the copy and show the
+        position after it; the analysis of the position before leaves the screen."""
         chosen = action or self.candidates.value
         if not chosen:
             raise ValueError("choose a candidate first")
+        candidate = self.analysis.candidate(chosen) if self.analysis is not None else None
+        steps = candidate.actions if candidate is not None else (chosen,)
         self.back()
-        self.game.apply(chosen)
-        self.board.clear_overlays()  # the analysis belongs to the position before
+        copy = self.game.clone()
+        for step in steps:
+            copy.apply(step)  # all or nothing: refused steps leave the board as it was
+        for step in steps:
+            self.game.apply(step)
+        known = self._done.get(_position(self.game))
+        if known is not None:
+            self.show(known)
+            self.board.caption(f"What if: {chosen} — press Back to return")
+            return
+        self._clear(f"What if <code>{html.escape(chosen)}</code>: the board shows the position after it. Press "
+                    "<b>Think</b> to analyse it, or <b>Back</b> to return to the analysis before.")  # fmt: skip
         self.board.caption(f"What if: {chosen} — press Back to return")
 
     def back(self) -> None:
-        """Return to the analysed position."""
+        """Return to the analysed position (and its analysis)."""
         while len(self.game) > self.base_ply:
             self.game.undo()
-        self._draw_overlays()
+        known = self._done.get(_position(self.game))
+        if known is not None and self.analysis is not known:
+            self.show(known)
+        else:
+            self._draw_overlays()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
 
 
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.0f} %"
-
-
-def _map_order(key: str) -> tuple[int, int]:
-    kind, _, name = key.partition(":")
-    if kind == "tile":
-        return (0, COLOUR_NAMES.index(name))
-    if kind == "leader":
-        return (1, LEADER_NAMES.index(name))
-    return (2, 0)
-
-
-def evaluation_over_game(game: Game, seat: int = 0, iterations: int = 120, *, seed: int = 0,
+def evaluation_over_game(game: GameLike, seat: int = 0, iterations: int = 120, *, seed: int = 0,
                          turns_only: bool = True) -> dict[int, float]:  # fmt: skip
-    """The fair search bot's win chance for ``seat`` at each turn start (or every ply), for charts.
-
-    In 2-player games the other player's value v counts as 1 − v; in 3–4 player games only the
-    positions where ``seat`` decides are evaluated.
-    """
+    """The fair search's value for ``seat`` before each move of ``game`` (``moves`` of its module: an
+    action in T&E, a turn in Ur; ``turns_only``: only where the mover changes), for charts."""
     values: dict[int, float] = {}
-    previous_turn = None
-    for ply in range(len(game)):
-        s = game.state_at(ply)
-        if turns_only and s.turn == previous_turn:
+    previous = None
+    for first, _count in game_module(game.name).moves(game):
+        copy = game.clone()
+        while len(copy) > first:
+            copy.undo()
+        decision = copy.decision
+        if decision is None:
             continue
-        previous_turn = s.turn
-        decider = s.decider
-        if decider != seat and s.players != 2:
+        if turns_only and decision.seat == previous:
             continue
-        *_, result = analyze_iter(player_view(s, decider), iterations, None, seed=seed)
-        value = float(result["value"])
-        values[ply] = value if decider == seat else 1.0 - value
+        previous = decision.seat
+        *_, result = analyze_iter(copy, iterations, None, seed=seed)
+        mine = result.best.values
+        if len(mine) > seat:
+            values[first] = mine[seat]
+        elif decision.seat == seat:
+            values[first] = result.value
     return values

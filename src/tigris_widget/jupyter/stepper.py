@@ -221,7 +221,7 @@ class GameStepper:
         """For the action that led to ``ply``: the review's verdict and the better move, if any."""
         if self.review is None or ply == 0:
             return ""
-        move = next((m for m in self.review["moves"] if m["ply"] == ply - 1), None)
+        move = next((m for m in self.review["moves"] if m["ply"] + m.get("plies", 1) == ply), None)  # a turn: its end
         if move is None or move["forced"]:
             return ""
         if move["class"] is None:
@@ -241,7 +241,7 @@ class GameStepper:
         if self.review is not None:
             for m in self.review["moves"]:
                 if m["class"] is not None and m["values"] is not None:
-                    marks.append((m["ply"] + 1, m["values"][self.review_seat], m["class"]))
+                    marks.append((m["ply"] + m.get("plies", 1), m["values"][self.review_seat], m["class"]))
         draw_evaluation(canvas, self.evaluation, self.ply, label=self.evaluation_label, width=width, height=height,
                         dpr=dpr, last=len(self.game), marks=marks, dark=dark)  # fmt: skip
 

@@ -1,9 +1,9 @@
-"""Play against bots on the board, with a hint control that shows the search bot's analysis.
+"""Play against bots on the board, with a hint control that shows the search bot's analysis (any game).
 
     >>> from tigris_widget import Game
-    >>> from tigris_widget.bots.search import SearchBot
+    >>> from tigris_widget.bots import make_bot
     >>> from tigris_widget.jupyter import BotMatch
-    >>> match = BotMatch(Game.new(players=2, seed=3), seat=0, opponents=SearchBot(seconds=0.5))
+    >>> match = BotMatch(Game.new(players=2, seed=3), seat=0, opponents=make_bot("search:0.5s"))
     >>> match.board.seat           # your board (seat 0); show ``match`` for it with a Hint button
     0
 
@@ -20,11 +20,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, analyze_iter
+from tigris_widget.bots import make_bot
+from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
-from tigris_widget.games.tigris.game import Game
-from tigris_widget.jupyter.inspect import candidate_table, mark_action, show_analysis_heatmap, summary
+from tigris_widget.core.protocol import GameLike
+from tigris_widget.jupyter.inspect import candidate_table, mark_candidate, show_analysis_heatmap, summary
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -33,20 +34,19 @@ class BotMatch:
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         seat: int = 0,
         opponents: Bot | Mapping[int, Bot] | None = None,
         *,
         delay: float = 0.6,
         hint_iterations: int = DEFAULT_ITERATIONS,
     ) -> None:
-        n = game.state.players
+        game = check_game(game)
+        n = game.players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         if opponents is None:
-            from tigris_widget.bots.greedy import GreedyBot
-
-            opponents = GreedyBot()
+            opponents = make_bot("greedy", game=game.name)
         bots = {p: opponents for p in range(n) if p != seat} if isinstance(opponents, Bot) else dict(opponents)
         if seat in bots or set(bots) - set(range(n)):
             raise ValueError(f"opponents must be bots for seats other than {seat}, within 0..{n - 1}")
@@ -108,7 +108,7 @@ class BotMatch:
         return played
 
     # -- hints ---------------------------------------------------------------------------------------
-    def hint(self, iterations: int | None = None, every: float = 0.1) -> dict[str, Any] | None:
+    def hint(self, iterations: int | None = None, every: float = 0.1) -> Analysis | None:
         """Analyse the human's pending decision from his view, updating the board while it thinks
         (the first result at once). The hint is cleared as soon as the position changes."""
         decision = self.game.decision
@@ -116,12 +116,11 @@ class BotMatch:
             self.clear_hint()
             self.panel.value = "Hints are for your own decisions."
             return None
-        result: dict[str, Any] = {}
-        view = self.game.view(self.seat)
+        result: Analysis | None = None
         self._hint_for = self.board.view.get("state_id")
         self.hint_button.disabled = True
         try:
-            for result in analyze_iter(view, iterations or self.hint_iterations, None, every=every):
+            for result in analyze_iter(self.game, iterations or self.hint_iterations, None, every=every):
                 if self.board.view.get("state_id") != self._hint_for:
                     break  # the position changed while thinking: this hint is stale
                 self._show(result)
@@ -140,12 +139,13 @@ class BotMatch:
         if self._hint_for is not None and change["new"].get("state_id") != self._hint_for:
             self.clear_hint()
 
-    def _show(self, analysis: dict[str, Any]) -> None:
-        self.panel.value = summary(analysis)
-        self.table.value = candidate_table(analysis, analysis["best"])
+    def _show(self, analysis: Analysis) -> None:
+        best = analysis.best.text
         self.board.clear_overlays()
-        show_analysis_heatmap(self.board, analysis, analysis["heatmaps"]["default"])
-        mark_action(self.board, self.game, self.seat, analysis["best"], f"Hint: {analysis['best']}")
+        drawn = show_analysis_heatmap(self.board, analysis, analysis.default_heatmap)
+        self.panel.value = summary(analysis, analysis.default_heatmap if drawn else None)
+        self.table.value = candidate_table(analysis, best)
+        mark_candidate(self.board, analysis, best, f"Hint: {best}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

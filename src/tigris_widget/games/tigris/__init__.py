@@ -6,9 +6,11 @@ package by its name, ``"tigris"``; the package keeps ``core.protocol.GameModule`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.protocol import CourseHooks, GameLike
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
@@ -94,6 +96,42 @@ def bot_rules() -> None:
     return None
 
 
+# -- bots you can watch (h-analysis): T&E's own bots -------------------------------------------------------
+def own_bots() -> dict[str, Callable[..., Bot]]:
+    """T&E's greedy bot and information-set search (``bots.greedy``, ``bots.search``), by name."""
+    from tigris_widget.games.tigris.bots.greedy import GreedyBot
+    from tigris_widget.games.tigris.bots.search import SearchBot
+
+    return {"greedy": GreedyBot, "search": SearchBot}
+
+
+def analyze(
+    game: GameLike,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    every: float = 0.25,
+    all_seeing: bool = False,
+    focus: Sequence[str] = (),
+) -> Iterator[Analysis]:
+    """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
+    samples the hands the deciding seat cannot see; ``all_seeing`` reads them (a teaching mode)."""
+    from tigris_widget.games.tigris.bots.analysis import game_analyses
+
+    if not isinstance(game, Game):
+        raise ValueError(f"the Tigris & Euphrates analysis reads a Game, not {type(game).__name__}")
+    return game_analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
+                         all_seeing=all_seeing, focus=focus)  # fmt: skip
+
+
+def moves(game: GameLike) -> list[tuple[int, int]]:
+    """Every action is a move of its own (support, war order and treasures included)."""
+    if not isinstance(game, Game):
+        raise ValueError(f"the Tigris & Euphrates moves are read from a Game, not {type(game).__name__}")
+    return [(ply, 1) for ply in range(len(game))]
+
+
 # -- course hooks (h-course): the T&E course material, loaded on first use ------------------------------
 def course_hooks() -> CourseHooks:
     """The lessons, pictures and exercises of the T&E course (``core.protocol.CourseHooks``)."""
@@ -134,13 +172,16 @@ __all__ = [
     "Position",
     "PositionBuilder",
     "PositionError",
+    "analyze",
     "bot_rules",
     "course_hooks",
     "explain",
     "game_from_position",
     "game_from_record",
     "intent_action",
+    "moves",
     "new_game",
+    "own_bots",
     "picture_svg",
     "present",
     "scores_public",

@@ -8,12 +8,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.games.ur import analysis as _analysis
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
 from tigris_widget.games.ur.game import UrGame, UrView
@@ -95,6 +98,37 @@ def bot_rules() -> UrBotRules:
     return BOT_RULES
 
 
+# -- bots you can watch (h-analysis) ------------------------------------------------------------------------
+def own_bots() -> dict[str, Callable[..., Bot]]:
+    """None of its own: the shared bots serve Ur through ``bot_rules()``."""
+    return {}
+
+
+def analyze(
+    game: GameLike,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    every: float = 0.25,
+    all_seeing: bool = False,
+    focus: Sequence[str] = (),
+) -> Iterator[Analysis]:
+    """The tree search over whole turns (``analysis.analyses``); Ur hides nothing, so ``all_seeing``
+    changes nothing but the label."""
+    if not isinstance(game, UrGame):
+        raise ValueError(f"the Ur analysis reads an UrGame, not {type(game).__name__}")
+    return _analysis.analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
+                              all_seeing=all_seeing, focus=focus)  # fmt: skip
+
+
+def moves(game: GameLike) -> list[tuple[int, int]]:
+    """Each turn (and setup step) is one move: the review judges whole turns."""
+    if not isinstance(game, UrGame):
+        raise ValueError(f"the Ur moves are read from an UrGame, not {type(game).__name__}")
+    return _analysis.moves(game)
+
+
 # -- course hooks (h-course): the Ur course material, loaded on first use --------------------------------
 def course_hooks() -> CourseHooks:
     """The lessons, pictures and exercises of the Ur course (``core.protocol.CourseHooks``)."""
@@ -134,6 +168,7 @@ __all__ = [
     "UrOptions",
     "UrState",
     "UrView",
+    "analyze",
     "bot_rules",
     "course_hooks",
     "explain",
@@ -141,7 +176,9 @@ __all__ = [
     "game_from_position",
     "game_from_record",
     "intent_action",
+    "moves",
     "new_game",
+    "own_bots",
     "parse_line",
     "parse_position",
     "parse_step",

@@ -31,8 +31,7 @@ import random
 import time
 from collections.abc import Iterator
 
-from tigris_widget.bots.base import Bot
-from tigris_widget.bots.budget import Budget
+from tigris_widget.core.bot import Bot, Budget
 from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
 from tigris_widget.games.tigris.bots.heuristics import (
     PolicyMemo,
@@ -69,7 +68,7 @@ PRIOR_TEMPERATURE = 0.05
 class Node:
     """A node of the tree: the decision after the actions on the path from the root."""
 
-    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "total", "visits")
+    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, seat: int, prior: float, players: int) -> None:
         self.action = action
@@ -83,6 +82,8 @@ class Node:
         """``GameState.board_key()`` of the state the candidates were ranked in."""
         self.visits = 0
         self.total = [0.0] * players
+        self.squares = 0.0
+        """Sum of the squared values of ``seat`` (for the standard error of ``q``)."""
         self.colour_sum = [0.0, 0.0, 0.0, 0.0]
         """Sum of the root seat's projected VP per colour over the evaluations below (root children)."""
 
@@ -228,6 +229,8 @@ class Search:
             total = n.total
             for i, v in enumerate(leaf_value):
                 total[i] += v
+            if n.seat >= 0:
+                n.squares += leaf_value[n.seat] ** 2
         if colours is not None:
             cs = path[1].colour_sum
             for c in range(4):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tigris_widget.bots.base import Bot
+from tigris_widget.core.bot import Bot
 from tigris_widget.games.tigris.bots.heuristics import commit_choice, policy_choice, progress_choices, rank_turn_actions
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION
