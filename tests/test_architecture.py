@@ -110,19 +110,8 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     ("jupyter.lessons", "games.tigris.builder"),
     ("jupyter.lessons", "games.tigris.engine.core.events"),
     ("jupyter.lessons", "games.tigris.game"),
-    ("jupyter.puzzle_board", "games.tigris.engine.core.types"),
-    ("jupyter.puzzle_board", "games.tigris.puzzles.goals"),
-    ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
-    ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
     ("jupyter.stepper", "games.tigris.game"),
     ("jupyter.versus", "games.tigris.game"),
-    # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
-    ("puzzles.cli", "games.tigris.engine.core.types"),
-    ("puzzles.cli", "games.tigris.puzzles.miner"),
-    ("puzzles.library", "games.tigris.puzzles"),
-    ("puzzles.library", "games.tigris.puzzles.book"),
-    ("puzzles.library", "games.tigris.puzzles.goals"),
-    ("puzzles.library", "games.tigris.puzzles.miner"),
 }
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import GameLike, PuzzleBook
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -94,6 +94,14 @@ def bot_rules() -> None:
     return None
 
 
+# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+def puzzle_book() -> PuzzleBook:
+    """The game's puzzles, themes and rating words (``games/tigris/puzzles/shelf.py``), loaded on first use."""
+    from tigris_widget.games.tigris.puzzles.shelf import BOOK
+
+    return BOOK
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -118,5 +126,6 @@ __all__ = [
     "new_game",
     "picture_svg",
     "present",
+    "puzzle_book",
     "to_square",
 ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import GameLike, PuzzleBook
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
 from tigris_widget.games.ur.game import UrGame, UrView
@@ -95,6 +95,14 @@ def bot_rules() -> UrBotRules:
     return BOT_RULES
 
 
+# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+def puzzle_book() -> PuzzleBook:
+    """The game's puzzles, themes and rating words (``games/ur/puzzles/shelf.py``), loaded on first use."""
+    from tigris_widget.games.ur.puzzles.shelf import BOOK
+
+    return BOOK
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -124,5 +132,6 @@ __all__ = [
     "parse_step",
     "picture_svg",
     "present",
+    "puzzle_book",
     "to_square",
 ]
