@@ -760,7 +760,7 @@ class Exercise(_Shown):
         out: list[dict[str, Any]] = [{"text/html": text, "text/plain": plain}]
         from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 
-        self.board = PuzzleBoard(p)
+        self.board = PuzzleBoard(p, help_buttons=False)  # the hint and the solution are folded above
         out.append(self.board._repr_mimebundle_())
         return out
 

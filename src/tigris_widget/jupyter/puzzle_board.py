@@ -175,8 +175,9 @@ class PuzzleBoard:
         colour = COLOURS.get(verdict.status, "inherit")
         mark = MARKS.get(verdict.status, "")
         self.judgement.value = (
-            f"<p data-judgement='{html.escape(verdict.status)}' style='margin:0.3em 0;padding:2px 8px;"
-            f"border-left:4px solid {colour};line-height:1.45'><b style='color:{colour}'>{mark}</b> "
+            f"<p data-judgement='{html.escape(verdict.status)}' style='margin:0.4em 0;padding:4px 8px;"
+            f"border-left:4px solid {colour};background:{colour}1f;font-size:1.05em;line-height:1.45'>"
+            f"<b style='color:{colour}'>{mark}</b> "
             f"{html.escape(verdict.message, quote=False)}</p>"
         )
 

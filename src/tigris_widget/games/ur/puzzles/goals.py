@@ -91,7 +91,12 @@ class UrGoal:
         if k == "points":
             return f"End your turn with at least {sp['points']} points (your hand tile on its better side)."
         if k == "lead":
-            return f"Lead every other player by at least {sp['points']} points when your turn ends."
+            n = int(sp["points"])
+            if n > 0:
+                return f"Lead every other player by at least {n} points when your turn ends."
+            if n == 0:
+                return "End your turn with at least as many points as every other player."
+            return f"End your turn at most {-n} point{'s' if n != -1 else ''} behind the best other player."
         if k == "own":
             where = cell_name(int(sp["cell"]))
             if sp["from"] >= 0:
@@ -282,7 +287,7 @@ class UrPuzzle:
         if found is None:
             return Verdict("unclear", f"{last}: not the solution's step; it may still work.")
         return Verdict(
-            "bad", f"{last}: after this step the goal can no longer be met this turn. Take it back (←) or Retry."
+            "bad", f"{last}: after this step the goal can no longer be met this turn. Take it back, or Retry."
         )
 
     def reply(self, game: UrGame) -> Step | None:

@@ -147,11 +147,12 @@ def _after(state: UrState, step: Step | None) -> UrState:
 def goal_between(start: UrState, best: UrState, others: list[UrState]) -> UrGoal | None:
     """A goal the end ``best`` meets and every end in ``others`` misses (None: no readable one).
     Facts in order of preference: a tile won from a rival, points, a lead, a rival held down,
-    ziggurats, cubes on the grid; a won tile goes with the points when both tell the turns apart."""
+    ziggurats, cubes on the grid; a won tile goes with the points when both tell the turns apart.
+    (An empty tile to own would give the answer away: "own (4,0)" is "put your cube on (4,0)".)"""
     seat = start.active
     found: list[UrGoal] = []
     for c in range(36):
-        if best.owner[c] == seat and not best.zig[c] and start.owner[c] != seat:
+        if best.owner[c] == seat and not best.zig[c] and start.owner[c] not in (seat, -1):
             goal = UrGoal.from_spec({"kind": "own", "cell": c, "from": start.owner[c]})
             if not any(goal.met(o, seat) for o in others):
                 found.append(goal)
@@ -161,10 +162,6 @@ def goal_between(start: UrState, best: UrState, others: list[UrState]) -> UrGoal
                  {"kind": "ziggurats", "ziggurats": ziggurats(best, seat)},
                  {"kind": "cubes", "cubes": best.on_grid[seat]}):  # fmt: skip
         goal = UrGoal.from_spec(spec)
-        if spec["kind"] == "lead" and lead(best, seat) <= 0:
-            continue
-        if spec["kind"] == "points" and points(best, seat) <= points(start, seat):
-            continue
         if not any(goal.met(o, seat) for o in others):
             found.append(goal)
     if not found:
@@ -183,7 +180,8 @@ def _phase(s: UrState) -> str:
 
 
 def tag(start: UrState, line: list[Step], key: Step, goal: UrGoal) -> tuple[str, ...]:
-    themes = {_STEP_THEME[st.kind] for st in line if st.kind in _STEP_THEME}
+    # every turn ends with an exchange and most place a free cube: those are themes only when decisive
+    themes = {_STEP_THEME[st.kind] for st in line if st.kind in _STEP_THEME} - {"exchange", "extra-cube"}
     kinds = {goal.kind} | {p.kind for p in goal.parts}
     if kinds & {"points", "lead"}:
         themes.add("scoring")
@@ -265,8 +263,8 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
         title = f"War on {cell_name(key.best.b)}"
     hints = (_HINTS.get(key_theme, "Look for the turn that leaves you furthest ahead."),)
     explanation = (
-        f"The decisive step is {key.best} (step {key.index + 1} of your turn); the next best choice there, "
-        f"{second[0]}, misses the goal: {goal.shortfall(runner_up, seat)}"
+        f"The decisive step is {key.best} (step {key.index + 1} of your turn). The next best choice there, "
+        f"{second[0]}, falls short: {goal.shortfall(runner_up, seat)}"
     )
     puzzle = UrPuzzle(
         f"u-{digest}", title, position, goal, solution, theme_list, rating, hints, explanation, "mined",
@@ -349,9 +347,17 @@ def _mix(*parts: int) -> int:
     return h
 
 
-def mine(games: int, seed: int, searcher: Searcher, progress: TextIO | None = None) -> dict[str, Any]:
+def mine(
+    games: int,
+    seed: int,
+    searcher: Searcher,
+    progress: TextIO | None = None,
+    checkpoint: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` seeded bot games (3 and 4 players in turn; one search bot against greedy bots)
-    and mine their sampled turn starts; returns ``{"puzzles": [...], "stats": {...}}``."""
+    and mine their sampled turn starts; returns ``{"puzzles": [...], "stats": {...}}``. Game ``i``
+    depends only on ``seed`` and ``i``, so the first ``k`` games of a run are the run of ``k`` games;
+    ``checkpoint`` receives the result so far after each game."""
     begin, cpu0 = time.perf_counter(), time.process_time()
     puzzles: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -385,12 +391,20 @@ def mine(games: int, seed: int, searcher: Searcher, progress: TextIO | None = No
         if progress is not None:
             progress.write(f"game {index + 1}/{games}: {scanned} turns examined, {len(puzzles)} puzzles; {reasons}\n")
             progress.flush()
+        if checkpoint is not None:
+            checkpoint(_result(index + 1, puzzles, scanned, reasons, begin, cpu0))
+    return _result(games, puzzles, scanned, reasons, begin, cpu0)
+
+
+def _result(
+    games: int, puzzles: list[dict[str, Any]], scanned: int, reasons: dict[str, int], begin: float, cpu0: float
+) -> dict[str, Any]:
     wall = time.perf_counter() - begin
     stats = {
         "games": games, "puzzles": len(puzzles), "puzzles_per_game": round(len(puzzles) / max(1, games), 3),
         "wall_seconds": round(wall, 1), "games_per_minute": round(60 * games / wall, 2) if wall else None,
         "cpu_seconds": round(time.process_time() - cpu0, 1), "positions_scanned": scanned,
-        "positions_skipped": scanned - len(puzzles), "reasons": reasons,
-        "margins": sorted(round(p["search"]["margin"], 3) for p in puzzles),
+        "positions_skipped": scanned - len(puzzles),
+        "reasons": dict(reasons), "margins": sorted(round(p["search"]["margin"], 3) for p in puzzles),
     }  # fmt: skip
-    return {"puzzles": puzzles, "stats": stats}
+    return {"puzzles": list(puzzles), "stats": stats}

@@ -68,7 +68,7 @@ class UrPuzzleBook:
     def summary(self, puzzle: Any) -> dict[str, Any]:
         p = _ur(puzzle)
         s = p.game().state
-        return {"players": s.n, "goal": p.goal.text, "to_play": f"P{s.active}", "turn": s.turns}
+        return {"players": s.n, "goal": p.goal.text, "to_play": f"P{s.active}", "turn": (p.origin or {}).get("turn")}
 
     def describe(self, puzzle: Any) -> str:
         p = _ur(puzzle)
