@@ -38,7 +38,7 @@ def _texts(board: PuzzleBoard) -> str:
 def test_item15_each_tigris_action_is_judged_beside_the_board() -> None:
     board = PuzzleBoard("first-revolt")
     assert board.judgement in board.panel.children and board.panel in board.widget.children
-    assert board.widget.children[0] is board.board  # the judgement sits in the panel next to the board
+    assert board.widget.children[1] is board.board  # the judgement sits in the panel next to the board
     board.board.play("leader r (10,4)")  # a revolt that cannot be won: judged at once, before the turn ends
     assert board.verdict == "playing" and _judged(board) == "bad"
     assert "can no longer be forced" in board.judgement.value
@@ -111,14 +111,17 @@ def test_item16_the_browser_counts_a_revealed_solution_as_failed() -> None:
 def test_item17_the_browser_panel_sits_beside_the_board(game: str) -> None:
     browser = PuzzleBrowser(game=game)
     row = browser.current.widget
-    assert row.children == (browser.current.board, browser.current.panel)
-    assert row.layout.flex_flow == "row wrap"  # beside when both fit, below in a narrow cell
+    assert row.children == (browser.current.panel, browser.current.board)
+    assert row.layout.flex_flow == "row-reverse wrap"  # the board left, the panel beside it; above when narrow
     assert browser.filters in browser.current.panel.children and browser.score in browser.current.panel.children
     board, panel = browser.current.board.layout, browser.current.panel.layout
     assert board.flex.endswith("440px") and panel.flex.endswith("300px")
     assert int(board.min_width.removesuffix("px")) + int(panel.min_width.removesuffix("px")) <= 640
     browser.current.buttons["Next"].click()  # the next puzzle keeps the layout and the filters beside it
-    assert browser.filters in browser.current.panel.children and browser.current.widget.layout.flex_flow == "row wrap"
+    assert (
+        browser.filters in browser.current.panel.children
+        and browser.current.widget.layout.flex_flow == "row-reverse wrap"
+    )
 
 
 # -- item 18 ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
     >>> board.puzzle.key
     'first-revolt'
 
-Play on the board as usual. The panel beside the board (below it in a narrow cell) judges every
+Play on the board as usual. The panel beside the board (above it in a narrow cell) judges every
 step at once: still on course, off course (the goal can no longer be met this turn: take it back or
 Retry), or not the solution's step but maybe still fine. When another player must decide inside the
 puzzle's turn (support in a T&E conflict, an Ur player's share of a short culture action), the
@@ -32,7 +32,8 @@ COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
 MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
 BOARD_LAYOUT = {"flex": "1 1 440px", "min_width": "340px"}
 PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
-"""The board takes what room there is; the panel sits beside it when both fit, else below."""
+ROW = "row-reverse wrap"
+"""The board takes what room there is; the panel sits beside it when both fit, else above it."""
 
 
 class _PuzzleBoardWidget(BoardWidget):
@@ -142,9 +143,12 @@ class PuzzleBoard:
             layout=widgets.Layout(**PANEL_LAYOUT),
         )
         self.panel.add_class("tw-puzzle-panel")
+        # row-reverse: the board on the left and the panel beside it when both fit; in a narrow cell
+        # the panel wraps onto the first line, above the board, so the goal and the judgement of each
+        # step stay in sight next to the board instead of below its log
         self.widget = widgets.HBox(
-            [self.board, self.panel],
-            layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
+            [self.panel, self.board],
+            layout=widgets.Layout(flex_flow=ROW, width="100%", align_items="flex-start"),
         )
         self._unsubscribe = self.game.subscribe(lambda _g, change: self._changed(change))
         self._update()

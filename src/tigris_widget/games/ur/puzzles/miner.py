@@ -4,11 +4,17 @@
 bots and looks at sampled turn starts. For each it builds the turn step by step with the tree search
 (every choice of the player's own turn is searched; other players' short-culture answers follow the
 bots' completion policy). The *decisive* step is the one where the best choice leads the second
-best by most; that step is searched again, longer and with another seed, and the position is kept
-only if the same choice wins there by at least ``MARGIN`` (the estimated chance of winning, 0..1)
-and by three standard errors. The goal is a fact of the end of the best turn that the second-best
-turn (that choice, the turn finished by the completion policy) and the plain policy turn both miss,
-so that a person can check it on the board.
+best by most. That step is searched again, longer (``LONG_ITERATIONS``) and with another seed; the
+longer search's choice stands (if it differs, the rest of the turn is built again from it), and the
+position is kept only if that choice leads the second best by at least ``MARGIN`` (in the estimated
+chance of winning, 0..1) and by three standard errors. The goal is a fact of the end of the best
+turn that both the second-best turn (that choice, the turn finished by the completion policy) and
+the plain policy turn miss, so that a person can check it on the board (``goal_between``). The
+rating grows with the greedy reading's rank of the decisive choice, the choices in the turn and a
+small margin (``_rating``).
+
+Games alternate 3 and 4 players, one search bot (60 iterations) among greedy bots; after the first
+three rounds ``SAMPLE`` of the turn starts are examined, at most ``MAX_PER_GAME`` kept per game.
 
 This module knows the game; the search itself is the shared bots' and is handed in (``Searcher``),
 so the game imports no shared layer. Everything is seeded: a run with the same arguments gives the
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from hashlib import sha1
 from typing import Any, Protocol, TextIO
 
-from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
+from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import cell_name
 from tigris_widget.games.ur.engine.state import PH_TURN
 from tigris_widget.games.ur.game import UrGame
@@ -254,7 +260,7 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
     position = game.to_position()
     solution = tuple(str(st) for st in line)
     theme_list = tag(start, line, key.best, goal)
-    key_theme = next((_STEP_THEME[key.best.kind] for _ in [0] if key.best.kind in _STEP_THEME), "scoring")
+    key_theme = _STEP_THEME.get(key.best.kind, "scoring")
     rank = searcher.greedy_rank(key.state, key.best)
     rating = _rating(rank, choices, gap)
     digest = sha1(f"{position}|{sorted(goal.spec.items())!r}".encode()).hexdigest()[:8]
@@ -301,8 +307,6 @@ def verify(puzzle: UrPuzzle) -> list[str]:
                 continue
             apply_unchecked(t, mine[i])
             i += 1
-        from tigris_widget.games.ur.engine import parse_step
-
         second = parse_step(search["second"])
         if second not in legal_actions(t):
             out.append(f"the second-best choice {second} is not legal at the decisive step")
