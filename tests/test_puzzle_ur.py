@@ -178,3 +178,17 @@ def test_cli_show_verify_themes_for_ur(capsys: pytest.CaptureFixture[str]) -> No
 def test_cli_refuses_t_and_e_mining_options_for_ur(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzles", "mine", "--game", "ur", "--games", "1", "--workers", "2", "--quiet"]) == 2
     assert "one process" in capsys.readouterr().err
+
+
+def test_widgets_refuse_unknown_games_and_puzzles() -> None:
+    from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+    from tigris_widget.jupyter.puzzle_browser import PuzzleBrowser
+
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        PuzzleBrowser(game="chess")
+    with pytest.raises(ValueError, match="unknown theme 'revolt'"):
+        PuzzleBrowser(theme="revolt", game="ur")
+    with pytest.raises(ValueError, match="unknown puzzle 'u-nothing'"):
+        PuzzleBoard("u-nothing")
+    board = PuzzleBoard(_ur()[0].key)  # an Ur id is found in Ur's library
+    assert board.puzzle.game().name == "ur" and board.who == f"P{board.puzzle.seat}"
