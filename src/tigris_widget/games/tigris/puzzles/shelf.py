@@ -4,7 +4,7 @@ hand-made book, the mined file, theme names, rating words, and how to verify and
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -145,9 +145,3 @@ class TigrisPuzzleBook:
 
 
 BOOK = TigrisPuzzleBook()
-
-
-def theme_list(puzzles: Sequence[Puzzle]) -> list[str]:
-    """The themes that occur among ``puzzles``, in ``THEME_NAMES`` order."""
-    found = {t for p in puzzles for t in p.themes}
-    return [t for t in THEME_NAMES if t in found]
