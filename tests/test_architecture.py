@@ -67,17 +67,6 @@ GAME_COUPLINGS: set[tuple[str, str]] = {
     # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
     ("jupyter", "games.tigris.puzzles.book"),
     ("jupyter", "games.tigris.puzzles.goals"),
-    ("jupyter.puzzle_board", "games.tigris.engine.core.types"),
-    ("jupyter.puzzle_board", "games.tigris.puzzles.goals"),
-    ("jupyter.puzzle_browser", "games.tigris.puzzles.goals"),
-    ("jupyter.puzzle_browser", "games.tigris.puzzles.miner"),
-    # puzzles: the library and its command line serve the T&E puzzle book and mined puzzles
-    ("puzzles.cli", "games.tigris.engine.core.types"),
-    ("puzzles.cli", "games.tigris.puzzles.miner"),
-    ("puzzles.library", "games.tigris.puzzles"),
-    ("puzzles.library", "games.tigris.puzzles.book"),
-    ("puzzles.library", "games.tigris.puzzles.goals"),
-    ("puzzles.library", "games.tigris.puzzles.miner"),
 }
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a

@@ -59,7 +59,7 @@ def test_solution_counts_as_giving_up() -> None:
     verdicts: list[str] = []
     board = PuzzleBoard("first-revolt", on_verdict=verdicts.append)
     board.show_solution()
-    assert verdicts == ["failed"] and board.verdict == "solved"
+    assert verdicts == ["failed"] and board.verdict == "solved" and board.outcome == "revealed"
     assert board.board.view["decision"]["mine"] is False
 
 
@@ -83,9 +83,10 @@ def test_browser_streak_rating_and_filters() -> None:
     rating = browser.rating
     browser.current.show_solution()  # gives it up
     assert browser.streak == 0 and browser.rating < rating and browser.best_streak == 1
+    assert "Solved." not in browser.current.status.value
     assert [h[1] for h in browser.history] == ["solved", "failed"]
     browser.level_box.value = "hard"
-    assert browser.current.puzzle.label == "hard" or "No puzzle" in str(browser.stage.children[0].value)
+    assert browser.current.puzzle.label == "hard" or "No puzzle" in str(browser.stage.children[0].children[-1].value)
     with pytest.raises(ValueError, match="unknown theme"):
         browser.choose(theme="fork")
     with pytest.raises(ValueError, match="unknown level"):

@@ -46,6 +46,42 @@ for p in select(theme="monument")[:3]:
     ),
     (
         "md",
+        """## Ur puzzles
+
+The same browser serves Paolo Mori's *Ur*. Its puzzles were mined from games between the bots:
+turn starts where the tree search finds one whole turn clearly better than every other (checked a
+second time with a longer search), with a goal you can check on the board — points by the final
+count, a tile won in a war, a lead, a rival held down. Solve by clicking the board: choose an
+action or an extra cube, settle the allocations, then the exchange. Every step is judged at once
+in the panel beside the board: ✓ the goal is still in reach, ✗ it no longer is (take the step back
+or press Retry). When another player must share out a short culture action inside your turn, he
+answers with the bots' usual choice.""",
+    ),
+    (
+        "code",
+        """ur_browser = PuzzleBrowser(game="ur", rating=1200)
+ur_browser""",
+    ),
+    (
+        "md",
+        """`python -m tigris_widget puzzles list --game ur` lists them from the command line; one of
+them, checked from Python:""",
+    ),
+    (
+        "code",
+        """ur_lib = library("ur")
+ur_puzzle = next(iter(ur_lib.values()))
+print(len(ur_lib), "Ur puzzles;", ur_puzzle.title, "—", ur_puzzle.goal.text)
+game = ur_puzzle.game()
+for step in ur_puzzle.solution:
+    game.apply(step)
+    while (answer := ur_puzzle.reply(game)) is not None:  # another player's share of a culture action
+        game.apply(answer)
+    print(f"{step:<24} {ur_puzzle.judge(game).status}")
+ur_puzzle.check(game)""",
+    ),
+    (
+        "md",
         """## The hand-made puzzles""",
     ),
     (

@@ -1,7 +1,10 @@
 """End to end in a real JupyterLab 4 server: the puzzle browser shows a mined puzzle, a person solves
 it by clicking the board (a tile from the hand, then its square on the canvas), the verdict appears,
 the board stops offering moves, and the kernel's browser counts the streak and moves the rating.
-Screenshots of the browser at two widths, light and dark, land in test-artifacts/."""
+The same for an Ur puzzle, step by step on the Ur board, with each step judged beside the board
+(#22 items 15–17: judgement visible next to the board, the panel beside the board when there is
+room and above it when not, no "Puzzle solved" after Solution). Screenshots of the browser at two
+widths, light and dark, land in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import nbformat
 import pytest
 from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, square_point
 
+from tigris_widget.games.ur.puzzles.goals import UrPuzzle
 from tigris_widget.puzzles.library import library
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
@@ -37,6 +41,12 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     )]  # fmt: skip
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, work / "puzzles.ipynb")
+    ur = nbformat.v4.new_notebook()
+    ur.cells = [nbformat.v4.new_code_cell(
+        f"from tigris_widget import PuzzleBrowser\nu = PuzzleBrowser(game='ur', rating=1500)\nu.show({_ur_puzzle().key!r})\nu"
+    )]  # fmt: skip
+    ur.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(ur, work / "ur_puzzles.ipynb")
     with jupyterlab(work) as server:
         yield server
     shutil.rmtree(work, ignore_errors=True)
@@ -98,6 +108,148 @@ def test_solve_a_mined_puzzle_by_clicking(lab: JupyterServer, browser: Any) -> N
         page.wait_for_function("() => !document.body.innerText.includes('Solved.')", timeout=30_000)
         assert evaluate(kc, "b.current.puzzle.key") != key
         (ARTIFACTS / "puzzle-e2e.json").write_text(json.dumps({"puzzle": key, "move": move}))
+    finally:
+        kc.stop_channels()
+    page.close()
+    assert not errors, errors
+
+
+# -- Ur -----------------------------------------------------------------------------------------------
+def _ur_puzzle() -> UrPuzzle:
+    """An Ur puzzle whose solution needs no other player's answer (every step is the solver's)."""
+    for p in library("ur").values():
+        assert isinstance(p, UrPuzzle)
+        if len(p.play_solution()) == len(p.solution):
+            return p
+    raise AssertionError("every Ur puzzle needs another player's answer")
+
+
+def _cell(text: str) -> int:
+    x, y = (int(v) for v in text.strip("()").split(","))
+    return y * 6 + x
+
+
+def _click_cell(page: Any, board: Any, cell: int) -> None:
+    canvas = board.locator("canvas.tw-board")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    lay = json.loads(canvas.get_attribute("data-layout"))
+    page.mouse.click(box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"],
+                     box["y"] + lay["top"] + (cell // 6 + 0.5) * lay["cell"])  # fmt: skip
+
+
+def _panel_button(board: Any, name: str) -> None:
+    board.locator(".tw-side").get_by_role("button", name=name).first.click()
+
+
+def _click_step(page: Any, board: Any, step: str) -> None:
+    """Play one Ur step as a person does: cells on the canvas, then the board's own buttons."""
+    words = {"agri": "Agriculture (a)", "trade": "Trade (t)", "culture": "Culture (c)", "politics": "Politics (p)"}
+    kinds = {"A": "agriculture", "T": "trade", "C": "culture", "P": "politics", "W": "war"}
+    parts = step.split()
+    if step in words:
+        _panel_button(board, words[step])
+    elif parts[0] == "cube":
+        _click_cell(page, board, _cell(parts[1]))  # one option is played at once; with two, the panel asks
+        page.wait_for_timeout(300)
+        label = f"Two extra cubes on {parts[1]}" if len(parts) == 3 else f"Extra cube on {parts[1]}"
+        if board.locator(".tw-side").get_by_role("button", name=label, exact=True).count():
+            board.locator(".tw-side").get_by_role("button", name=label, exact=True).first.click()
+    elif parts[0] == "exchange" and parts[1] == "spare":
+        _panel_button(board, "Take the spare" + (f" {parts[2]}" if len(parts) > 2 else ""))
+    elif parts[0] == "exchange":
+        _click_cell(page, board, _cell(parts[1]))
+        _panel_button(board, f"Take {parts[1]} with {kinds[parts[3]]} ({parts[3]}) up")
+    elif "->" in step:
+        a, b = step.split("->")
+        _click_cell(page, board, _cell(a))
+        _click_cell(page, board, _cell(b))
+    elif parts[0] == "move":
+        _panel_button(board, f"{parts[1]} cube{'s' if parts[1] != '1' else ''}")
+    elif "+" in step or "=" in step:
+        cell, amount = step.replace("=", "+").split("+")
+        what = "cubes stay on" if "=" in step else "cubes on"
+        _panel_button(board, f"{amount} {what} {cell}")
+    else:
+        raise AssertionError(f"no click for the step {step!r}")
+
+
+def _only_session(lab: JupyterServer, name: str) -> None:
+    """End the other notebooks' kernels (``lab.kernel`` talks to the only session) and wait for ``name``'s."""
+    import time
+    import urllib.request
+
+    for session in lab.api("/api/sessions"):
+        if session["path"] != name:
+            urllib.request.urlopen(urllib.request.Request(lab.url(f"/api/sessions/{session['id']}"), method="DELETE"))
+    for _ in range(300):
+        sessions = lab.api("/api/sessions")
+        if [s["path"] for s in sessions] == [name]:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no single session for {name}: {sessions}")
+
+
+def test_solve_an_ur_puzzle_by_clicks_judged_beside_the_board(lab: JupyterServer, browser: Any) -> None:
+    puzzle = _ur_puzzle()
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    # a workspace of its own: JupyterLab would otherwise reopen the T&E notebook of the test above
+    page.goto(lab.url("/lab/workspaces/ur-puzzles/tree/ur_puzzles.ipynb"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    _only_session(lab, "ur_puzzles.ipynb")
+    panel_js = "window.jupyterapp.shell.currentWidget"
+    page.wait_for_function(f"() => {panel_js} && {panel_js}.context && {panel_js}.context.path === 'ur_puzzles.ipynb' "
+                           f"&& {panel_js}.sessionContext.session && {panel_js}.sessionContext.session.kernel",
+                           timeout=60_000)  # fmt: skip
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    board = page.locator(".tigris-widget[data-ready]").first
+    board.wait_for(timeout=90_000)
+    page.get_by_text("Your rating 1500").wait_for(timeout=30_000)
+    kc = lab.kernel()
+    try:
+        assert evaluate(kc, "u.current.puzzle.key") == puzzle.key
+        assert board.get_attribute("data-game") == "ur"
+        panel = page.locator(".tw-puzzle-panel").first
+        # item 17: with room, the panel (filters, score, goal, buttons) stands beside the board
+        b, p = board.bounding_box(), panel.bounding_box()
+        assert p["x"] >= b["x"] + b["width"] - 2 and p["y"] < b["y"] + b["height"] / 2, (b, p)
+        assert panel.get_by_text("Your rating 1500").is_visible()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "ur-puzzle-browser-1500-light.png"))
+        for i, step in enumerate(puzzle.solution):
+            before = evaluate(kc, "len(u.current.game)")
+            _click_step(page, board, step)
+            for _ in range(200):
+                if evaluate(kc, "len(u.current.game)") > before:
+                    break
+                page.wait_for_timeout(50)
+            assert evaluate(kc, "[str(a) for a in u.current.game.actions]")[: i + 1] == list(puzzle.solution[: i + 1])
+            if i == 0:
+                # item 15: the step is judged at once, in the panel beside the board
+                judged = page.locator("[data-judgement='good']").first
+                judged.wait_for(timeout=30_000)
+                j = judged.bounding_box()
+                assert j["x"] >= b["x"] + b["width"] - 2, (b, j)
+                page.screenshot(path=str(ARTIFACTS / "ur-puzzle-judged-1500-light.png"))
+        page.get_by_text("Solved.").wait_for(timeout=60_000)
+        assert evaluate(kc, "(u.streak, u.solved, u.rating > 1500)") == [1, 1, True]
+        # item 16: the next puzzle given up with Solution never says it was solved, not even after a retry
+        page.get_by_role("button", name="Next").click()
+        page.wait_for_function("() => !document.body.innerText.includes('Solved.')", timeout=30_000)
+        page.get_by_role("button", name="Solution").click()
+        page.get_by_text("not counted as a solve").wait_for(timeout=30_000)
+        text = page.inner_text("body")
+        assert "Puzzle solved" not in text and "Solved." not in text
+        assert evaluate(kc, "[h[1] for h in u.history]") == ["solved", "failed"]
+        page.screenshot(path=str(ARTIFACTS / "ur-puzzle-solution-1500-light.png"))
+        # item 17: in a narrow window the panel goes above the board (the goal and the judgement in sight)
+        page.set_viewport_size({"width": 760, "height": 1100})
+        page.wait_for_timeout(700)
+        b, p = board.bounding_box(), panel.bounding_box()
+        assert p["y"] + p["height"] <= b["y"] + 2, (b, p)
+        page.screenshot(path=str(ARTIFACTS / "ur-puzzle-browser-760-light.png"))
     finally:
         kc.stop_channels()
     page.close()

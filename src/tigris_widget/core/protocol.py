@@ -152,6 +152,137 @@ class BotRules(Protocol):
         ties against it and stops taking it after a while)."""
 
 
+# -- puzzles (h-puzzles): what the puzzle library, its CLI, the PuzzleBoard and the PuzzleBrowser ask of a game --
+@runtime_checkable
+class VerdictLike(Protocol):
+    """A judgement: of a whole try (``status`` "solved", "failed" or "playing") or of the step just
+    made ("good", "bad" or "unclear"), with ``message`` in plain words."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+class PuzzleGoalLike(Protocol):
+    @property
+    def text(self) -> str:
+        """The goal as the puzzle states it ("Win the tile (3,2) from P1 …")."""
+
+
+class PuzzleLike(Protocol):
+    """One puzzle: a position, whose turn it is, a goal for that turn and a verified solution."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def position(self) -> str: ...
+
+    @property
+    def goal(self) -> PuzzleGoalLike: ...
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        """The puzzle player's actions of one solving line (other seats answer with ``reply``)."""
+
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+
+    @property
+    def source(self) -> str:
+        """``"hand-made"`` or ``"mined"``."""
+
+    @property
+    def explanation(self) -> str: ...
+
+    @property
+    def topic(self) -> str: ...
+
+    @property
+    def origin(self) -> Mapping[str, Any] | None: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def elo(self) -> int:
+        """The difficulty as a rating (about 600–2200)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def difficulty(self) -> int: ...
+
+    def game(self) -> GameLike:
+        """A new game at the puzzle's position."""
+
+    def check(self, game: Any) -> VerdictLike:
+        """Judge a try (a game started from ``game()``): solved, failed, or still playing."""
+
+    def judge(self, game: Any) -> VerdictLike:
+        """Judge the step just played in a try: still on course, off it, or can't tell."""
+
+    def reply(self, game: Any) -> Any | None:
+        """Another seat's answer when it must decide inside the puzzle's turn; None when the player decides."""
+
+    def hint(self, level: int = 0) -> str: ...
+
+    def play_solution(self) -> GameLike: ...
+
+
+class PuzzleBook(Protocol):
+    """A game's puzzles and the words to show them, for the shared puzzle layer."""
+
+    THEMES: Mapping[str, str]
+    """Every theme a puzzle of the game can have, with its name as a person reads it."""
+    LABELS: tuple[tuple[float, str], ...]
+    """Rating labels: (upper bound, word), lowest first."""
+    DATA: str
+    """The shipped data file of mined puzzles, in the package ``games/<name>/puzzles/data/``."""
+
+    def check_file(self, data: object, name: str) -> dict[str, Any]:
+        """``data`` if it is a puzzle file of this game; ``ValueError`` naming what is wrong."""
+
+    def puzzles(self, shipped: Mapping[str, Any]) -> Sequence[PuzzleLike]:
+        """Every puzzle of the game: the hand-made ones, then those of the shipped file ``shipped``."""
+
+    def rating_label(self, rating: float) -> str: ...
+
+    def theme_names(self, puzzle: PuzzleLike) -> list[str]:
+        """The puzzle's themes by name (derived from its solution or topic when it lists none)."""
+
+    def who(self, puzzle: PuzzleLike) -> str:
+        """Who plays the puzzle, by name ("Lion", "P1")."""
+
+    def setting(self, puzzle: PuzzleLike) -> str:
+        """A line about the pieces off the board that matter (hands, spares)."""
+
+    def summary(self, puzzle: PuzzleLike) -> dict[str, Any]:
+        """The game's own facts for ``puzzles list --json`` (players, board, goal, who plays…)."""
+
+    def describe(self, puzzle: PuzzleLike) -> str:
+        """The text of ``puzzles show``."""
+
+    def verify(self, puzzle: PuzzleLike) -> list[str]:
+        """What is wrong with a puzzle (empty: nothing)."""
+
+    def mine(
+        self, games: int, seed: int, *, workers: int, scheduler: str | None, settings: str, progress: Any,
+        searcher: Any,
+    ) -> dict[str, Any]:  # fmt: skip
+        """A mining run as a puzzle file (``format``, ``command``, ``stats``, ``puzzles``). ``searcher`` is
+        the shared tree search for games with ``bot_rules`` (``puzzles.turns.TurnSearcher``), else None."""
+
+    def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+        """A puzzle file with the puzzles of another run added after its own."""
+
+
 class GameModule(Protocol):
     """What a game package exports for the registry (``tigris_widget.games.<name>``)."""
 
@@ -194,6 +325,10 @@ class GameModule(Protocol):
 
     def bot_rules(self) -> BotRules | None:
         """The game's knowledge for the shared bots; None when its bots are written for it alone."""
+
+    # -- puzzles (h-puzzles) ---------------------------------------------------------------------
+    def puzzle_book(self) -> PuzzleBook:
+        """The game's puzzles, their themes and rating words, how to judge, verify and mine them."""
 
     # -- h-ure2e: what the notebook's stepper and charts ask of a game ----------------------------------
     def turn_starts(self, game: GameLike) -> list[int]:

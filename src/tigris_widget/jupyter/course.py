@@ -440,7 +440,7 @@ class Exercise(_Shown):
         if puzzle is not None:
             from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 
-            self.board = PuzzleBoard(puzzle)
+            self.board = PuzzleBoard(puzzle, help_buttons=False)  # the hint and the solution are folded above
             out.append(self.board._repr_mimebundle_())
         else:
             self.board = start

@@ -1,15 +1,18 @@
-"""``PuzzleBoard``: solve a puzzle on the board, with a verdict, hints and the solution.
+"""``PuzzleBoard``: solve a puzzle of any game on the board, each step judged as it is made.
 
     >>> from tigris_widget.jupyter import PuzzleBoard
-    >>> board = PuzzleBoard("first-revolt")  # an id of ``puzzles.library.library()`` or a ``Puzzle``
+    >>> board = PuzzleBoard("first-revolt")  # an id of ``puzzles.library.library()`` or a puzzle
     >>> board.puzzle.key
     'first-revolt'
 
-Play on the board as usual; when an opponent must decide inside the puzzle's turn (support in
-a conflict, a treasure choice), the puzzle answers with the best defence. When the turn is over
-the verdict appears in plain words and the board stops taking moves: "Retry" starts again,
-"Next" (when the board was given a next puzzle) moves on. "Hint" gives the next hint,
-"Solution" replays the solution on the board (step back through it with ←).
+Play on the board as usual. The panel beside the board (above it in a narrow cell) judges every
+step at once: still on course, off course (the goal can no longer be met this turn: take it back or
+Retry), or not the solution's step but maybe still fine. When another player must decide inside the
+puzzle's turn (support in a T&E conflict, an Ur player's share of a short culture action), the
+puzzle answers for him. When the turn is over the verdict appears and the board stops taking
+moves: "Retry" starts again, "Next" (when the board was given a next puzzle) moves on. "Hint" gives
+the next hint, "Solution" replays the solution on the board; a revealed solution gives the puzzle
+up, and replaying it afterwards is never counted as a solve.
 """
 
 from __future__ import annotations
@@ -20,11 +23,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
-from tigris_widget.games.tigris.puzzles.goals import Puzzle
+from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
+from tigris_widget.puzzles.library import book, game_of, library
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
+COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
+MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
+BOARD_LAYOUT = {"flex": "1 1 440px", "min_width": "340px"}
+PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
+ROW = "row-reverse wrap"
+"""The board takes what room there is; the panel sits beside it when both fit, else above it."""
 
 
 class _PuzzleBoardWidget(BoardWidget):
@@ -51,94 +60,136 @@ class _PuzzleBoardWidget(BoardWidget):
         return super().play(action)
 
 
-def _lookup(key: str) -> Puzzle:
-    from tigris_widget.puzzles.library import library
+def _lookup(key: str) -> PuzzleLike:
+    from tigris_widget.core.registry import games
 
-    lib = library()
-    if key not in lib:
-        raise ValueError(f"unknown puzzle {key!r}; see tigris_widget.puzzles.library.library() for the ids")
-    return lib[key]
+    for game in games():
+        lib = library(game)
+        if key in lib:
+            return lib[key]
+    raise ValueError(f"unknown puzzle {key!r}; see tigris_widget.puzzles.library.library(game) for the ids")
 
 
 class PuzzleBoard:
     """A puzzle on an all-seeing board (puzzles show every hand, like a chess problem).
 
-    :param puzzle: a ``Puzzle`` or a puzzle id (hand-made key or mined ``m-…`` id).
+    :param puzzle: a puzzle or a puzzle id (of any game's library).
     :param on_next: called when "Next" is pressed (the button shows only with it).
-    :param on_verdict: called with ``"solved"`` or ``"failed"`` when the turn ends (once per try;
-        not after "Solution").
+    :param on_verdict: called with ``"solved"`` or ``"failed"`` when a try ends (once per try);
+        ``"failed"`` when the solution is revealed before a verdict, and nothing for tries after it.
     :param theme: the board's theme, ``"auto"``, ``"light"`` or ``"dark"``.
+    :param help_buttons: offer "Hint" and "Solution" (False where the page offers them already).
+    :param panel_top: widgets shown at the top of the panel (the PuzzleBrowser's filters and score).
     """
 
     def __init__(
         self,
-        puzzle: Puzzle | str,
+        puzzle: PuzzleLike | str,
         *,
         on_next: Callable[[], object] | None = None,
         on_verdict: Callable[[str], None] | None = None,
         theme: str = "auto",
+        help_buttons: bool = True,
+        panel_top: list[widgets.Widget] | None = None,
     ) -> None:
         if isinstance(puzzle, str):
             puzzle = _lookup(puzzle)
         self.puzzle = puzzle
+        self.book = book(game_of(puzzle))
         self._on_next = on_next
         self._on_verdict = on_verdict
+        self._help = help_buttons
         self.game = puzzle.game()
-        self.board = _PuzzleBoardWidget(self.game, theme=theme)
-        self.board.on_action(self._after_action)
+        self.board = _PuzzleBoardWidget(self.game, theme=theme, layout=widgets.Layout(**BOARD_LAYOUT))
         self._hints_given = 0
         self._answering = False
-        self._shown_solution = False
+        self._revealed = False
+        """The solution was shown: no later try of this puzzle counts as a solve."""
+        self._showing_solution = False
         self._reported = False
-        names = self.game.state.setup.dynasties
-        hands = ", ".join(f"{name.capitalize()}: {self._hand_text(seat)}" for seat, name in enumerate(names))
-        who = names[puzzle.seat].capitalize()
-        themes = ", ".join(puzzle.themes) or puzzle.topic
+        self.who = self.book.who(puzzle)
+        themes = self.book.theme_names(puzzle)
+        self.theme_names = themes
         rating = f"{puzzle.elo} · {puzzle.label}"
         self.header = widgets.HTML(
             "<div style='line-height:1.45'>"
             f"<h3 style='margin:0.2em 0'>{html.escape(puzzle.title)} "
             f"<span title='difficulty' style='font-weight:normal;opacity:.75'>{STARS.get(puzzle.difficulty, '')}"
             f" {html.escape(rating)}</span></h3>"
-            f"<p style='margin:0.2em 0'><b>{who} to play.</b> {html.escape(puzzle.goal.text)}</p>"
-            f"<p style='margin:0.2em 0;opacity:.75'>Hands — {html.escape(hands)}. Themes: {html.escape(themes)}.</p></div>"
+            f"<p style='margin:0.2em 0'><b>{html.escape(self.who)} to play.</b> {html.escape(puzzle.goal.text)}</p>"
+            f"<p style='margin:0.2em 0;opacity:.8'>{html.escape(self.book.setting(puzzle))}</p>"
+            + (f"<p style='margin:0.2em 0;opacity:.8'>Themes: {html.escape('; '.join(themes))}.</p>" if themes else "")
+            + "</div>"
         )
+        self.judgement = widgets.HTML()
+        """The last step, judged as it was made."""
+        self.judgement.add_class("tw-puzzle-judgement")
         self.status = widgets.HTML()
         self.status.add_class("tw-puzzle-status")
         self.buttons = {
             "Hint": widgets.Button(description="Hint", icon="question-circle", tooltip="A clue (then the first move)"),
-            "Solution": widgets.Button(description="Solution", icon="eye", tooltip="Show a verified solution"),
+            "Solution": widgets.Button(description="Solution", icon="eye", tooltip="Show a verified solution (gives the puzzle up)"),
             "Retry": widgets.Button(description="Retry", icon="undo", tooltip="Start this puzzle again"),
             "Next": widgets.Button(description="Next", icon="forward", tooltip="The next puzzle"),
-        }
+        }  # fmt: skip
         self.buttons["Next"].button_style = "primary"
         self.buttons["Hint"].on_click(lambda _b: self.hint())
         self.buttons["Solution"].on_click(lambda _b: self.show_solution())
         self.buttons["Retry"].on_click(lambda _b: self.reset())
         self.buttons["Next"].on_click(lambda _b: self._next())
-        self.controls = widgets.HBox(list(self.buttons.values()))
-        self.widget = widgets.VBox([self.header, self.board, self.controls, self.status])
+        self.controls = widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
+        self.panel = widgets.VBox(
+            [*(panel_top or []), self.header, self.judgement, self.controls, self.status],
+            layout=widgets.Layout(**PANEL_LAYOUT),
+        )
+        self.panel.add_class("tw-puzzle-panel")
+        # row-reverse: the board on the left and the panel beside it when both fit; in a narrow cell
+        # the panel wraps onto the first line, above the board, so the goal and the judgement of each
+        # step stay in sight next to the board instead of below its log
+        self.widget = widgets.HBox(
+            [self.panel, self.board],
+            layout=widgets.Layout(flex_flow=ROW, width="100%", align_items="flex-start"),
+        )
+        self._unsubscribe = self.game.subscribe(lambda _g, change: self._changed(change))
         self._update()
 
-    def _hand_text(self, seat: int) -> str:
-        hand = self.game.state.hand(seat)
-        return "".join(COLOUR_CODES[c] * n for c, n in enumerate(hand)) or "empty"
-
     # -- reacting to play -------------------------------------------------------------------------
-    def _after_action(self, _record: dict[str, Any]) -> None:
-        if self._answering:
+    def _changed(self, change: str) -> None:
+        if self._answering or self._showing_solution:
             return
         self._answering = True
         try:
-            while (reply := self.puzzle.reply(self.game)) is not None:
-                self.game.apply(reply)
+            if change == "apply":
+                while (reply := self.puzzle.reply(self.game)) is not None:
+                    self.game.apply(reply)
         finally:
             self._answering = False
+        self._judge()
         self._update()
+
+    def _judge(self) -> None:
+        """Judge the step just made (or say where a take-back left the try)."""
+        if len(self.game) == 0:
+            self.judgement.value = ""
+            return
+        verdict = self.puzzle.judge(self.game)
+        if not verdict.message:
+            self.judgement.value = ""
+            return
+        colour = COLOURS.get(verdict.status, "inherit")
+        mark = MARKS.get(verdict.status, "")
+        self.judgement.value = (
+            f"<p data-judgement='{html.escape(verdict.status)}' style='margin:0.4em 0;padding:4px 8px;"
+            f"border-left:4px solid {colour};background:{colour}1f;font-size:1.05em;line-height:1.45'>"
+            f"<b style='color:{colour}'>{mark}</b> "
+            f"{html.escape(verdict.message, quote=False)}</p>"
+        )
 
     def _show(self, *names: str) -> None:
         for name, button in self.buttons.items():
             visible = name in names and (name != "Next" or self._on_next is not None)
+            if name in ("Hint", "Solution") and not self._help:
+                visible = False
             button.layout.display = None if visible else "none"
 
     def _update(self) -> None:
@@ -148,26 +199,38 @@ class PuzzleBoard:
             self._show("Hint", "Solution", "Retry")
             if len(self.game) == 0:
                 self.status.value = ""
-            else:
-                self.status.value = f"<p>{html.escape(verdict.message)}</p>"
             return
         solved = verdict.status == "solved"
+        text = verdict.message.removeprefix("Solved! ").removeprefix("Not quite. ")
+        if self._revealed:  # a revealed solution is not a solve, neither now nor on a later try
+            self.board.freeze("Solution shown: press Retry to play it yourself, or Next.")
+            word, colour = ("Goal met, with the solution shown" if solved else "Not solved"), "#8a6d00"
+            note = " It does not count as a solve." if solved else ""
+            self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b>{note} "
+                                 f"{html.escape('' if solved else text, quote=False)}</p>")  # fmt: skip
+            self._show("Retry", "Next")
+            return
         self.board.freeze(
             "Puzzle solved: press Next or Retry." if solved else "Not solved: press Retry, or see the Solution."
         )
         colour = "#2e8b57" if solved else "#c0392b"
         word = "Solved" if solved else "Not solved"
-        text = verdict.message.removeprefix("Solved! ").removeprefix("Not quite. ")
         self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b> {html.escape(text, quote=False)}</p>")  # fmt: skip
         self._show("Retry", "Next") if solved else self._show("Retry", "Solution", "Next")
-        if not self._reported and not self._shown_solution:
+        if not self._reported:
             self._reported = True
             if self._on_verdict is not None:
                 self._on_verdict(verdict.status)
 
     @property
     def verdict(self) -> str:
+        """The engine's judgement of the try on the board: "solved", "failed" or "playing"."""
         return self.puzzle.check(self.game).status
+
+    @property
+    def outcome(self) -> str:
+        """What the try counts as: "solved", "failed", "playing", or "revealed" once the solution was shown."""
+        return "revealed" if self._revealed else self.verdict
 
     # -- buttons -----------------------------------------------------------------------------------
     def hint(self) -> str:
@@ -177,12 +240,17 @@ class PuzzleBoard:
         return text
 
     def reset(self) -> None:
-        """Start the puzzle again (a new try: the verdict will be reported again)."""
+        """Start the puzzle again (a new try: its verdict is reported again, unless the solution was shown)."""
         self.board.freeze("")
-        while len(self.game):
-            self.game.undo()
-        self._shown_solution = False
-        self._reported = False
+        self._showing_solution = True  # quiet while the moves are taken back
+        try:
+            while len(self.game):
+                self.game.undo()
+        finally:
+            self._showing_solution = False
+        self._reported = self._revealed
+        self.judgement.value = ""
+        self.status.value = ""
         self._update()
 
     def _next(self) -> None:
@@ -190,30 +258,31 @@ class PuzzleBoard:
             self._on_next()
 
     def show_solution(self) -> None:
-        """Replay the solution (with the best defence) on the board and explain it."""
+        """Replay the solution on the board and explain it; the puzzle counts as given up."""
         reported = self._reported
         self.reset()
-        self._reported = True
-        self._shown_solution = True
+        self._revealed = self._reported = True
         if not reported and self._on_verdict is not None:
             self._on_verdict("failed")  # asking for the solution gives the puzzle up
         solved = self.puzzle.play_solution()
-        self._answering = True
+        self._showing_solution = True
         try:
             for action in solved.actions:
                 self.game.apply(action)
         finally:
-            self._answering = False
+            self._showing_solution = False
+        self.judgement.value = ""
         self._update()
         moves = ", ".join(str(a) for a in solved.actions)
         self.status.value = (f"<p style='line-height:1.45'><b>Solution:</b> <code>{html.escape(moves)}</code></p>"
-                             f"<p style='line-height:1.45'>{html.escape(self.puzzle.explanation)}</p>")  # fmt: skip
+                             f"<p style='line-height:1.45'>{html.escape(self.puzzle.explanation)}</p>"
+                             "<p style='line-height:1.45;opacity:.8'>Shown, so not counted as a solve: press Retry "
+                             "to play it yourself.</p>")  # fmt: skip
 
     @property
     def task(self) -> str:
         """The puzzle in one line: who plays and the goal (the caption of its static picture)."""
-        who = self.game.state_at(0).setup.dynasties[self.puzzle.seat].capitalize()
-        return f"{self.puzzle.title} — {who} to play. {self.puzzle.goal.text}"
+        return f"{self.puzzle.title} — {self.who} to play. {self.puzzle.goal.text}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board, self.task)

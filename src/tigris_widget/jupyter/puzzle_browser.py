@@ -1,15 +1,17 @@
-"""``PuzzleBrowser``: puzzles one after another, by theme and difficulty, with a streak and a rating.
+"""``PuzzleBrowser``: puzzles of a game one after another, by theme and difficulty, with a streak and a rating.
 
     >>> from tigris_widget.jupyter.puzzle_browser import PuzzleBrowser
     >>> browser = PuzzleBrowser(theme="revolt", level="easy", rating=1200)
     >>> "revolt" in browser.current.puzzle.themes
     True
+    >>> PuzzleBrowser(game="ur").current.puzzle.game().name
+    'ur'
 
-Choose a theme and a difficulty above the board and solve on it. Each verdict moves your rating
-like a game of chess against the puzzle (Elo: the puzzle's rating is its strength; solving a
-puzzle rated above you gains more than one below), and counts in your streak of solved puzzles.
-"Next" brings the unseen puzzle (of the chosen theme and difficulty) whose rating is closest to
-yours; asking for the solution gives the puzzle up.
+Choose a theme and a difficulty beside the board (above it in a narrow cell) and solve on the
+board. Each verdict moves your rating like a game of chess against the puzzle (Elo: the puzzle's
+rating is its strength; solving a puzzle rated above you gains more than one below), and counts in
+your streak of solved puzzles. "Next" brings the unseen puzzle (of the chosen theme and difficulty)
+whose rating is closest to yours; asking for the solution gives the puzzle up.
 """
 
 from __future__ import annotations
@@ -19,15 +21,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.games.tigris.puzzles.goals import LABELS, Puzzle, rating_label
-from tigris_widget.games.tigris.puzzles.miner import THEMES
+from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import with_picture
-from tigris_widget.puzzles.library import select
+from tigris_widget.puzzles.library import DEFAULT_GAME, book, select
 
 K_FACTOR = 32
 """How far one result moves the rating (Elo's K)."""
-LEVELS = tuple(word for _, word in LABELS)
 
 
 def expected(player: float, puzzle: float) -> float:
@@ -39,31 +39,50 @@ def updated_rating(player: float, puzzle: float, solved: bool, k: float = K_FACT
     return player + k * ((1.0 if solved else 0.0) - expected(player, puzzle))
 
 
-def _bounds(level: str | None) -> tuple[int, int]:
+def levels(game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The difficulty words of ``game``'s puzzles, easiest first."""
+    return tuple(word for _, word in book(game).LABELS)
+
+
+def _bounds(level: str | None, game: str = DEFAULT_GAME) -> tuple[int, int]:
     if level is None:
         return 0, 10_000
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    labels = book(game).LABELS
+    if level not in levels(game):
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(levels(game))}")
     low = 0
-    for limit, word in LABELS:
+    for limit, word in labels:
         if word == level:
             return low, int(min(limit - 1, 10_000))
         low = int(limit)
     raise AssertionError(level)
 
 
-class PuzzleBrowser:
-    """Browse and solve the puzzle library with a streak and a rating that follows your results.
+LEVELS = levels()
+"""T&E's difficulty words (every game's are the same today)."""
 
-    :param theme: only puzzles with this theme (``games.tigris.puzzles.miner.THEMES``); None: every theme.
+
+class PuzzleBrowser:
+    """Browse and solve a game's puzzle library with a streak and a rating that follows your results.
+
+    :param theme: only puzzles with this theme (``puzzles themes --game G`` lists them); None: every theme.
     :param level: ``beginner``, ``easy``, ``intermediate``, ``hard`` or ``expert``; None: any.
     :param rating: your starting rating.
     :param board_theme: the board's theme, ``"auto"``, ``"light"`` or ``"dark"``.
+    :param game: whose puzzles: ``"tigris"`` (the default) or ``"ur"``.
     """
 
     def __init__(
-        self, theme: str | None = None, level: str | None = None, *, rating: float = 1500, board_theme: str = "auto"
+        self,
+        theme: str | None = None,
+        level: str | None = None,
+        *,
+        rating: float = 1500,
+        board_theme: str = "auto",
+        game: str = DEFAULT_GAME,
     ) -> None:
+        self.game = game
+        self.book = book(game)  # UnknownGameError for a name that is no game
         self._board_theme = board_theme
         self.rating = float(rating)
         self._start = self.rating
@@ -74,33 +93,35 @@ class PuzzleBrowser:
         self.seen: set[str] = set()
         self.history: list[tuple[str, str, float]] = []
         """(puzzle id, "solved"/"failed", your rating after it)."""
-        counts = {t: len(select(theme=t)) for t in THEMES}
-        theme_options = [("Every theme", "")] + [(f"{t} ({n})", t) for t, n in counts.items() if n]
-        self.theme_box = widgets.Dropdown(options=theme_options, value="", description="Theme")
-        self.level_box = widgets.Dropdown(options=[("Any difficulty", "")] + [(w, w) for w in LEVELS],
-                                          value="", description="Difficulty")  # fmt: skip
+        counts = {t: len(select(theme=t, game=game)) for t in self.book.THEMES}
+        theme_options = [("Every theme", "")] + [(f"{self.book.THEMES[t]} ({n})", t) for t, n in counts.items() if n]
+        wide = widgets.Layout(width="auto", max_width="100%")
+        style = {"description_width": "auto"}
+        self.theme_box = widgets.Dropdown(
+            options=theme_options, value="", description="Theme", layout=wide, style=style
+        )
+        self.level_box = widgets.Dropdown(options=[("Any difficulty", "")] + [(w, w) for w in levels(game)],
+                                          value="", description="Difficulty", layout=wide, style=style)  # fmt: skip
         self.score = widgets.HTML()
-        self.stage = widgets.Box()
+        self.filters = widgets.HBox([self.theme_box, self.level_box], layout=widgets.Layout(flex_flow="row wrap"))
+        self.stage = widgets.Box(layout=widgets.Layout(width="100%"))
         self.current: PuzzleBoard
-        self.widget = widgets.VBox(
-            [widgets.HBox([self.theme_box, self.level_box], layout=widgets.Layout(flex_flow="row wrap")), self.score,
-             self.stage]
-        )  # fmt: skip
+        self.widget = widgets.VBox([self.stage], layout=widgets.Layout(width="100%"))
         self.choose(theme, level)
         self.theme_box.observe(lambda _c: self._filters_changed(), names="value")
         self.level_box.observe(lambda _c: self._filters_changed(), names="value")
 
     # -- choosing puzzles --------------------------------------------------------------------------
-    def candidates(self) -> list[Puzzle]:
+    def candidates(self) -> list[PuzzleLike]:
         """The puzzles of the chosen theme and difficulty, easiest first."""
-        low, high = _bounds(self.level_box.value or None)
-        return select(theme=self.theme_box.value or None, low=low, high=high)
+        low, high = _bounds(self.level_box.value or None, self.game)
+        return select(theme=self.theme_box.value or None, low=low, high=high, game=self.game)
 
     def choose(self, theme: str | None = None, level: str | None = None) -> None:
         """Set the theme and difficulty (``ValueError`` for unknown ones; nothing changes) and show a puzzle."""
-        if theme is not None and theme not in THEMES:
-            raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(THEMES))}")
-        _bounds(level)
+        if theme is not None and theme not in self.book.THEMES:
+            raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(self.book.THEMES))}")
+        _bounds(level, self.game)
         self._quiet = True
         try:
             self.theme_box.value = theme or ""
@@ -113,21 +134,23 @@ class PuzzleBrowser:
         if not getattr(self, "_quiet", False):
             self.next()
 
-    def next(self) -> Puzzle | None:
+    def next(self) -> PuzzleLike | None:
         """Show the unseen puzzle closest to your rating among the chosen ones (None: none left)."""
         pool = self.candidates()
         fresh = [p for p in pool if p.key not in self.seen] or pool  # all seen: go round again
         if not fresh:
-            self.stage.children = [widgets.HTML("<p>No puzzle has this theme at this difficulty. Choose another.</p>")]
+            note = widgets.HTML("<p>No puzzle has this theme at this difficulty. Choose another.</p>")
+            self.stage.children = [widgets.VBox([self.filters, self.score, note])]
             self._show_score()
             return None
         puzzle = min(fresh, key=lambda p: (abs(p.elo - self.rating), p.key))
         self.show(puzzle)
         return puzzle
 
-    def show(self, puzzle: Puzzle | str) -> None:
-        """Show this puzzle (a ``Puzzle`` or an id)."""
-        board = PuzzleBoard(puzzle, on_next=self.next, on_verdict=self._verdict, theme=self._board_theme)
+    def show(self, puzzle: PuzzleLike | str) -> None:
+        """Show this puzzle (a puzzle or an id)."""
+        board = PuzzleBoard(puzzle, on_next=self.next, on_verdict=self._verdict, theme=self._board_theme,
+                            panel_top=[self.filters, self.score])  # fmt: skip
         old = getattr(self, "current", None)
         self.current = board
         self.seen.add(board.puzzle.key)
@@ -155,9 +178,10 @@ class PuzzleBrowser:
             change = f" ({'+' if delta >= 0 else '−'}{abs(round(delta))})"
         pool = len(self.candidates())
         self.score.value = (
-            f"<p style='margin:0.3em 0;line-height:1.45'><b>Your rating {round(self.rating)}</b>{change} · {rating_label(self.rating)}"
-            f" &nbsp;|&nbsp; streak {self.streak} (best {self.best_streak}) &nbsp;|&nbsp; solved {self.solved}"
-            f" of {self.tried} &nbsp;|&nbsp; {pool} puzzle{'s' if pool != 1 else ''} to choose from</p>"
+            f"<p style='margin:0.3em 0;line-height:1.45'><b>Your rating {round(self.rating)}</b>{change} · "
+            f"{self.book.rating_label(self.rating)} &nbsp;|&nbsp; streak {self.streak} (best {self.best_streak})"
+            f" &nbsp;|&nbsp; solved {self.solved} of {self.tried} &nbsp;|&nbsp; {pool} puzzle{'s' if pool != 1 else ''}"
+            " to choose from</p>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -1,10 +1,13 @@
-"""``python -m tigris_widget puzzles …``: list, show, verify and mine puzzles.
+"""``python -m tigris_widget puzzles …``: list, show, verify and mine puzzles, of any game.
 
-puzzles list [--theme T] [--source mined|hand-made] [--json]
-puzzles show ID
-puzzles verify [ID …] [--quiet]          # exit 1 if any puzzle fails
-puzzles mine --games N [--seed S] --workers K [--settings all|variants] [--scheduler ADDR]
+puzzles list [--game G] [--theme T] [--source mined|hand-made] [--json]
+puzzles themes [--game G]
+puzzles show ID [--game G]
+puzzles verify [ID …] [--game G] [--quiet]      # exit 1 if any puzzle fails
+puzzles mine [--game G] --games N [--seed S] [--workers K] [--settings all|variants] [--scheduler ADDR]
              [--out FILE] [--add-to FILE]
+
+Without ``--game`` the puzzles are Tigris & Euphrates' (``--game ur``: Ur's).
 """
 
 from __future__ import annotations
@@ -15,35 +18,38 @@ import sys
 import time
 from typing import Any
 
-from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
-
 
 def add_parser(sub: Any) -> None:
     """Register ``puzzles`` and its subcommands on the main parser's subparsers."""
     p = sub.add_parser("puzzles", help="list, show, verify and mine puzzles", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     cmd = p.add_subparsers(dest="puzzles_command", required=True)
-    ls = cmd.add_parser("list", help="the puzzles, easiest first")
+
+    def with_game(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        parser.add_argument("--game", help="the game whose puzzles to use: tigris (the default) or ur")
+        return parser
+
+    ls = with_game(cmd.add_parser("list", help="the puzzles, easiest first"))
     ls.add_argument("--theme", help="only puzzles with this theme (see 'puzzles themes')")
     ls.add_argument("--source", choices=("mined", "hand-made"))
     ls.add_argument("--json", action="store_true", help="print a JSON list")
-    cmd.add_parser("themes", help="every theme, with its meaning and how many puzzles have it")
-    show = cmd.add_parser("show", help="a puzzle: position, goal, themes, solution")
+    with_game(cmd.add_parser("themes", help="every theme, with its name and how many puzzles have it"))
+    show = with_game(cmd.add_parser("show", help="a puzzle: position, goal, themes, solution"))
     show.add_argument("id")
-    ver = cmd.add_parser("verify", help="check puzzles with the solver (all without IDs); exit 1 if any fails")
+    ver = with_game(cmd.add_parser("verify", help="check puzzles (all without IDs); exit 1 if any fails"))
     ver.add_argument("ids", nargs="*", metavar="ID")
     ver.add_argument("--quiet", action="store_true", help="print only failures and the total")
-    mine = cmd.add_parser("mine", help="play games between bots and mine puzzles from them")
+    mine = with_game(cmd.add_parser("mine", help="play games between bots and mine puzzles from them"))
     mine.add_argument("--games", type=int, default=20)
     mine.add_argument("--seed", type=int, default=0, help="fixes every game (and so every puzzle)")
-    mine.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process)")
+    mine.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process; T&E only)")
     mine.add_argument("--settings", choices=("all", "variants"), default="all",
-                      help="variants: only games with buildings or the ziggurat, only puzzles about them")  # fmt: skip
-    mine.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
+                      help="T&E: variants: only games with buildings or the ziggurat, only puzzles about them")  # fmt: skip
+    mine.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes (T&E)")
     mine.add_argument("--out", help="write the puzzles here (JSON, the format of the shipped library)")
     mine.add_argument("--add-to", metavar="FILE",
                       help="add the new puzzles to this library file, keeping the puzzles already in it")  # fmt: skip
-    mine.add_argument("--quiet", action="store_true", help="no progress bar")
+    mine.add_argument("--quiet", action="store_true", help="no progress report")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,19 +62,36 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-def _lookup(key: str) -> Any:
-    from tigris_widget.puzzles.library import library
+def _game(args: argparse.Namespace) -> str:
+    from tigris_widget.core.registry import game_module
+    from tigris_widget.puzzles.library import DEFAULT_GAME
 
-    lib = library()
+    name = getattr(args, "game", None) or DEFAULT_GAME
+    game_module(name)  # UnknownGameError (a ValueError) names the games
+    return str(name)
+
+
+def _library(args: argparse.Namespace) -> dict[str, Any]:
+    from tigris_widget.puzzles import library as library_module
+
+    game = _game(args)
+    # T&E's library is called without arguments, as it always was (tests replace it so)
+    return library_module.library() if game == library_module.DEFAULT_GAME else library_module.library(game)
+
+
+def _lookup(args: argparse.Namespace, key: str) -> Any:
+    lib = _library(args)
     if key not in lib:
-        raise ValueError(f"no puzzle {key!r} (see 'python -m tigris_widget puzzles list')")
+        extra = "" if _game(args) == "tigris" else f" --game {_game(args)}"
+        raise ValueError(f"no puzzle {key!r} (see 'python -m tigris_widget puzzles list{extra}')")
     return lib[key]
 
 
 def _list(args: argparse.Namespace) -> int:
     from tigris_widget.puzzles.library import select, summary
 
-    rows = [summary(p) for p in select(theme=args.theme, source=args.source)]
+    game = _game(args)
+    rows = [summary(p, game) for p in select(theme=args.theme, source=args.source, game=game)]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
@@ -79,44 +102,27 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _themes(_args: argparse.Namespace) -> int:
-    from tigris_widget.games.tigris.puzzles.miner import THEMES
-    from tigris_widget.puzzles.library import select
+def _themes(args: argparse.Namespace) -> int:
+    from tigris_widget.puzzles.library import book, select
 
-    for theme, meaning in THEMES.items():
-        print(f"{theme:<15} {len(select(theme=theme)):>4}  {meaning}")
+    game = _game(args)
+    for theme, name in book(game).THEMES.items():
+        print(f"{theme:<15} {len(select(theme=theme, game=game)):>4}  {name}")
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
-    p = _lookup(args.id)
-    game = p.game()
-    s = game.state
-    names = s.setup.dynasties
-    print(f"{p.key}: {p.title}  ({p.elo}, {p.label}; {p.source})")
-    print(f"{names[p.seat].capitalize()} to play. {p.goal.text}")
-    print("Themes:", ", ".join(p.themes) or "-")
-    if p.origin:
-        o = p.origin
-        print(f"From a game: {o.get('players')} players, {o.get('board')} board, variants {o.get('variants') or 'none'}, "
-              f"bots {', '.join(o.get('bots', []))}, seed {o.get('seed')}, action {o.get('ply')}")  # fmt: skip
-    hands = ", ".join(
-        f"{n}: {''.join(COLOUR_CODES[c] * k for c, k in enumerate(s.hand(i)))}" for i, n in enumerate(names)
-    )
-    print("Hands:", hands)
-    print()
-    print(p.position)
-    print("Solution:", ", ".join(p.solution))
-    if p.explanation:
-        print(p.explanation)
+    from tigris_widget.puzzles.library import book
+
+    print(book(_game(args)).describe(_lookup(args, args.id)))
     return 0
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from tigris_widget.games.tigris.puzzles.miner import verify
-    from tigris_widget.puzzles.library import library
+    from tigris_widget.puzzles.library import book
 
-    lib = library()
+    lib = _library(args)
+    shelf = book(_game(args))
     keys = args.ids or list(lib)
     for key in keys:
         if key not in lib:
@@ -125,7 +131,7 @@ def _verify(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     for key in keys:
         t = time.perf_counter()
-        problems = verify(lib[key])
+        problems = shelf.verify(lib[key])
         if problems:
             failed += 1
             print(f"FAIL {key}: {'; '.join(problems)}")
@@ -137,38 +143,38 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _mine(args: argparse.Namespace) -> int:
     from tigris_widget.core.files import load_json, read_text_file
-    from tigris_widget.games.tigris.puzzles.miner import (
-        MAX_PUZZLE_FILE_CHARS,
-        add_run,
-        check_puzzle_file,
-        mine,
-        schedule,
-    )
+    from tigris_widget.core.registry import game_module
+    from tigris_widget.puzzles.library import MAX_PUZZLE_FILE_CHARS, book
 
+    game = _game(args)
+    shelf = book(game)
     if args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, not {args.games}")
     library = None
     if args.add_to:  # read and check it now, not after a long mining run
         text = read_text_file(args.add_to, "puzzle library", MAX_PUZZLE_FILE_CHARS)
-        library = check_puzzle_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), args.add_to)
-    tasks = schedule(args.games, args.seed, args.settings)
-    result = mine(tasks, args.workers, args.scheduler, None if args.quiet else sys.stderr)
-    command = f"python -m tigris_widget puzzles mine --games {args.games} --seed {args.seed} --workers {args.workers}"
-    if args.settings != "all":
-        command += f" --settings {args.settings}"
-    data = {"format": "tigris-puzzles", "version": 1, "command": command, "stats": result["stats"],
-            "puzzles": result["puzzles"]}  # fmt: skip
+        library = shelf.check_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), args.add_to)
+    searcher = None
+    if game_module(game).bot_rules() is not None:
+        from tigris_widget.puzzles.turns import TurnSearcher
+
+        searcher = TurnSearcher(game)
+    data = shelf.mine(args.games, args.seed, workers=args.workers, scheduler=args.scheduler, settings=args.settings,
+                      progress=None if args.quiet else sys.stderr, searcher=searcher)  # fmt: skip
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     if args.add_to:
         assert library is not None
-        merged = add_run(library, data)
+        merged = shelf.add_run(library, data)
         with open(args.add_to, "w", encoding="utf-8") as f:
             f.write(json.dumps(merged, indent=1, ensure_ascii=False) + "\n")
-    st = result["stats"]
+    st = data["stats"]
+    rate = f", {st['games_per_minute']} games/min" if st.get("games_per_minute") else ""
     print(f"{st['games']} games, {st['puzzles']} puzzles ({st['puzzles_per_game']} per game) in "
-          f"{st['wall_seconds']}s wall, {st['games_per_minute']} games/min"
+          f"{st['wall_seconds']}s wall{rate}"
           + (f"; written to {args.out}" if args.out else "")
           + (f"; added to {args.add_to} ({merged['runs'][-1]['added']} new)" if args.add_to else ""))  # fmt: skip
     return 0

@@ -1,5 +1,8 @@
-"""The puzzle library: the hand-made puzzles of ``book`` and the puzzles mined from games
-(``data/mined.json``, made by ``python -m tigris_widget puzzles mine``), in one place, each with an id.
+"""The puzzle library of every game, in one place, each puzzle with an id: a game's hand-made puzzles
+and those mined from its games (``games/<name>/puzzles/data/mined.json``, made by
+``python -m tigris_widget puzzles mine``). Each game lends its puzzles, theme names and rating words
+through its ``puzzle_book()`` (``core.protocol.PuzzleBook``); without ``game`` the library is
+Tigris & Euphrates'.
 
     >>> from tigris_widget.puzzles.library import library, select
     >>> lib = library()
@@ -9,83 +12,83 @@
     True
     >>> all("revolt" in p.themes for p in select(theme="revolt"))
     True
+    >>> len(library("ur")) >= 30
+    True
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from tigris_widget.core.files import load_json
-from tigris_widget.games.tigris.puzzles.book import PUZZLES
-from tigris_widget.games.tigris.puzzles.goals import Puzzle
-from tigris_widget.games.tigris.puzzles.miner import MAX_PUZZLE_FILE_CHARS, THEMES, check_puzzle_file, from_record, tag
+from tigris_widget.core.protocol import PuzzleBook, PuzzleLike
+from tigris_widget.core.registry import game_module
 
-DATA = "mined.json"
-
-
-@cache
-def mined_data() -> dict[str, Any]:
-    """The stored file of mined puzzles (with the statistics of the run that made it)."""
-    text = (
-        resources.files("tigris_widget.games.tigris.puzzles")
-        .joinpath("data")
-        .joinpath(DATA)
-        .read_text(encoding="utf-8")
-    )
-    return check_puzzle_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), DATA)
+DEFAULT_GAME = "tigris"
+MAX_PUZZLE_FILE_CHARS = 50_000_000
+"""Longest puzzle library file read (T&E's shipped one holds some 600,000 characters)."""
 
 
-def _hand_made() -> list[Puzzle]:
-    out = []
-    for p in PUZZLES.values():
-        solved = p.play_solution()
-        themes = tag(p.game().state, p.seat, p.goal, solved.events, phase=False)
-        out.append(replace(p, themes=themes))
-    return out
+def book(game: str = DEFAULT_GAME) -> PuzzleBook:
+    """The puzzle book of ``game`` (``UnknownGameError`` for a name that is no game)."""
+    return game_module(game).puzzle_book()
 
 
 @cache
-def _library() -> tuple[Puzzle, ...]:
-    return (*_hand_made(), *(from_record(r) for r in mined_data()["puzzles"]))
+def mined_data(game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The shipped file of ``game``'s mined puzzles (with the statistics of the runs that made it)."""
+    shelf = book(game)
+    package = f"tigris_widget.games.{game}.puzzles"  # game_module above refused a name that is no game
+    text = resources.files(package).joinpath("data").joinpath(shelf.DATA).read_text(encoding="utf-8")
+    return shelf.check_file(load_json(text, "puzzle library", MAX_PUZZLE_FILE_CHARS), shelf.DATA)
 
 
-def library() -> dict[str, Puzzle]:
-    """Every puzzle by id: the hand-made ones first (ids are their keys), then the mined ones
-    (ids ``m-`` and eight hex digits, from the position and the goal)."""
-    return {p.key: p for p in _library()}
+@cache
+def _library(game: str) -> tuple[PuzzleLike, ...]:
+    return tuple(book(game).puzzles(mined_data(game)))
 
 
-def select(theme: str | None = None, low: int = 0, high: int = 10_000, source: str | None = None) -> list[Puzzle]:
-    """The puzzles with ``theme``, a rating in [low, high] and (optionally) from ``source``
+def library(game: str = DEFAULT_GAME) -> dict[str, PuzzleLike]:
+    """Every puzzle of ``game`` by id: the hand-made ones first, then the mined ones."""
+    return {p.key: p for p in _library(game)}
+
+
+def select(
+    theme: str | None = None, low: int = 0, high: int = 10_000, source: str | None = None, game: str = DEFAULT_GAME
+) -> list[PuzzleLike]:
+    """The puzzles of ``game`` with ``theme``, a rating in [low, high] and (optionally) from ``source``
     ("mined" or "hand-made"), easiest first. ``ValueError`` for an unknown theme."""
-    if theme is not None and theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(THEMES))}")
+    themes = book(game).THEMES
+    if theme is not None and theme not in themes:
+        raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(themes))}")
     if source not in (None, "mined", "hand-made"):
         raise ValueError(f"source is 'mined' or 'hand-made', not {source!r}")
     found = [
         p
-        for p in _library()
+        for p in _library(game)
         if (theme is None or theme in p.themes) and low <= p.elo <= high and (source is None or p.source == source)
     ]
     return sorted(found, key=lambda p: (p.elo, p.key))
 
 
-def summary(puzzle: Puzzle) -> dict[str, Any]:
-    """The facts ``puzzles list --json`` prints for a puzzle."""
-    game_state = puzzle.game().state
-    return {
+def summary(puzzle: PuzzleLike, game: str | None = None) -> dict[str, Any]:
+    """The facts ``puzzles list --json`` prints for a puzzle: the shared ones, then the game's own."""
+    name = game or puzzle.game().name
+    row: dict[str, Any] = {
         "id": puzzle.key,
         "title": puzzle.title,
         "source": puzzle.source,
         "themes": list(puzzle.themes),
         "difficulty": puzzle.elo,
         "label": puzzle.label,
-        "players": game_state.players,
-        "board": game_state.setup.board,
-        "variants": sorted(game_state.setup.variants),
-        "goal": puzzle.goal.text,
-        "to_play": game_state.setup.dynasties[game_state.active],
     }
+    if name != DEFAULT_GAME:
+        row["game"] = name
+    return {**row, **book(name).summary(puzzle)}
+
+
+def game_of(puzzle: PuzzleLike) -> str:
+    """The registry name of the game a puzzle is played in."""
+    return puzzle.game().name

@@ -11,7 +11,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
-from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -156,6 +156,14 @@ def scores_public(game: GameLike) -> bool:
     return bool(game.setup.open_scores)
 
 
+# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+def puzzle_book() -> PuzzleBook:
+    """The game's puzzles, themes and rating words (``games/tigris/puzzles/shelf.py``), loaded on first use."""
+    from tigris_widget.games.tigris.puzzles.shelf import BOOK
+
+    return BOOK
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -184,6 +192,7 @@ __all__ = [
     "own_bots",
     "picture_svg",
     "present",
+    "puzzle_book",
     "scores_public",
     "to_square",
     "turn_starts",

@@ -15,7 +15,7 @@ from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.ur import analysis as _analysis
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS, SIZE
@@ -151,6 +151,14 @@ def scores_public(game: GameLike) -> bool:
     return True  # nothing is hidden in Ur (§11)
 
 
+# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+def puzzle_book() -> PuzzleBook:
+    """The game's puzzles, themes and rating words (``games/ur/puzzles/shelf.py``), loaded on first use."""
+    from tigris_widget.games.ur.puzzles.shelf import BOOK
+
+    return BOOK
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -184,6 +192,7 @@ __all__ = [
     "parse_step",
     "picture_svg",
     "present",
+    "puzzle_book",
     "scores_public",
     "to_square",
     "turn_starts",

@@ -315,6 +315,27 @@ class Puzzle:
         why = self.goal.shortfall(value, target, start, s, self.seat)
         return Verdict("failed", f"Not quite. {why} Try again.")
 
+    def judge(self, game: Game) -> Verdict:
+        """The action just played in a try, judged as it is made: "good" while the goal can still be
+        forced this turn, "bad" once it cannot, "unclear" when the solver gave up."""
+        if len(game) == 0:
+            return Verdict("unclear", "")
+        start, s = game.state_at(0), game.state
+        last = str(game.actions[-1])
+        if _turn_over(s, self.seat, start.turn):
+            ok = self.check(game).status == "solved"
+            return Verdict("good" if ok else "bad", f"{last}: {'the goal is met' if ok else 'the goal is missed'}.")
+        played = [str(a) for a, who in zip(game.actions, game.actors, strict=True) if who == self.seat]
+        if played == list(self.solution[: len(played)]):
+            return Verdict("good", f"{last}: good — the goal is still in reach.")
+        try:
+            value = _solve_from(s, self, node_limit=JUDGE_NODES).value
+        except RuntimeError:
+            return Verdict("unclear", f"{last}: not the solution's move; it may still work.")
+        if value >= self.target():
+            return Verdict("good", f"{last}: fine — the goal can still be forced this turn.")
+        return Verdict("bad", f"{last}: after this the goal can no longer be forced this turn. Step back or Retry.")
+
     def target(self) -> float:
         if not self.goal.best:
             return self.goal.target
@@ -379,12 +400,16 @@ def best_continuation(puzzle: Puzzle, game: Game) -> Action:
     return line.moves[0]
 
 
-def _solve_from(s: GameState, puzzle: Puzzle) -> Line:
+JUDGE_NODES = 200_000
+"""Positions the solver may look at to judge one action of a try (past them it says "can't tell")."""
+
+
+def _solve_from(s: GameState, puzzle: Puzzle, node_limit: int = 3_000_000) -> Line:
     """Solve from a later moment of the puzzle's turn, scoring against the puzzle's start."""
     start = puzzle.game().state
     goal = puzzle.goal
     shifted = Goal(goal.text, lambda _a, b, p: goal.score(start, b, p), goal.target, goal.best)
-    return solve(s, puzzle.seat, shifted)
+    return solve(s, puzzle.seat, shifted, node_limit=node_limit)
 
 
 def parse_moves(moves: Sequence[str]) -> list[Action]:
