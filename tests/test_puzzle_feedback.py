@@ -126,7 +126,7 @@ def test_item17_the_browser_panel_sits_beside_the_board(game: str) -> None:
 
 # -- item 18 ---------------------------------------------------------------------------------------
 def test_item18_themes_are_shown_by_name() -> None:
-    from tigris_widget.jupyter.course import EXERCISES
+    from tigris_widget.games.tigris.course.exercises import EXERCISES
 
     for key, puzzle in EXERCISES.items():
         board = PuzzleBoard(puzzle)
@@ -141,7 +141,8 @@ def test_item18_themes_are_shown_by_name() -> None:
 
 
 def test_item18_hint_and_solution_are_offered_once() -> None:
-    from tigris_widget.jupyter.course import EXERCISES, exercise
+    from tigris_widget.games.tigris.course.exercises import EXERCISES
+    from tigris_widget.jupyter.course import exercise
 
     ex = exercise(next(iter(EXERCISES)))
     outputs = ex._outputs()
