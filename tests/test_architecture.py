@@ -63,11 +63,7 @@ ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
 # the rules protocol (the next step empties this list). Each is (importing module, imported module);
 # a pair that no longer occurs must be deleted (test_game_couplings_hold_no_stale_entry), so the
 # list only shrinks. Nothing may be added.
-GAME_COUPLINGS: set[tuple[str, str]] = {
-    # jupyter: the board widget, stepper, match, inspector and course show T&E games and views
-    ("jupyter", "games.tigris.puzzles.book"),
-    ("jupyter", "games.tigris.puzzles.goals"),
-}
+GAME_COUPLINGS: set[tuple[str, str]] = {}
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a
 # replay with the shared HTML writer, and the puzzle miner plays bot games with the shared bots.

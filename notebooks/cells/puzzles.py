@@ -86,7 +86,7 @@ ur_puzzle.check(game)""",
     ),
     (
         "code",
-        """from tigris_widget.jupyter import PUZZLES, PuzzleBoard
+        """from tigris_widget import PUZZLES, PuzzleBoard
 
 for key, p in PUZZLES.items():
     print(f"{'★' * p.difficulty:<3} {key:<18} {p.title} — {p.goal.text}")""",

@@ -1,4 +1,5 @@
-"""tigris_widget: Reiner Knizia's *Tigris & Euphrates* for Jupyter — rules engine, board widget, bots.
+"""tigris_widget: board games of ancient Mesopotamia for Jupyter — Reiner Knizia's *Tigris & Euphrates*
+(``Game``) and Paolo Mori's *Ur* (``UrGame``): rules engines, one board widget, bots, notebook helpers.
 
 The engine is imported eagerly; the Jupyter parts (the board widget and the notebook helpers) are
 imported on first use, so scripts and bots that never show a board don't pay for ipywidgets.
@@ -27,10 +28,18 @@ _LAZY = {
     "PuzzleBrowser": "tigris_widget.jupyter.puzzle_browser",
     "BotInspector": "tigris_widget.jupyter.inspect",
     "BotMatch": "tigris_widget.jupyter.versus",
+    "UrGame": "tigris_widget.games.ur",
+    "PUZZLES": "tigris_widget.games.tigris.puzzles.book",
+    "Puzzle": "tigris_widget.games.tigris.puzzles.goals",
+    "Goal": "tigris_widget.games.tigris.puzzles.goals",
+    "Verdict": "tigris_widget.games.tigris.puzzles.goals",
+    "solve": "tigris_widget.games.tigris.puzzles.goals",
 }
-"""Jupyter-facing names, imported when first used (they need ipywidgets/anywidget)."""
+"""Names imported when first used: the Jupyter parts (they need ipywidgets/anywidget), Ur's game, and
+T&E's puzzle book and puzzle goals."""
 
 __all__ = [
+    "PUZZLES",
     "Action",
     "BoardWidget",
     "BotInspector",
@@ -40,6 +49,7 @@ __all__ = [
     "Game",
     "GameSetup",
     "GameStepper",
+    "Goal",
     "IllegalActionError",
     "NotationError",
     "PlayerResult",
@@ -47,9 +57,13 @@ __all__ = [
     "Position",
     "PositionBuilder",
     "PositionError",
+    "Puzzle",
     "PuzzleBoard",
     "PuzzleBrowser",
+    "UrGame",
+    "Verdict",
     "__version__",
+    "solve",
 ]
 
 

@@ -4,23 +4,20 @@
 * ``PuzzleBoard`` (``puzzle_board``): solve a puzzle on the board, with checking, hints and solution.
 * ``BotInspector`` (``inspect``): the search bot's analysis of a decision, live, with "what if".
 * ``BotMatch`` (``versus``): play against bots on the board, with a live hint control.
-* ``Puzzle``, ``Goal``, ``solve`` (``puzzles``) and ``PUZZLES`` (``puzzle_book``).
+* The puzzles themselves are a game's (``tigris_widget.PUZZLES`` for T&E, ``puzzles.library.library(game)`` for any).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, Verdict, solve
-
-__all__ = ["PUZZLES", "BotInspector", "BotMatch", "GameStepper", "Goal", "Puzzle", "PuzzleBoard", "Verdict", "solve"]
+__all__ = ["BotInspector", "BotMatch", "GameStepper", "PuzzleBoard"]
 
 _LAZY = {
     "BotInspector": "tigris_widget.jupyter.inspect",
     "BotMatch": "tigris_widget.jupyter.versus",
     "GameStepper": "tigris_widget.jupyter.stepper",
     "PuzzleBoard": "tigris_widget.jupyter.puzzle_board",
-    "PUZZLES": "tigris_widget.games.tigris.puzzles.book",
 }
 
 
