@@ -10,9 +10,9 @@ The package, lowest first::
     __init__ (the facade), cli, bench, __main__                  the app: anything
 
 Every import counts: ``if TYPE_CHECKING:`` imports too (a circle of types is still a circle), and
-imports inside functions (a lazy import is still a dependency). Today's remaining couplings between
-the shared layers and *Tigris & Euphrates* are listed, one pair each, in ``GAME_COUPLINGS`` (and the
-game's calls up into the shared layers in ``GAME_UPCALLS``); both lists may only shrink.
+imports inside functions (a lazy import is still a dependency). No shared module imports a game
+(``GAME_COUPLINGS`` is empty and stays so); a game's calls up into the shared layers are listed, one
+pair each, in ``GAME_UPCALLS``, which may only shrink.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
 # the rules protocol (the next step empties this list). Each is (importing module, imported module);
 # a pair that no longer occurs must be deleted (test_game_couplings_hold_no_stale_entry), so the
 # list only shrinks. Nothing may be added.
-GAME_COUPLINGS: set[tuple[str, str]] = {}
+GAME_COUPLINGS: set[tuple[str, str]] = set()
+"""Every pair once listed here is gone: shared code reaches a game only through the registry."""
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a
 # replay with the shared HTML writer, and the puzzle miner plays bot games with the shared bots.
