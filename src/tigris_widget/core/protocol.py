@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tigris_widget.core.analysis import Analysis
@@ -376,6 +377,24 @@ class GameModule(Protocol):
 # -- course hooks (h-course): what the course notebooks ask of a game ------------------------------------
 Cell = tuple[int, int]
 """A square of a board as ``(x, y)``: column from the left, row from the top."""
+
+
+@dataclass(frozen=True)
+class Window:
+    """Columns ``x0..x1`` and rows ``y0..y1`` of the board shown in a picture."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0 + 1
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0 + 1
 
 
 class CourseHooks(Protocol):

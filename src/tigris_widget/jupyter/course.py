@@ -27,7 +27,7 @@ from typing import Any
 
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import CourseHooks, GameLike
+from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.jupyter.lessons import Narration
 
@@ -51,24 +51,6 @@ def _size(width: int, height: int) -> str:
     ``<img>`` it does not shrink, so a fixed 900-pixel picture would be cut in a narrow notebook);
     small ones keep their size."""
     return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
-
-
-@dataclass(frozen=True)
-class Window:
-    """Columns ``x0..x1`` and rows ``y0..y1`` of the board shown in a picture."""
-
-    x0: int
-    y0: int
-    x1: int
-    y1: int
-
-    @property
-    def width(self) -> int:
-        return self.x1 - self.x0 + 1
-
-    @property
-    def height(self) -> int:
-        return self.y1 - self.y0 + 1
 
 
 def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import GameLike, Window
 from tigris_widget.games.tigris.course import exercises as _exercises
 from tigris_widget.games.tigris.course import lessons as _lessons
 from tigris_widget.games.tigris.course import pictures as _pictures
-from tigris_widget.games.tigris.course.pictures import FULL, Panel, Window, hands_picture
+from tigris_widget.games.tigris.course.pictures import FULL, Panel, hands_picture
 from tigris_widget.games.tigris.game import Game
 
 LESSONS: Mapping[str, str] = {key: title for key, (title, _) in _lessons.LESSONS.items()}

@@ -9,9 +9,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from tigris_widget.core.protocol import Window
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH, to_square
 from tigris_widget.games.tigris.engine.rules.position import Position
@@ -52,24 +52,6 @@ def _wrap(text: str, width: int) -> list[str]:
 
 def _full_svg(game: Game, ply: int | None = None, **options: Any) -> str:
     return board_svg(serialize_game(game, None, ply), **options)
-
-
-@dataclass(frozen=True)
-class Window:
-    """Columns ``x0..x1`` and rows ``y0..y1`` of the board shown in a picture."""
-
-    x0: int
-    y0: int
-    x1: int
-    y1: int
-
-    @property
-    def width(self) -> int:
-        return self.x1 - self.x0 + 1
-
-    @property
-    def height(self) -> int:
-        return self.y1 - self.y0 + 1
 
 
 FULL = Window(0, 0, WIDTH - 1, HEIGHT - 1)
