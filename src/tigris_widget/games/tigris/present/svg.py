@@ -247,11 +247,17 @@ def board_svg(
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
                    f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
     for q, text in (labels or {}).items():
-        # on the square's bottom edge, with a halo: the piece's picture in the middle stays visible
+        # on the square's bottom edge: the piece's picture in the middle stays visible
         cx, _ = _centre(q)
         _, y = _xy(q)
-        out.append(f'<text x="{cx}" y="{y + CELL + 4}" font-size="11" font-weight="bold" text-anchor="middle" fill="#222" '
-                   f'stroke="#fff" stroke-width="3" paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
+        # a pill like the canvas's (js/src/core/overlays.ts labelBox), not a stroked halo: cairo's PNGs
+        # ignore paint-order and would paint the halo over the letters
+        word = str(text)[:12]
+        pill_w, pill_h = min(2.5 * CELL, len(word) * 6.8 + 6), 14
+        pill_top = y + CELL - pill_h * 0.55
+        out.append(f'<rect x="{cx - pill_w / 2:.1f}" y="{pill_top:.1f}" width="{pill_w:.1f}" height="{pill_h}" fill="#fff" fill-opacity="0.92" '
+                   f'stroke="#222" stroke-width="1"/><text x="{cx}" y="{pill_top + pill_h - 3.5:.1f}" font-size="11" '
+                   f'font-weight="bold" text-anchor="middle" fill="#222">{escape(word)}</text>')  # fmt: skip
     out.append("</g>")
     if status:
         out.append(_status(envelope, top + board_h, board_w - MARGIN - 4))

@@ -191,10 +191,16 @@ def picture_svg(
                    f'stroke-width="4" stroke-linecap="round"/>')  # fmt: skip
         out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{pal["accent"]}"/>')
     for cell, text in (labels or {}).items():
+        # a pill on the cell's bottom edge like the canvas's (js/src/core/overlays.ts labelBox): the face
+        # letter stays uncovered, and cairo's PNGs (which ignore paint-order) stay readable
         x, y = _xy(int(cell))
-        out.append(f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" font-size="14" font-weight="700" '
-                   f'text-anchor="middle" fill="{pal["text"]}" stroke="{pal["background"]}" stroke-width="3" '
-                   f'paint-order="stroke">{escape(str(text)[:12])}</text>')  # fmt: skip
+        word = str(text)[:12]
+        pill_w, pill_h = min(2.5 * CELL, len(word) * 8.2 + 6), 17
+        pill_top = y + CELL - pill_h * 0.55
+        out.append(f'<rect x="{x + (CELL - pill_w) / 2:.1f}" y="{pill_top:.1f}" width="{pill_w:.1f}" height="{pill_h}" fill="{pal["background"]}" '
+                   f'fill-opacity="0.92" stroke="{pal["text"]}" stroke-width="1"/><text x="{x + CELL / 2}" '
+                   f'y="{pill_top + pill_h - 4.5:.1f}" font-size="13" font-weight="700" text-anchor="middle" '
+                   f'fill="{pal["text"]}">{escape(word)}</text>')  # fmt: skip
     y = MARGIN + grid + 22
     for text, colour in lines:
         if colour:
@@ -259,7 +265,11 @@ def _status_lines(view: Mapping[str, Any]) -> list[tuple[str, str | None]]:
         p = s["seat"]
         score = body["scores"][p]
         held = held_by_regrouping(body, p)  # lifted cubes stay the player's: not in his supply
-        points = "regrouping" if held else f"{score['points']} points"
-        lines.append((f"P{p}: hand {body['hands'][p]} · {body['supply'][p] - held} cubes in supply · "
+        points = "regrouping" if held else f"{score['points']} point{'' if score['points'] == 1 else 's'}"
+        lines.append((f"P{p}: hand {body['hands'][p]} · {_cubes(body['supply'][p] - held)} in supply · "
                       f"{body['on_grid'][p] + held} on the grid · {points}", s.get("colour")))  # fmt: skip
     return lines
+
+
+def _cubes(n: int) -> str:
+    return f"{n} cube" if n == 1 else f"{n} cubes"
