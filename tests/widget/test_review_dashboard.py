@@ -149,13 +149,23 @@ def test_a_review_reports_progress_and_the_notebook_bar_goes_away(monkeypatch) -
     review(game, iterations=5, last=3, on_progress=lambda done, total: calls.append((done, total)))
     assert calls[0] == (0, 3) and calls[-1] == (3, 3) and len(calls) == 4
     shown: list[Any] = []
-    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+
+    class Handle:
+        def update(self, obj: Any, **_kw: Any) -> None:
+            shown.append(obj)
+
+    def display(*objs: Any, **_kw: Any) -> Handle:
+        shown.extend(objs)
+        return Handle()
+
+    monkeypatch.setattr(IPython.display, "display", display)
     report = stepper.review_game(game, iterations=5, last=2)
     assert len(report["moves"]) == 2
-    (box,) = shown
+    box, summary = shown
     bar = box.children[0]
     assert bar.value == bar.max == 2 and "2 of 2 moves" in box.children[1].value
     assert box.comm is None, "the bar is closed when the review is done"
+    assert summary["text/plain"].startswith("Reviewed 2 moves in"), "and replaced by what was done"
 
 
 def test_thinking_and_hints_show_progress_while_they_run() -> None:

@@ -63,11 +63,16 @@ def review_game(game: GameLike | Mapping[str, Any] | str, **options: Any) -> dic
         left = f", about {elapsed / done * (total - done):.0f} s left" if done else ""
         note.value = f"{done} of {total} moves, {elapsed:.0f} s{left}"
 
-    display(box)  # type: ignore[no-untyped-call]
+    handle = display(box, display_id=True)  # type: ignore[no-untyped-call]
+    done = "The review stopped."
     try:
-        return review(game, on_progress=update, **options)
+        report = review(game, on_progress=update, **options)
+        done = f"Reviewed {len(report['moves'])} moves in {time.perf_counter() - start:.0f} s."
+        return report
     finally:
         box.close()
+        if handle is not None:  # the bar's place says what was done (a saved notebook shows no dead widget)
+            handle.update({"text/plain": done}, raw=True)
 
 
 def as_game(game: GameLike | Mapping[str, Any] | str) -> GameLike:
