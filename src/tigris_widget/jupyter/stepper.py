@@ -186,7 +186,7 @@ class GameStepper:
         self.buttons["forward"].on_click(lambda _b: self.step(1, by="turn"))
         self.text = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.chart = SharpCanvas(190, self._draw_scores, theme=theme)
-        self.eval_chart = SharpCanvas(170, self._draw_evaluation, theme=theme)
+        self.eval_chart = SharpCanvas(200, self._draw_evaluation, theme=theme)  # room for a wrapped key
         self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
         controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
