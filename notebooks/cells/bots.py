@@ -138,7 +138,7 @@ for p in report["players"]:
     ),
     (
         "md",
-        """Step through the game below. The lower chart is the archer's chance to win after each action,
+        """Step through the game below. The lower chart is the archer's chance to win after each move,
 with the review's inaccuracies (yellow), mistakes (orange) and blunders (red) marked, each ringed in
 the colour of the player who erred: **click the chart** to jump the board there. After a flagged
 move the narration names who erred and why, and the better move is drawn in blue on the board. The
@@ -150,7 +150,7 @@ after the costliest move of the game, with the better one framed in blue.""",
         """from tigris_widget.jupyter import GameStepper
 
 worst = max(report["moves"], key=lambda m: m["loss"])
-print(f"costliest: action {worst['ply'] + 1}, {worst['name']} played {worst['action']}; better was {worst['best']}")
+print(f"costliest: move {worst['ply'] + 1}, {worst['name']} played {worst['action']}; better was {worst['best']}")
 stepper = GameStepper(game, review=report)
 stepper.goto(worst["ply"] + 1)   # right after the costliest move of the game
 stepper""",

@@ -79,13 +79,13 @@ def test_the_score_chart_fits_a_narrow_cell(width: int) -> None:
 
 def test_marks_say_which_seat_erred_and_the_axis_counts_actions() -> None:
     """Item 12: each mark is ringed in the colour of the seat that erred, the key names the seats, and
-    the x-axis says what it counts (actions, as the narration numbers them)."""
+    the x-axis counts moves, as the board's history bar and the narration number them."""
     canvas = RecordingCanvas(720, 170)
     draw_evaluation(canvas, {0: 0.5, 40: 0.6}, 0, label="x", last=40, marks=MARKS, seat_names=["Archer", "Bull"])
     rings = {style for style, *_ in canvas.rings}
     assert {SEAT_INK[0], SEAT_INK[1]} <= rings
     texts = [t for t, *_ in canvas.texts]
-    assert "by Archer" in texts and "by Bull" in texts and "actions" in texts
+    assert "by Archer" in texts and "by Bull" in texts and "moves" in texts
 
 
 def greedy_game(seed: int, plies: int) -> Game:
@@ -122,6 +122,7 @@ def test_stepping_to_a_mistake_draws_the_better_move_and_names_who_erred(reviewe
     assert [(a["from"], a["to"]) for a in overlay["arrows"]] == [(3, 20)]
     assert row["name"] in overlay["caption"] and "tile r (5,5)" in overlay["caption"]
     assert "Mistake</b> by <b" in stepper.text.value and row["name"] in stepper.text.value
+    assert f"<b>Move {row['ply'] + 1}</b>" in stepper.text.value, "numbered as the board numbers its moves"
     stepper.goto(row["ply"])  # elsewhere the board is clean again
     assert not stepper.board.overlay.get("highlights") and not stepper.board.overlay.get("arrows")
 

@@ -322,8 +322,8 @@ def format_review(report: Mapping[str, Any]) -> str:
     for r in report["moves"]:
         if r["class"] is None:
             continue
-        # numbered by action, as the stepper's narration and the charts' x-axis count
-        lines.append(f"  action {r['ply'] + 1:>3} {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} "
+        # numbered as the board, the stepper's narration and the charts' x-axis count: one per action
+        lines.append(f"  move {r['ply'] + 1:>3} {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} "
                      f"{r['class']:<10} −{100 * r['loss']:.0f}  best: {r['best']}")  # fmt: skip
         if r.get("best_reason"):
             lines.append(f"        why: {r['best_reason']}")

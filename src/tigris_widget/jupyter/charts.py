@@ -288,7 +288,7 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
     """One line per seat (its own colour and dash) through the scores at every turn's start and at the
     end — a turn half played can show a score that means nothing (cubes lifted by a regrouping, a
     conflict half resolved) —, a cursor at ``ply``, the scores there in the key above the plot (as the
-    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; actions). ``width``/``height`` are the CSS size (default: the
+    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; moves, each one action, as the board counts them). ``width``/``height`` are the CSS size (default: the
     canvas's pixels / ``dpr``); ``dark`` draws for a dark background."""
     from ipycanvas import hold_canvas
 
@@ -322,7 +322,7 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
     with hold_canvas():
         _begin(canvas, dpr)
         _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right),
-              [(y_of(v), f"{v:.0f}") for v in y_values], "actions", "", text, grid)  # fmt: skip
+              [(y_of(v), f"{v:.0f}") for v in y_values], "moves", "", text, grid)  # fmt: skip
         canvas.fill_style = text
         canvas.text_align = "left"
         for i, line in enumerate(title):
@@ -376,7 +376,7 @@ def _key_rows(entries: Sequence[tuple[str, float]], left: float, right: float) -
 def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], ply: int, *, label: str = "",
                     dark: bool = False, width: float | None = None, height: float | None = None, dpr: float = 1.0,
                     last: int | None = None, marks: Sequence[tuple[int, float, str] | tuple[int, float, str, int]] = (),
-                    seat_names: Sequence[str] = (), x_label: str = "actions") -> None:  # fmt: skip
+                    seat_names: Sequence[str] = (), x_label: str = "moves") -> None:  # fmt: skip
     """A 0–1 curve (a win chance) by ply with a cursor at ``ply``, the 50 % line, labelled axes, and
     ``marks`` — (ply, value, class[, seat]) of a review's inaccuracies, mistakes and blunders — as dots,
     each ringed in the colour of the seat that erred (``seat_names`` name them in the key). The title

@@ -123,7 +123,8 @@ def narration(game: GameLike, ply: int, seat: int | None = None) -> str:
         for e in entry["events"]
     )
     name = view["seats"][entry["seat"]]["name"]
-    return f"<b>Action {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
+    # "Move N", as the board's history bar and banner count the actions
+    return f"<b>Move {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
 
 
 class GameStepper:
@@ -166,9 +167,9 @@ class GameStepper:
         self._names = _seat_names(self.game)
         self._ply = 0
         self.mode = widgets.ToggleButtons(
-            options=[("actions", "action"), ("turns", "turn")],
+            options=[("moves", "action"), ("turns", "turn")],
             value="action",
-            tooltips=["play one action at a time", "play one turn at a time"],
+            tooltips=["play one move (one action) at a time", "play one turn at a time"],
             style={"button_width": "auto"},
             layout=widgets.Layout(width="auto"),
         )
@@ -323,7 +324,7 @@ class GameStepper:
                     marks.append((m["ply"] + m.get("plies", 1), m["values"][self.review_seat], m["class"], m["seat"]))
         draw_evaluation(canvas, self.evaluation, self.ply, label=self.evaluation_label, width=width, height=height,
                         dpr=dpr, last=len(self.game), marks=marks, dark=dark, seat_names=self._names,
-                        x_label="actions")  # fmt: skip
+                        x_label="moves")  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)
