@@ -141,9 +141,10 @@ for p in report["players"]:
         """Step through the game below. The lower chart is the archer's chance to win after each move,
 with the review's inaccuracies (yellow), mistakes (orange) and blunders (red) marked, each ringed in
 the colour of the player who erred: **click the chart** to jump the board there. After a flagged
-move the narration names who erred and why, and the better move is drawn in blue on the board. The
+move the narration names who erred and why, and the better move is marked on the board (its squares
+framed in blue, a leader's move or a war as an arrow). The
 board's history bar and the arrow keys move through the game too. Below, the board stands right
-after the costliest move of the game, with the better one framed in blue.""",
+after the costliest move of the game, with the better one marked.""",
     ),
     (
         "code",

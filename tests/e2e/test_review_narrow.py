@@ -23,8 +23,9 @@ played = play_game(2, 11, "classic", "", ["greedy", "random"])
 report = review(played, iterations=15, last=40)
 for move, kind in zip(report["moves"][-30::9], ("inaccuracy", "mistake", "blunder", "mistake")):
     move["class"] = kind  # flagged here whatever the tiny search said: the key and the marks need room
+    move["best"], move["best_marks"] = "somewhere else", {"squares": [3 * 16 + 7], "arrows": [[0, 18]]}
 stepper = GameStepper(played, review=report)
-stepper.goto(len(played) - 30)
+stepper.goto(report["moves"][-3]["ply"] + 1)  # right after the last flagged move: the better one is drawn
 stepper"""
 NAME = "review.ipynb"
 

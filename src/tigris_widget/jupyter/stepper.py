@@ -276,7 +276,7 @@ class GameStepper:
         why = f" — {html.escape(move['best_reason'])}" if move.get("best_reason") else ""
         colour = CLASS_INK.get(move["class"], "#e67e22")
         ring = SEAT_INK[move["seat"] % len(SEAT_INK)]
-        drawn = " (drawn in blue on the board)" if self._better_marks(move) else ""
+        drawn = " (marked on the board)" if self._better_marks(move) else ""
         return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> by "
                 f"<b style='border-bottom:2px solid {ring}'>{who}</b> (−{100 * move['loss']:.0f} points): better was "
                 f"<code>{html.escape(move['best'])}</code>{drawn}{why}</div>")  # fmt: skip
