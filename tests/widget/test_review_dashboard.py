@@ -3,6 +3,7 @@ erred, grammatical counts, charts that never overlap in a narrow cell, and progr
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,7 +78,7 @@ def test_the_score_chart_fits_a_narrow_cell(width: int) -> None:
     assert_no_overlap(canvas, width)
 
 
-def test_marks_say_which_seat_erred_and_the_axis_counts_actions() -> None:
+def test_marks_say_which_seat_erred_and_the_axis_counts_moves() -> None:
     """Item 12: each mark is ringed in the colour of the seat that erred, the key names the seats, and
     the x-axis counts moves, as the board's history bar and the narration number them."""
     canvas = RecordingCanvas(720, 170)
@@ -137,6 +138,8 @@ def test_counts_are_grammatical() -> None:
                            "blunders": 1}]}  # fmt: skip
     text = format_review(report)
     assert "1 blunder" in text and "1 blunders" not in text and "1 move:" in text
+    cells = (Path(__file__).resolve().parents[2] / "notebooks" / "cells" / "bots.py").read_text(encoding="utf-8")
+    assert "class_counts(p)" in cells and "} blunders" not in cells, "notebook 04 counts grammatically too"
 
 
 def test_a_review_reports_progress_and_the_notebook_bar_goes_away(monkeypatch) -> None:  # type: ignore[no-untyped-def]
