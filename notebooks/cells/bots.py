@@ -113,38 +113,45 @@ match""",
         "md",
         """## Reviewing a whole game
 
-The search bot (archer) against the greedy bot (bull), a close game. `review` analyses every
-decision from the mover's own view — the hands they could not see are sampled, never read from
-the record, so each move is judged on what its player could know. For each move it compares the
-chance to win after the best move and after the move played: the difference is the move's
-*loss*. Losses of 5, 10 and 20 points are inaccuracies, mistakes and blunders; a player's accuracy
-(0–100) weighs a few blunders heavily. The same review runs from the command line, in parallel:
-`python -m tigris_widget review game.json --workers 4` (add `--json` for the data).""",
+The search bot (archer) against the greedy bot (bull): the search wins clearly, and the review shows
+where the greedy bot's one-move look-ahead let it down. `review` analyses every decision from the
+mover's own view — the hands they could not see are sampled, never read from the record, so each
+move is judged on what its player could know. For each move it compares the chance to win after the
+best move and after the move played: the difference is the move's *loss*. Losses of 5, 10 and 20
+points are inaccuracies, mistakes and blunders. The same review runs from the command line, in
+parallel: `python -m tigris_widget review game.json --workers 4` (add `--json` for the data).
+`review_game` is `review` with a progress bar (a few seconds per 20 moves here).""",
     ),
     (
         "code",
-        """from tigris_widget.bots.review import format_review, review
+        """from tigris_widget.bots.review import class_counts, format_review, review
 from tigris_widget.cli import play_game
+from tigris_widget.jupyter.stepper import review_game
 
-game = play_game(2, 1, "classic", "", ["search", "greedy"])  # a close one: 18 against 19
+game = play_game(2, 5, "classic", "", ["search", "greedy"])  # the search bot wins 23 to 14
 print([(r.dynasty, r.score, r.rank) for r in game.result])
-report = review(game, iterations=150, workers=2)
+report = review_game(game, iterations=100, workers=2)
+print("Accuracy (0–100) says how close a player's moves came to the search's best: 100 means every move "
+      "was as good as the best it found, and a few blunders pull it down hard.")
 for p in report["players"]:
-    print(f"{p['dynasty']}: accuracy {p['accuracy']:.0f}, {p['inaccuracies']} inaccuracies, "
-          f"{p['mistakes']} mistakes, {p['blunders']} blunders")""",
+    print(f"{p['dynasty']}: accuracy {p['accuracy']:.0f}, {class_counts(p)}")""",
     ),
     (
         "md",
-        """Step through the game below. The lower chart is the archer's chance to win after each move, with
-the review's inaccuracies (yellow), mistakes (orange) and blunders (red) marked: **click the chart**
-to jump the board there; the narration then shows the better move and why. The board's history
-bar and the arrow keys move through the game too.""",
+        """Step through the game below. The lower chart is the archer's chance to win after each move,
+with the review's inaccuracies (yellow), mistakes (orange) and blunders (red) marked, each ringed in
+the colour of the player who erred: **click the chart** to jump the board there. After a flagged
+move the narration names who erred and why, and the better move is marked on the board (its squares
+framed in blue, a leader's move or a war as an arrow). The
+board's history bar and the arrow keys move through the game too. Below, the board stands right
+after the costliest move of the game, with the better one marked.""",
     ),
     (
         "code",
         """from tigris_widget.jupyter import GameStepper
 
 worst = max(report["moves"], key=lambda m: m["loss"])
+print(f"costliest: move {worst['ply'] + 1}, {worst['name']} played {worst['action']}; better was {worst['best']}")
 stepper = GameStepper(game, review=report)
 stepper.goto(worst["ply"] + 1)   # right after the costliest move of the game
 stepper""",
@@ -192,7 +199,7 @@ under each says what the better turn would have done.""",
         "code",
         """while not ur.is_over:
     step(ur, ur_bots)
-ur_report = review(ur, iterations=60)
+ur_report = review_game(ur, iterations=60)
 print(format_review(ur_report))""",
     ),
 ]

@@ -44,7 +44,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -62,6 +62,16 @@ DEFAULT_ITERATIONS = 300
 SCHEMA_VERSION = 1
 MAX_REVIEW_CHARS = 2 * MAX_JSON_CHARS
 """Longest input reviewed: a game record, or a tournament result row (a record and its statistics)."""
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``"1 blunder"``, ``"2 blunders"``, ``"0 blunders"``."""
+    return f"{count} {one if count == 1 else many}"
+
+
+def class_counts(player: Mapping[str, Any]) -> str:
+    """A player's bad moves in words, grammatical: ``"0 inaccuracies, 1 mistake, 2 blunders"``."""
+    return ", ".join(plural(int(player[many]), one, many) for one, many in CLASSES)
 
 
 def classify(loss: float) -> str | None:
@@ -232,9 +242,12 @@ def review(
     seed: int = 0,
     last: int | None = None,
     progress: TextIO | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Review every move of ``game`` (a game, a record or a tournament row; see the module
     docstring): ``{"moves": [...], "players": [...], ...}``. ``last``: only the last moves.
+    ``progress`` gets a text progress line; ``on_progress(done, total)`` is called before the first
+    move and after each batch (a notebook's progress bar: ``jupyter.stepper.review_game``).
 
     :raises ValueError: a bad record, or ``iterations`` / ``workers`` below 1."""
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -249,10 +262,14 @@ def review(
     start = time.perf_counter()
     if progress is not None:
         _progress(0, len(moves), start, progress)
+    if on_progress is not None:
+        on_progress(0, len(moves))
     for batch in execute(g, moves, iterations, seed, workers, scheduler):
         rows.extend(batch)
         if progress is not None:
             _progress(len(rows), len(moves), start, progress)
+        if on_progress is not None:
+            on_progress(len(rows), len(moves))
     if progress is not None:
         progress.write("\n")
     rows.sort(key=lambda r: r["ply"])
@@ -305,14 +322,15 @@ def format_review(report: Mapping[str, Any]) -> str:
     for r in report["moves"]:
         if r["class"] is None:
             continue
-        lines.append(f"  {r['ply'] + 1:>4}. {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} {r['class']:<10} "
-                     f"−{100 * r['loss']:.0f}  best: {r['best']}")  # fmt: skip
+        # numbered as the board, the stepper's narration and the charts' x-axis count: one per action
+        lines.append(f"  move {r['ply'] + 1:>3} {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} "
+                     f"{r['class']:<10} −{100 * r['loss']:.0f}  best: {r['best']}")  # fmt: skip
         if r.get("best_reason"):
             lines.append(f"        why: {r['best_reason']}")
     for p in report["players"]:
         acc = "–" if p["accuracy"] is None else f"{p['accuracy']:.0f}"
-        counts = ", ".join(f"{p[many]} {one if p[many] == 1 else many}" for one, many in CLASSES)
-        lines.append(f"  {p['name']:<6} accuracy {acc:>3}  over {p['decisions']} decisions: {counts}")
+        lines.append(f"  {p['name']:<6} accuracy {acc:>3}  over {plural(p['decisions'], 'move', 'moves')}: "
+                     f"{class_counts(p)}")  # fmt: skip
     return "\n".join(lines)
 
 

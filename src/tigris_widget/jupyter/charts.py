@@ -119,8 +119,9 @@ class SharpCanvas:
         self.theme = theme
         self._draw = draw
         self.canvas = Canvas(
-            width=width, height=height, layout=widgets.Layout(width=f"{width}px", height=f"{height}px")
-        )
+            width=width, height=height,
+            layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{height}px"),
+        )  # fmt: skip
         self.sizer = ChartSizer()
         self.sizer.observe(self._resized, names=["css_width", "dpr", "dark"])
         self.widget = widgets.VBox([self.sizer, self.canvas], layout=widgets.Layout(width="100%"))
@@ -234,13 +235,43 @@ def _axes(canvas: Any, box: tuple[float, float, float, float], x_ticks: Sequence
     canvas.stroke_line(left, top, left, bottom)
     canvas.text_align = "right"
     canvas.fill_text(x_label, right, bottom + 30)
-    canvas.text_align = "left"
-    canvas.fill_text(y_label, left, top - 8)
+    if y_label:
+        canvas.text_align = "left"
+        canvas.fill_text(y_label, left, top - 8)
 
 
 def _x_ticks(last: int, left: float, right: float) -> list[tuple[float, str]]:
     values = [v for v in nice_ticks(last, max(2, min(8, int((right - left) / 70)))) if v <= last]
     return [(left + (right - left) * v / max(1, last), f"{v:.0f}") for v in values]
+
+
+CHAR_WIDTH = 6.8
+"""A generous estimate of one character's width in ``FONT`` (CSS pixels), for laying text out."""
+
+
+def text_width(text: str) -> float:
+    return CHAR_WIDTH * len(text)
+
+
+def wrap(text: str, width: float) -> list[str]:
+    """``text`` cut at spaces into lines at most ``width`` CSS pixels wide (a longer word is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while text_width(word) > width and len(word) > 1:  # a word wider than the chart: cut it
+            keep = max(1, int(width // CHAR_WIDTH))
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:keep])
+            word = word[keep:]
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
 
 
 def _palette(dark: bool) -> tuple[str, str]:
@@ -257,7 +288,7 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
     """One line per seat (its own colour and dash) through the scores at every turn's start and at the
     end — a turn half played can show a score that means nothing (cubes lifted by a regrouping, a
     conflict half resolved) —, a cursor at ``ply``, the scores there in the key above the plot (as the
-    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; actions). ``width``/``height`` are the CSS size (default: the
+    board's own panel shows them; the key wraps in a narrow chart), and labelled axes (points; moves, each one action, as the board counts them). ``width``/``height`` are the CSS size (default: the
     canvas's pixels / ``dpr``); ``dark`` draws for a dark background."""
     from ipycanvas import hold_canvas
 
@@ -271,8 +302,9 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
     text, grid = _palette(dark)
     left, right, bottom = 40, width - 12, height - 36
     labels = [f"{name} {'?' if v is None else v}" for name, v in zip(series.names, series.points[ply])]
+    title = wrap(f"{series.title} at each turn's start", right - left)
     key: list[tuple[float, float]] = []  # where each seat's key entry starts: wrapped to the chart's width
-    x, y = float(left), 27.0
+    x, y = float(left), 13.0 + 16 * len(title) - 2
     for label in labels:
         size = 27 + 7.2 * len(label) + 16
         if key and x + size - 16 > right:
@@ -290,10 +322,11 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
     with hold_canvas():
         _begin(canvas, dpr)
         _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right),
-              [(y_of(v), f"{v:.0f}") for v in y_values], "actions", "", text, grid)  # fmt: skip
+              [(y_of(v), f"{v:.0f}") for v in y_values], "moves", "", text, grid)  # fmt: skip
         canvas.fill_style = text
         canvas.text_align = "left"
-        canvas.fill_text(f"{series.title} at each turn's start", left, 13)
+        for i, line in enumerate(title):
+            canvas.fill_text(line, left, 13 + 16 * i)
         for seat, label in enumerate(labels):  # the key: each seat's line and its score at the cursor
             ink, dash = SEAT_INK[seat % len(SEAT_INK)], SEAT_DASH[seat % len(SEAT_DASH)]
             kx, ky = key[seat]
@@ -325,19 +358,45 @@ def draw_scores(canvas: Any, series: ScoreSeries, ply: int, *, dark: bool = Fals
         canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)
 
 
+def _key_rows(entries: Sequence[tuple[str, float]], left: float, right: float) -> list[list[tuple[float, str]]]:
+    """Key entries (text, width of the symbol before it) laid out left to right in rows that fit
+    between ``left`` and ``right``: ``[[(x of the symbol, text), ...], ...]``."""
+    rows: list[list[tuple[float, str]]] = [[]]
+    x = left
+    for label, symbol in entries:
+        size = symbol + text_width(label) + 12
+        if rows[-1] and x + size - 12 > right:
+            rows.append([])
+            x = left
+        rows[-1].append((x, label))
+        x += size
+    return rows
+
+
 def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], ply: int, *, label: str = "",
                     dark: bool = False, width: float | None = None, height: float | None = None, dpr: float = 1.0,
-                    last: int | None = None, marks: Sequence[tuple[int, float, str]] = ()) -> None:  # fmt: skip
+                    last: int | None = None, marks: Sequence[tuple[int, float, str] | tuple[int, float, str, int]] = (),
+                    seat_names: Sequence[str] = (), x_label: str = "moves") -> None:  # fmt: skip
     """A 0–1 curve (a win chance) by ply with a cursor at ``ply``, the 50 % line, labelled axes, and
-    ``marks`` — (ply, value, class) of a review's inaccuracies, mistakes and blunders — as dots."""
+    ``marks`` — (ply, value, class[, seat]) of a review's inaccuracies, mistakes and blunders — as dots,
+    each ringed in the colour of the seat that erred (``seat_names`` name them in the key). The title
+    and the key wrap to the chart's width, so nothing overlaps in a narrow cell."""
     from ipycanvas import hold_canvas
 
     points = sorted(values.items()) if isinstance(values, Mapping) else list(enumerate(values))
     width = canvas.width / dpr if width is None else width
     height = canvas.height / dpr if height is None else height
-    left, right, bottom, ceiling = 44, width - 12, height - 36, 30
+    left, right, bottom = 44, width - 12, height - 36
     last = max([1, ply, *(p for p, _ in points)]) if last is None else max(1, last)
     text, grid = _palette(dark)
+    title = wrap(label or "evaluation", right - 4)
+    kinds = [k for k in ("inaccuracy", "mistake", "blunder") if any(m[2] == k for m in marks)] if marks else []
+    seats = sorted({int(m[3]) for m in marks if len(m) > 3}) if seat_names else []
+    entries = [(kind, 12.0) for kind in kinds] + [(f"by {seat_names[s]}", 14.0) for s in seats if s < len(seat_names)]
+    key = _key_rows(entries, 4, right) if entries else []
+    title_top = 13.0
+    key_top = title_top + 16 * len(title)
+    ceiling = key_top + 16 * len(key) + (4 if key else 0)
 
     def x_of(p: float) -> float:
         return left + (right - left) * p / last
@@ -348,8 +407,11 @@ def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], 
     with hold_canvas():
         _begin(canvas, dpr)
         _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right),
-              [(y_of(v), f"{100 * v:.0f} %") for v in (0.0, 0.25, 0.5, 0.75, 1.0)], "actions",
-              label or "evaluation", text, grid)  # fmt: skip
+              [(y_of(v), f"{100 * v:.0f} %") for v in (0.0, 0.5, 1.0)], x_label, "", text, grid)  # fmt: skip
+        canvas.fill_style = text
+        canvas.text_align = "left"
+        for i, line in enumerate(title):
+            canvas.fill_text(line, 4, title_top + 16 * i)
         canvas.stroke_style = text
         canvas.set_line_dash([4, 4])
         canvas.stroke_line(left, y_of(0.5), right, y_of(0.5))
@@ -364,19 +426,31 @@ def draw_evaluation(canvas: Any, values: Mapping[int, float] | Sequence[float], 
                 else:
                     canvas.line_to(x_of(p), y_of(v))
             canvas.stroke()
-        for p, v, kind in marks:
+        for mark in marks:
+            p, v, kind = mark[0], mark[1], mark[2]
+            radius = 5 if kind == "blunder" else 4
             canvas.fill_style = CLASS_INK.get(kind, "#e67e22")
-            canvas.fill_circle(x_of(p), y_of(v), 5 if kind == "blunder" else 4)
-        if marks:  # the key of the marks, top right
-            x = right
-            canvas.text_align = "right"
-            for kind in ("blunder", "mistake", "inaccuracy"):
-                canvas.fill_style = text
-                canvas.fill_text(kind, x, ceiling - 8)
-                x -= len(kind) * 6.6 + 10
-                canvas.fill_style = CLASS_INK[kind]
-                canvas.fill_circle(x + 4, ceiling - 12, 4)
-                x -= 14
+            canvas.fill_circle(x_of(p), y_of(v), radius)
+            if len(mark) > 3:  # ringed in the colour of the seat that erred
+                canvas.stroke_style = SEAT_INK[int(mark[3]) % len(SEAT_INK)]
+                canvas.line_width = 2
+                canvas.stroke_circle(x_of(p), y_of(v), radius + 2.5)
+        canvas.text_align = "left"
+        for r, row in enumerate(key):  # the key: each class's dot, then each erring seat's ring
+            y = key_top + 16 * r
+            for x, entry in row:
+                if entry.startswith("by "):
+                    seat = seats[[f"by {seat_names[s]}" for s in seats].index(entry)]
+                    canvas.stroke_style = SEAT_INK[seat % len(SEAT_INK)]
+                    canvas.line_width = 2
+                    canvas.stroke_circle(x + 6, y - 4, 5.5)
+                    canvas.fill_style = text
+                    canvas.fill_text(entry, x + 14, y)
+                else:
+                    canvas.fill_style = CLASS_INK[entry]
+                    canvas.fill_circle(x + 4, y - 4, 4)
+                    canvas.fill_style = text
+                    canvas.fill_text(entry, x + 12, y)
         canvas.stroke_style = CURSOR_INK
         canvas.line_width = 1.5
         canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)

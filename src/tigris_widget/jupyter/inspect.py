@@ -51,6 +51,40 @@ def show_analysis_heatmap(board: BoardWidget, analysis: Analysis, key: str | Non
     return True
 
 
+class SearchProgress:
+    """A progress bar shown while a search thinks (iterations or seconds done of the budget) and hidden
+    when it is done: ``widget`` to place, ``start(iterations, seconds)``, ``update(analysis)``, ``done()``."""
+
+    def __init__(self, description: str) -> None:
+        self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, description=description, bar_style="info",
+                                         layout=widgets.Layout(width="auto", flex="1 1 160px"))  # fmt: skip
+        self.note = widgets.Label("")
+        self.widget = widgets.HBox([self.bar, self.note],
+                                   layout=widgets.Layout(display="none", flex_flow="row wrap", width="100%"))  # fmt: skip
+        self._budget: tuple[int | None, float | None] = (None, None)
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.widget.layout.display != "none")
+
+    def start(self, iterations: int | None, seconds: float | None) -> None:
+        self._budget = (iterations, seconds)
+        self.bar.value = 0.0
+        self.note.value = "starting…"
+        self.widget.layout.display = "flex"
+
+    def update(self, analysis: Analysis) -> None:
+        iterations, seconds = self._budget
+        parts = [analysis.iterations / iterations if iterations else 0.0,
+                 analysis.seconds / seconds if seconds else 0.0]  # fmt: skip
+        self.bar.value = 1.0 if analysis.final else max(0.0, min(1.0, max(parts)))
+        self.note.value = f"{analysis.iterations:,} iterations, {analysis.seconds:.1f} s"
+
+    def done(self) -> None:
+        self.widget.layout.display = "none"
+        self.note.value = ""
+
+
 def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: str) -> None:
     """Show a candidate on ``board``: its squares framed, its moves and wars as arrows, ``caption``."""
     marks = analysis.marks.get(text)
@@ -216,7 +250,8 @@ class BotInspector:
                                     layout=widgets.Layout(width="100%"))  # fmt: skip
         controls = widgets.HBox([self.think_button, self.whatif_button, self.back_button, self.cheating],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
-        side = widgets.VBox([controls, self.details, self.heatmap_choice, self.candidates, self.table],
+        self.progress = SearchProgress("Thinking")
+        side = widgets.VBox([controls, self.progress.widget, self.details, self.heatmap_choice, self.candidates, self.table],
                             layout=widgets.Layout(flex="1 1 380px", min_width="300px"))  # fmt: skip
         self.widget = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"))  # fmt: skip
 
@@ -230,11 +265,14 @@ class BotInspector:
         result: Analysis | None = None
         self._picked = False  # a new search: follow its best again
         self.think_button.disabled = True
+        self.progress.start(iterations, seconds)
         try:
             for result in analyze_iter(self.game, iterations, seconds, seed=self.seed, every=every,
                                        all_seeing=self.cheating.value):  # fmt: skip
+                self.progress.update(result)
                 self.show(result)
         finally:
+            self.progress.done()
             self.think_button.disabled = False
         assert result is not None
         self._done[_position(self.game)] = result

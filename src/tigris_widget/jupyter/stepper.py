@@ -27,8 +27,52 @@ import ipywidgets as widgets
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
-from tigris_widget.jupyter.charts import CLASS_INK, SharpCanvas, draw_evaluation, draw_scores, score_series
+from tigris_widget.jupyter.charts import (
+    CLASS_INK,
+    SEAT_INK,
+    SharpCanvas,
+    draw_evaluation,
+    draw_scores,
+    score_series,
+)
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
+
+BETTER_COLOUR = "#2e86de"
+"""Where the review's better move goes on the board (blue: neither a seat's colour nor a class's)."""
+
+
+def review_game(game: GameLike | Mapping[str, Any] | str, **options: Any) -> dict[str, Any]:
+    """``bots.review.review`` with a progress bar in the notebook (moves reviewed, seconds, time left),
+    removed when the review is done; ``options`` are ``review``'s."""
+    import time
+
+    from IPython.display import display
+
+    from tigris_widget.bots.review import review
+
+    bar = widgets.IntProgress(value=0, min=0, max=1, description="Reviewing", bar_style="info",
+                              layout=widgets.Layout(width="auto", flex="1 1 200px"))  # fmt: skip
+    note = widgets.Label("")
+    box = widgets.HBox([bar, note], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+    start = time.perf_counter()
+
+    def update(done: int, total: int) -> None:
+        bar.max = max(1, total)
+        bar.value = done
+        elapsed = time.perf_counter() - start
+        left = f", about {elapsed / done * (total - done):.0f} s left" if done else ""
+        note.value = f"{done} of {total} moves, {elapsed:.0f} s{left}"
+
+    handle = display(box, display_id=True)  # type: ignore[no-untyped-call]
+    done = "The review stopped."
+    try:
+        report = review(game, on_progress=update, **options)
+        done = f"Reviewed {len(report['moves'])} moves in {time.perf_counter() - start:.0f} s."
+        return report
+    finally:
+        box.close()
+        if handle is not None:  # the bar's place says what was done (a saved notebook shows no dead widget)
+            handle.update({"text/plain": done}, raw=True)
 
 
 def as_game(game: GameLike | Mapping[str, Any] | str) -> GameLike:
@@ -79,7 +123,8 @@ def narration(game: GameLike, ply: int, seat: int | None = None) -> str:
         for e in entry["events"]
     )
     name = view["seats"][entry["seat"]]["name"]
-    return f"<b>Action {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
+    # "Move N", as the board's history bar and banner count the actions
+    return f"<b>Move {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
 
 
 class GameStepper:
@@ -116,14 +161,15 @@ class GameStepper:
             evaluation = {0: 0.5, **curve(review, review_seat)}
             who = _seat_names(self.game)[review_seat]
             unit = review.get("unit", "chance to win")
-            evaluation_label = f"{who}'s {unit} after each move (click to jump there)"
+            evaluation_label = f"{who}'s {unit} after each reviewed move (click to jump there)"
         self.evaluation = evaluation
         self.evaluation_label = evaluation_label
+        self._names = _seat_names(self.game)
         self._ply = 0
         self.mode = widgets.ToggleButtons(
-            options=[("actions", "action"), ("turns", "turn")],
+            options=[("moves", "action"), ("turns", "turn")],
             value="action",
-            tooltips=["play one action at a time", "play one turn at a time"],
+            tooltips=["play one move (one action) at a time", "play one turn at a time"],
             style={"button_width": "auto"},
             layout=widgets.Layout(width="auto"),
         )
@@ -141,7 +187,7 @@ class GameStepper:
         self.buttons["forward"].on_click(lambda _b: self.step(1, by="turn"))
         self.text = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.chart = SharpCanvas(190, self._draw_scores, theme=theme)
-        self.eval_chart = SharpCanvas(170, self._draw_evaluation, theme=theme)
+        self.eval_chart = SharpCanvas(200, self._draw_evaluation, theme=theme)  # room for a wrapped key
         self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
         controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
@@ -212,24 +258,58 @@ class GameStepper:
         if self.board.ply != ply:
             self.board.goto(ply)
         self.text.value = narration(self.game, ply, self.seat) + self._review_note(ply)
+        self._show_better_move(ply)
         self._sync_player()
         self.chart.redraw()
         if self.evaluation is not None:
             self.eval_chart.redraw()
 
     def _review_note(self, ply: int) -> str:
-        """For the action that led to ``ply``: the review's verdict and the better move, if any."""
-        if self.review is None or ply == 0:
-            return ""
-        move = next((m for m in self.review["moves"] if m["ply"] + m.get("plies", 1) == ply), None)  # a turn: its end
+        """For the move that led to ``ply``: who played it, the review's verdict and the better move."""
+        move = self._reviewed(ply)
         if move is None or move["forced"]:
             return ""
+        what = "turn" if move.get("plies", 1) > 1 else "move"
+        who = html.escape(str(move.get("name", "")))
         if move["class"] is None:
-            return f"<div>Review: a good move (loss {100 * move['loss']:.0f} points).</div>"
+            return f"<div>Review: a good {what} by {who} (loss {100 * move['loss']:.0f} points).</div>"
         why = f" — {html.escape(move['best_reason'])}" if move.get("best_reason") else ""
         colour = CLASS_INK.get(move["class"], "#e67e22")
-        return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> (−{100 * move['loss']:.0f} "
-                f"points): better was <code>{html.escape(move['best'])}</code>{why}</div>")  # fmt: skip
+        ring = SEAT_INK[move["seat"] % len(SEAT_INK)]
+        drawn = " (marked on the board)" if self._better_marks(move) else ""
+        return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> by "
+                f"<b style='border-bottom:2px solid {ring}'>{who}</b> (−{100 * move['loss']:.0f} points): better was "
+                f"<code>{html.escape(move['best'])}</code>{drawn}{why}</div>")  # fmt: skip
+
+    def _reviewed(self, ply: int) -> Mapping[str, Any] | None:
+        """The reviewed move that ends at ``ply`` (a turn: at its last action), if any."""
+        if self.review is None or ply == 0:
+            return None
+        return next((m for m in self.review["moves"] if m["ply"] + m.get("plies", 1) == ply), None)
+
+    @staticmethod
+    def _better_marks(move: Mapping[str, Any]) -> bool:
+        marks = move.get("best_marks") or {}
+        return bool(marks.get("squares") or marks.get("arrows"))
+
+    def _show_better_move(self, ply: int) -> None:
+        """After a flagged move, draw the better move on the board (framed squares and arrows, in blue)
+        with a caption; elsewhere leave the board clean."""
+        if self.review is None:
+            return
+        self.board.clear_overlays()
+        move = self._reviewed(ply)
+        if move is None or move["class"] is None:
+            return
+        marks = move.get("best_marks") or {}
+        try:
+            if marks.get("squares"):
+                self.board.highlight(marks["squares"], BETTER_COLOUR)
+            for start, end in marks.get("arrows", []):
+                self.board.arrow(start, end, BETTER_COLOUR)
+        except (ValueError, TypeError):  # a hand-edited report: the narration still says it in words
+            self.board.clear_overlays()
+        self.board.caption(f"{move.get('name', '')}'s {move['class']} — better was {move['best']}"[:140])
 
     def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
         draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr, dark=dark)
@@ -241,9 +321,10 @@ class GameStepper:
         if self.review is not None:
             for m in self.review["moves"]:
                 if m["class"] is not None and m["values"] is not None:
-                    marks.append((m["ply"] + m.get("plies", 1), m["values"][self.review_seat], m["class"]))
+                    marks.append((m["ply"] + m.get("plies", 1), m["values"][self.review_seat], m["class"], m["seat"]))
         draw_evaluation(canvas, self.evaluation, self.ply, label=self.evaluation_label, width=width, height=height,
-                        dpr=dpr, last=len(self.game), marks=marks, dark=dark)  # fmt: skip
+                        dpr=dpr, last=len(self.game), marks=marks, dark=dark, seat_names=self._names,
+                        x_label="moves")  # fmt: skip
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -25,7 +25,13 @@ from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_it
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.protocol import GameLike
-from tigris_widget.jupyter.inspect import candidate_table, mark_candidate, show_analysis_heatmap, summary
+from tigris_widget.jupyter.inspect import (
+    SearchProgress,
+    candidate_table,
+    mark_candidate,
+    show_analysis_heatmap,
+    summary,
+)
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -67,7 +73,9 @@ class BotMatch:
         """``state_id`` of the position the hint on the board belongs to."""
         bar = widgets.HBox([self.hint_button, self.panel], layout=widgets.Layout(align_items="flex-start",
                                                                                  flex_flow="row wrap"))  # fmt: skip
-        self.widget = widgets.VBox([self.board, bar, self.table], layout=widgets.Layout(width="100%"))
+        self.progress = SearchProgress("Hint")
+        self.widget = widgets.VBox([self.board, bar, self.progress.widget, self.table],
+                                   layout=widgets.Layout(width="100%"))  # fmt: skip
         self._pending = False
         self._schedule()
 
@@ -119,12 +127,16 @@ class BotMatch:
         result: Analysis | None = None
         self._hint_for = self.board.view.get("state_id")
         self.hint_button.disabled = True
+        budget = iterations or self.hint_iterations
+        self.progress.start(budget, None)
         try:
-            for result in analyze_iter(self.game, iterations or self.hint_iterations, None, every=every):
+            for result in analyze_iter(self.game, budget, None, every=every):
                 if self.board.view.get("state_id") != self._hint_for:
                     break  # the position changed while thinking: this hint is stale
+                self.progress.update(result)
                 self._show(result)
         finally:
+            self.progress.done()
             self.hint_button.disabled = False
         return result
 

@@ -1,0 +1,84 @@
+"""Issue #22 item 14 in a real JupyterLab (Debian's Chromium): a GameStepper with a review at an 800 px
+window with the file browser open (a cell of about 370 px) — its two charts are stacked, each fits the
+cell, neither overlaps the other or the board. Screenshots: test-artifacts/finish/review-narrow-*.png."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
+
+pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
+
+CELL = """from tigris_widget.bots.review import review
+from tigris_widget.cli import play_game
+from tigris_widget.jupyter import GameStepper
+
+played = play_game(2, 11, "classic", "", ["greedy", "random"])
+report = review(played, iterations=15, last=40)
+for move, kind in zip(report["moves"][-30::9], ("inaccuracy", "mistake", "blunder", "mistake")):
+    move["class"] = kind  # flagged here whatever the tiny search said: the key and the marks need room
+    move["best"], move["best_marks"] = "somewhere else", {"squares": [3 * 16 + 7], "arrows": [[0, 18]]}
+stepper = GameStepper(played, review=report)
+stepper.goto(report["moves"][-3]["ply"] + 1)  # right after the last flagged move: the better one is drawn
+stepper"""
+NAME = "review.ipynb"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    work = tmp_path_factory.mktemp("review-narrow")
+    cell = {"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [], "source": CELL}
+    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    notebook = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+    (work / NAME).write_text(json.dumps(notebook), encoding="utf-8")
+    with jupyterlab(work) as server:
+        yield server
+    shutil.rmtree(work / "config", ignore_errors=True)
+
+
+LAYOUT = """() => {
+  const out = document.querySelector('.jp-OutputArea-output .tigris-widget').closest('.jp-OutputArea-output');
+  const cell = out.getBoundingClientRect();
+  const canvases = [...out.querySelectorAll('canvas')].filter((c) => c.matches('canvas.tw-board') || !c.closest('.tigris-widget'));
+  const boxes = canvases.map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom}));
+  return {cell: {left: cell.left, right: cell.right}, boxes};
+}"""
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_review_charts_stack_in_a_narrow_cell(lab: JupyterServer, browser: Any, dark: bool) -> None:
+    context = browser.new_context(viewport={"width": 800, "height": 2200}, device_scale_factor=1)
+    page = context.new_page()
+    try:
+        open_notebook(page, lab, NAME)
+        theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+        page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+        page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+        page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length === 1",
+                               timeout=180_000)  # fmt: skip
+        with contextlib.suppress(Exception):  # JupyterLab's news toast would cover the charts
+            page.get_by_role("button", name="No", exact=True).first.click(timeout=5_000)
+        page.wait_for_timeout(1500)  # the charts re-size once the sidebar took its width
+        data = page.evaluate(LAYOUT)
+        cell, boxes = data["cell"], data["boxes"]
+        assert cell["right"] - cell["left"] < 480, data  # a narrow cell indeed
+        assert len(boxes) == 3, data  # the board and the two charts
+        for b in boxes:
+            assert b["left"] >= cell["left"] - 0.5 and b["right"] <= cell["right"] + 0.5, (b, cell)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5
+                assert apart, f"{a} overlaps {b}"
+        out = ARTIFACTS / "finish"
+        out.mkdir(parents=True, exist_ok=True)
+        page.locator(".jp-OutputArea-output").first.screenshot(
+            path=str(out / f"review-narrow-{'dark' if dark else 'light'}.png")
+        )
+    finally:
+        context.close()
