@@ -9,7 +9,7 @@ information-set search live in its package) lists them in ``own_bots()``, and ge
 
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.random_bot import RandomBot
-from tigris_widget.core.registry import game_module
+from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
 
@@ -30,7 +30,7 @@ GENERIC = ("random", "greedy", "search")
 """The bots every game with ``bot_rules()`` gets."""
 
 
-def bot_names(game: str = "tigris") -> tuple[str, ...]:
+def bot_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     """The bots of ``game`` by command-line name (``search`` also takes a budget)."""
     module = game_module(game)
     if module.bot_rules() is not None:
@@ -38,7 +38,7 @@ def bot_names(game: str = "tigris") -> tuple[str, ...]:
     return ("random", *(name for name in module.own_bots() if name != "random"))
 
 
-def make_bot(name: str, seed: int = 0, game: str = "tigris") -> Bot:
+def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """A bot of ``game`` by name (as on the command line): ``random``, ``greedy``, ``search``, or the
     search with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds).
 

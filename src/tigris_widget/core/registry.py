@@ -18,6 +18,10 @@ class UnknownGameError(ValueError):
     """No game of that name is registered."""
 
 
+DEFAULT_GAME: str = GAMES[0]
+"""The game a command or helper plays when it is named none: the registry's first."""
+
+
 def games() -> tuple[str, ...]:
     """The names of the registered games, in registry order."""
     return GAMES

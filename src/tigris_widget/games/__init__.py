@@ -4,4 +4,5 @@ GAMES: tuple[str, ...] = (
     "tigris",  # Tigris & Euphrates
     "ur",  # Ur (Paolo Mori, 2006)
 )
-"""The known games, one line each: the name is the package ``tigris_widget.games.<name>``."""
+"""The known games, one line each: the name is the package ``tigris_widget.games.<name>``. The first
+is the default where a command or helper is given no game."""

@@ -22,9 +22,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.core.protocol import PuzzleLike
+from tigris_widget.core.registry import DEFAULT_GAME
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import with_picture
-from tigris_widget.puzzles.library import DEFAULT_GAME, book, select
+from tigris_widget.puzzles.library import book, select
 
 K_FACTOR = 32
 """How far one result moves the rating (Elo's K)."""

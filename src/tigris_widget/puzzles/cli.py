@@ -18,6 +18,8 @@ import sys
 import time
 from typing import Any
 
+from tigris_widget.core.registry import DEFAULT_GAME
+
 
 def add_parser(sub: Any) -> None:
     """Register ``puzzles`` and its subcommands on the main parser's subparsers."""
@@ -64,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _game(args: argparse.Namespace) -> str:
     from tigris_widget.core.registry import game_module
-    from tigris_widget.puzzles.library import DEFAULT_GAME
 
     name = getattr(args, "game", None) or DEFAULT_GAME
     game_module(name)  # UnknownGameError (a ValueError) names the games
@@ -76,13 +77,13 @@ def _library(args: argparse.Namespace) -> dict[str, Any]:
 
     game = _game(args)
     # T&E's library is called without arguments, as it always was (tests replace it so)
-    return library_module.library() if game == library_module.DEFAULT_GAME else library_module.library(game)
+    return library_module.library() if game == DEFAULT_GAME else library_module.library(game)
 
 
 def _lookup(args: argparse.Namespace, key: str) -> Any:
     lib = _library(args)
     if key not in lib:
-        extra = "" if _game(args) == "tigris" else f" --game {_game(args)}"
+        extra = "" if _game(args) == DEFAULT_GAME else f" --game {_game(args)}"
         raise ValueError(f"no puzzle {key!r} (see 'python -m tigris_widget puzzles list{extra}')")
     return lib[key]
 

@@ -24,9 +24,8 @@ from typing import Any
 
 from tigris_widget.core.files import load_json
 from tigris_widget.core.protocol import PuzzleBook, PuzzleLike
-from tigris_widget.core.registry import game_module
+from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
-DEFAULT_GAME = "tigris"
 MAX_PUZZLE_FILE_CHARS = 50_000_000
 """Longest puzzle library file read (T&E's shipped one holds some 600,000 characters)."""
 
