@@ -43,13 +43,29 @@ def _counts(s: UrState, seat: int) -> list[int]:
     return counts
 
 
+_SCORES: dict[tuple[int, ...], int] = {}
+"""``set_score`` by counts: the search asks for the same few thousand counts again and again."""
+
+
+def _score(counts: list[int]) -> int:
+    key = tuple(counts)
+    value = _SCORES.get(key)
+    if value is None:
+        if len(_SCORES) > 200_000:  # counts are small numbers, so this never fills in play; only a guard
+            _SCORES.clear()
+        value = _SCORES[key] = set_score(counts)
+    return value
+
+
 def _hand_score(counts: list[int], pair: int) -> int:
     """The set score with a hand tile of ``pair`` on its better side."""
     best = 0
     for k in PAIRS[pair]:
         counts[k] += 1
-        best = max(best, set_score(counts))
+        value = _score(counts)
         counts[k] -= 1
+        if value > best:
+            best = value
     return best
 
 
@@ -78,10 +94,12 @@ def margin(s: UrState, seat: int) -> float:
     return mine - max(utility(s, p) for p in range(s.n) if p != seat)
 
 
+_PAIR_OF = {pair: i for i, pair in enumerate(PAIRS)}
+
+
 def _grid_pair(s: UrState, cell: int) -> int:
     f, b = s.face[cell], s.back[cell]
-    lo, hi = (f, b) if f < b else (b, f)
-    return PAIRS.index((lo, hi))
+    return _PAIR_OF[(f, b) if f < b else (b, f)]
 
 
 def _pair_name(pair: int) -> str:
@@ -98,11 +116,20 @@ def _pair_taken(s: UrState, st: Step) -> int:
 
 
 def _best_exchange(s: UrState, steps: Sequence[Step]) -> Step:
-    """The exchange whose new hand tile is worth most to the player who exchanges."""
+    """The exchange whose new hand tile is worth most to the player who exchanges (the first such)."""
     counts = _counts(s, s.active)
+    worth: dict[int, int] = {}  # by pair: many cells (and both sides of each) offer the same pair
     best, best_value = steps[0], -1
+    last_cell = -1
     for st in steps:
-        value = _hand_score(counts, _pair_taken(s, st))
+        if st.kind == "exchange":
+            if st.a == last_cell:  # the other side of the cell just weighed: the same pair, never better
+                continue
+            last_cell = st.a
+        pair = _pair_taken(s, st)
+        value = worth.get(pair)
+        if value is None:
+            value = worth[pair] = _hand_score(counts, pair)
         if value > best_value:
             best, best_value = st, value
     return best
