@@ -11,7 +11,8 @@ from tigris_widget.bots.runner import BotError, GameTooLong, play, step
 from tigris_widget.bots.tournament import GameTask, run_game, schedule, summarize
 from tigris_widget.core.registry import UnknownGameError, game_module
 from tigris_widget.games.ur import UrGame, bot_rules, parse_step
-from tigris_widget.games.ur.heuristics import finish_turn, margin, win_chances
+from tigris_widget.games.ur.engine import legal_actions
+from tigris_widget.games.ur.heuristics import finish_turn, margin, playout_step, win_chances
 
 
 def test_make_bot_finds_ur_bots_through_the_registry():
@@ -170,3 +171,55 @@ def test_a_malformed_task_is_refused_by_name():
         GameTask.from_dict([1, 2])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="bot name"):
         make_bot(3, 1, "ur")  # type: ignore[arg-type]
+
+
+def test_the_greedy_bot_plays_as_before_the_speed_ups():
+    """Weighing each offered pair once and remembering set scores changed no choice (records of the
+    greedy bot before those changes, by their SHA-256)."""
+    import hashlib
+
+    for players, seed, length, digest in ((3, 21, 291, "a1e27833e123cba8"), (4, 22, 66, "dcb458a7c8139d5b")):
+        game = play(UrGame.new(players=players, seed=seed), [make_bot("greedy", 30 + s, "ur") for s in range(players)])
+        assert len(game) == length
+        assert hashlib.sha256(game.to_record().encode()).hexdigest()[:16] == digest
+
+
+def _turn_start(players: int, seed: int, turns: int) -> UrGame:
+    game = UrGame.new(players=players, seed=seed)
+    bots = [make_bot("greedy", s, "ur") for s in range(players)]
+    while game.state.turns < turns or game.state.phase != 3 or game.state.started:  # a turn's first step
+        step(game, bots)
+    return game
+
+
+def test_the_root_offer_holds_the_best_step_of_every_family():
+    game = _turn_start(4, 3, 5)
+    rules = bot_rules()
+    search = TurnSearchRules(rules, width=1, other_width=1, seat=game.to_move)
+    assert len(search.legal(game.state)) == 1, "away from the root: the width only"
+    search.root = rules.turn_of(game.state)
+    offer = search.legal(game.state)
+    families = [rules.family(a) for a in offer]
+    assert len(set(families)) == len(families), "one step per family beyond the width"
+    assert set(families) == {rules.family(a) for a in game.legal_actions()}
+    assert "cube x2" in families, "two cubes on an own tile are searched too (the tie-break)"
+
+
+def test_the_playout_policy_claims_the_tile_worth_most():
+    import random
+
+    game = _turn_start(3, 7, 4)
+    s = game.state
+    steps = legal_actions(s)
+    choice = playout_step(s, steps, random.Random(1))
+    assert choice in steps and choice.kind in ("cube", "zig")
+    rules = bot_rules()
+    worth = []
+    for st in steps:
+        if st.kind == "cube" and s.owner[st.a] < 0:
+            after = s.clone()
+            rules.play(after, st)
+            worth.append(margin(after, s.active) - margin(s, s.active))
+    after = s.clone()
+    rules.play(after, choice)
+    assert abs(margin(after, s.active) - margin(s, s.active) - max(worth)) < 1e-9

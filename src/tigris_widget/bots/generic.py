@@ -116,6 +116,10 @@ class TurnSearchRules:
         self.other_width = width if other_width is None else other_width
         self.seat = seat
         """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
+        self.root: Any = None
+        """The turn (``rules.turn_of``) of the decision searched: there the offer also holds the best step
+        of every family the game names (``rules.family``, optional), so that a kind of move the greedy
+        reading undervalues (Ur: two cubes instead of a claim, for the tie-break) is still searched."""
 
     def clone(self, state: Any) -> Any:
         return self.rules.clone(state)
@@ -127,8 +131,18 @@ class TurnSearchRules:
         actions = list(self.rules.legal(state))
         if len(actions) <= 1:
             return actions
-        width = self.width if self.seat is None or self.rules.to_move(state) == self.seat else self.other_width
-        return [action for _, action in greedy_ranking(self.rules, state, actions)[:width]]
+        mine = self.seat is None or self.rules.to_move(state) == self.seat
+        ranked = [action for _, action in greedy_ranking(self.rules, state, actions)]
+        offer = ranked[: self.width if mine else self.other_width]
+        family = getattr(self.rules, "family", None)
+        if mine and family is not None and self.root is not None and self.rules.turn_of(state) == self.root:
+            seen = {family(action) for action in offer}
+            for action in ranked[len(offer) :]:
+                f = family(action)
+                if f not in seen:
+                    seen.add(f)
+                    offer.append(action)
+        return offer
 
     def play(self, state: Any, action: Any) -> None:
         rules = self.rules
@@ -136,7 +150,7 @@ class TurnSearchRules:
         finish_turn(rules, state)
 
     def playout_action(self, state: Any, rng: Any) -> Any:
-        return self.rules.finish_action(state)
+        return self.rules.playout_action(state, rng)
 
     def evaluate(self, state: Any) -> list[float]:
         return self.rules.evaluate(state)
@@ -146,7 +160,9 @@ class TreeSearchBot(_TurnBot):
     """Monte-Carlo tree search (``bots.mcts``) over the game's turns (``TurnSearchRules``): its own
     turns offer the ``width`` best steps by the greedy reading, the other seats' turns the
     ``other_width`` best (1: they are expected to play greedily); every level is one seat's whole turn,
-    leaves are judged by the game's evaluation (``playout_depth`` 0: no random playout)."""
+    leaves are judged by the game's evaluation (``playout_depth`` 0: no playout; else up to that many
+    turns, each begun by the game's playout policy). At the root the offer also holds the best step of
+    each family the game names (``TurnSearchRules.root``)."""
 
     name = "search"
 
@@ -183,6 +199,7 @@ class TreeSearchBot(_TurnBot):
         )
         state = self.rules.state_of(view)
         self.search_rules.seat = self.rules.to_move(state)
+        self.search_rules.root = self.rules.turn_of(state)
         result = search.search(state, self.budget)
         self.total_iterations += result.iterations
         return result

@@ -11,6 +11,9 @@ after setup, so a bot reads the real state from its view.
 * ``finish_step``/``finish_turn`` — a fast, sensible way to complete a half-made turn: the full amount
   in allocations, counts kept in politics, half the cubes moved after a war, then the exchange that
   gives the hand tile most worth to its holder.
+* ``playout_step`` — the playout policy: the claim (or ziggurat) worth most to the mover, then
+  ``finish_step`` (the search plays no playouts by default: measured weaker than judging leaves).
+* ``UrBotRules.family`` — kinds of first step, so the search also weighs the best step of each kind.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ CUBE_WORTH = 0.12
 """Points a cube on the grid is worth to the evaluation."""
 TEMPERATURE = 1.0
 """Points of utility that make one seat e times likelier to win than another (``win_chances``)."""
-PLAYOUT_RANDOM = 0.35
-"""How often a playout step is random instead of ``finish_step``'s choice."""
+PLAYOUT_RANDOM = 0.0
+"""How often a playout step is random instead of ``playout_step``'s choice."""
 
 
 def _counts(s: UrState, seat: int) -> list[int]:
@@ -43,13 +46,29 @@ def _counts(s: UrState, seat: int) -> list[int]:
     return counts
 
 
+_SCORES: dict[tuple[int, ...], int] = {}
+"""``set_score`` by counts: the search asks for the same few thousand counts again and again."""
+
+
+def _score(counts: list[int]) -> int:
+    key = tuple(counts)
+    value = _SCORES.get(key)
+    if value is None:
+        if len(_SCORES) > 200_000:  # counts are small numbers, so this never fills in play; only a guard
+            _SCORES.clear()
+        value = _SCORES[key] = set_score(counts)
+    return value
+
+
 def _hand_score(counts: list[int], pair: int) -> int:
     """The set score with a hand tile of ``pair`` on its better side."""
     best = 0
     for k in PAIRS[pair]:
         counts[k] += 1
-        best = max(best, set_score(counts))
+        value = _score(counts)
         counts[k] -= 1
+        if value > best:
+            best = value
     return best
 
 
@@ -78,10 +97,12 @@ def margin(s: UrState, seat: int) -> float:
     return mine - max(utility(s, p) for p in range(s.n) if p != seat)
 
 
+_PAIR_OF = {pair: i for i, pair in enumerate(PAIRS)}
+
+
 def _grid_pair(s: UrState, cell: int) -> int:
     f, b = s.face[cell], s.back[cell]
-    lo, hi = (f, b) if f < b else (b, f)
-    return PAIRS.index((lo, hi))
+    return _PAIR_OF[(f, b) if f < b else (b, f)]
 
 
 def _pair_name(pair: int) -> str:
@@ -98,11 +119,20 @@ def _pair_taken(s: UrState, st: Step) -> int:
 
 
 def _best_exchange(s: UrState, steps: Sequence[Step]) -> Step:
-    """The exchange whose new hand tile is worth most to the player who exchanges."""
+    """The exchange whose new hand tile is worth most to the player who exchanges (the first such)."""
     counts = _counts(s, s.active)
+    worth: dict[int, int] = {}  # by pair: many cells (and both sides of each) offer the same pair
     best, best_value = steps[0], -1
+    last_cell = -1
     for st in steps:
-        value = _hand_score(counts, _pair_taken(s, st))
+        if st.kind == "exchange":
+            if st.a == last_cell:  # the other side of the cell just weighed: the same pair, never better
+                continue
+            last_cell = st.a
+        pair = _pair_taken(s, st)
+        value = worth.get(pair)
+        if value is None:
+            value = worth[pair] = _hand_score(counts, pair)
         if value > best_value:
             best, best_value = st, value
     return best
@@ -131,6 +161,54 @@ def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
         if st.kind == "keep":
             return st
     return steps[0]
+
+
+def playout_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
+    """A fast imitation of a sensible player for playouts to the end of the game: at the start of a turn
+    the ziggurat or the claim of an empty tile that raises the mover's score most (a random one among
+    equals), else a second cube on an own tile (cubes break ties, §10.5); then ``finish_step``."""
+    if s.phase != PH_TURN or s.started or s.locked:
+        return finish_step(s, steps)
+    p = s.active
+    counts = _counts(s, p)
+    hand = s.hands[p]
+    base = _hand_score(counts, hand)
+    gain = [0] * 5
+    for k in range(5):
+        counts[k] += 1
+        gain[k] = _hand_score(counts, hand) - base
+        counts[k] -= 1
+    owner, face = s.owner, s.face
+    best: list[Step] = []
+    best_gain = 0
+    spare_cubes: list[Step] = []
+    for st in steps:
+        kind = st.kind
+        if kind == "cube":
+            if owner[st.a] < 0:
+                value = gain[face[st.a]]
+            else:
+                if st.n == 2:
+                    spare_cubes.append(st)
+                continue
+        elif kind == "zig":
+            for c in (st.a, st.b):
+                if c >= 0:
+                    counts[face[c]] -= 1
+                    counts[5] += 1
+            value = _hand_score(counts, hand) - base
+            counts = _counts(s, p)
+        else:
+            continue
+        if value > best_gain:
+            best, best_gain = [st], value
+        elif value == best_gain and best:
+            best.append(st)
+    if best:
+        return best[0] if len(best) == 1 else rng.choice(best)
+    if spare_cubes:
+        return rng.choice(spare_cubes)
+    return finish_step(s, steps)
 
 
 def finish_turn(s: UrState) -> None:
@@ -175,7 +253,7 @@ class UrBotRules:
         steps = legal_actions(state)
         if rng.random() < PLAYOUT_RANDOM:
             return rng.choice(steps)
-        return finish_step(state, steps)
+        return playout_step(state, steps, rng)
 
     def evaluate(self, state: UrState) -> list[float]:
         return settled_chances(state)
@@ -189,6 +267,11 @@ class UrBotRules:
 
     def margin(self, state: UrState, seat: int) -> float:
         return margin(state, seat)
+
+    def family(self, action: Step) -> str:
+        """The kind of move a step starts, for the search's offer (``bots.generic.TurnSearchRules``):
+        two cubes on an own tile is a family of its own (a turn spent on the tie-break, §10.5)."""
+        return "cube x2" if action.kind == "cube" and action.n == 2 else action.kind
 
     def restless(self, action: Step) -> bool:
         """A further attack: wars between empty tiles of one kind cost nothing, so a bot that found
