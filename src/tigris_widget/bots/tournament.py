@@ -36,7 +36,7 @@ from tigris_widget.bots import make_bot
 from tigris_widget.bots.parallel import run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
 from tigris_widget.core.files import MAX_JSON_CHARS, load_json
-from tigris_widget.core.registry import game_module
+from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
 MAX_ROW_CHARS = 2 * MAX_JSON_CHARS
 """Longest line of a results file read: one game's record and its statistics."""
@@ -60,7 +60,7 @@ class GameTask:
     bots: tuple[str, ...]
     """Bot name per seat (see ``bots.make_bot``)."""
     bot_seeds: tuple[int, ...]
-    game: str = "tigris"
+    game: str = DEFAULT_GAME
     """The game's registry name."""
     options: tuple[tuple[str, str], ...] = ()
     """The game's options as (name, value) pairs, sorted (``new_game``'s ``options``)."""
@@ -88,7 +88,7 @@ class GameTask:
             players=d["players"],
             bots=tuple(d["bots"]),
             bot_seeds=tuple(d["bot_seeds"]),
-            game=d.get("game", "tigris"),
+            game=d.get("game", DEFAULT_GAME),
             options=_option_pairs(options),
         )
 
@@ -132,7 +132,7 @@ def schedule(
     board: str = "classic",
     variants: str = "",
     *,
-    game: str = "tigris",
+    game: str = DEFAULT_GAME,
     options: dict[str, Any] | None = None,
 ) -> list[GameTask]:
     """Tasks for ``games`` games per lineup (rounded up to whole sets of seatings on each deal) of
