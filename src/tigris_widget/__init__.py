@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tigris_widget._version import __version__
+from tigris_widget._version import __version__, compiled
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, NotationError, PositionError
@@ -50,6 +50,7 @@ __all__ = [
     "PuzzleBoard",
     "PuzzleBrowser",
     "__version__",
+    "compiled",
 ]
 
 
