@@ -39,6 +39,9 @@ CASES: list[dict[str, Any]] = [
     {"game": "ur", "players": 2, "seed": 3, "options": {"allowTwoPlayers": True}, "bots": ["random", "greedy"],
      "plies": 300},
     {"game": "ur", "players": 4, "seed": 4, "options": {"layout": "face"}, "bots": ["random"] * 4, "plies": 300},
+    # the searches (Python) on top of each engine: the same decisions
+    {"game": "tigris", "players": 2, "seed": 6, "bots": ["search:40", "greedy"], "plies": 16},
+    {"game": "ur", "players": 3, "seed": 5, "bots": ["search:20", "greedy", "random"], "plies": 30},
 ]  # fmt: skip
 
 # The fuzz and hostile-input tests that run again on the compiled build.

@@ -17,6 +17,10 @@ from tigris_widget.games.tigris.engine.rules.playout import playout, random_acti
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.game import Game
 
+_clock: Callable[[], float] = time.perf_counter
+"""The clock of the engine figures: wall time, but CPU time in ``--compare``'s workers, so that other
+jobs on a shared machine slow neither build's figures (each is one core's work either way)."""
+
 
 def _build() -> str:
     import tigris_widget
@@ -28,19 +32,19 @@ def _per_call(fn: Callable[[], object], min_seconds: float = 0.3) -> float:
     """Seconds per call, best of three batches."""
     n = 1
     while True:
-        start = time.perf_counter()
+        start = _clock()
         for _ in range(n):
             fn()
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if elapsed > min_seconds / 3:
             break
         n *= 2
     best = elapsed / n
     for _ in range(2):
-        start = time.perf_counter()
+        start = _clock()
         for _ in range(n):
             fn()
-        best = min(best, (time.perf_counter() - start) / n)
+        best = min(best, (_clock() - start) / n)
     return best
 
 
@@ -56,12 +60,12 @@ def mid_game_state(seed: int = 3, actions: int = 70) -> GameState:
 def playouts_per_second(seconds: float, players: int = 2) -> tuple[float, float]:
     """Complete random-policy games per second on one core, and actions per game."""
     games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = _clock()
+    while _clock() - start < seconds:
         s = deal(GameSetup(players=players), games)
         actions += playout(s, random.Random(games))
         games += 1
-    return games / (time.perf_counter() - start), actions / games
+    return games / (_clock() - start), actions / games
 
 
 def analysis_positions(count: int = 5) -> list[Game]:
@@ -225,15 +229,15 @@ COMPARE_TASKS: dict[str, str] = {
 def uniform_games_per_second(seconds: float) -> float:
     """Complete 2-player games per second choosing uniformly from the whole ``legal_actions`` list."""
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = _clock()
+    while _clock() - start < seconds or games == 0:
         s = deal(GameSetup(players=2), games)
         rng = random.Random(games)
         while s.phase != D_OVER:
             choices = legal_actions(s)
             apply_unchecked(s, choices[rng.randrange(len(choices))])
         games += 1
-    return games / (time.perf_counter() - start)
+    return games / (_clock() - start)
 
 
 def search_iterations_per_second(game_name: str, iterations: int = 300) -> float:
@@ -245,9 +249,9 @@ def search_iterations_per_second(game_name: str, iterations: int = 300) -> float
     bot = make_bot(f"search:{iterations}", 1, game_name)
     seat = game.to_move
     assert seat is not None
-    start = time.perf_counter()
+    start = _clock()
     bot.choose(game.view(seat))
-    return iterations / (time.perf_counter() - start)
+    return iterations / (_clock() - start)
 
 
 def compare_task(name: str, seconds: float) -> float:
@@ -261,8 +265,8 @@ def compare_task(name: str, seconds: float) -> float:
     if name == "ur_random_games_per_s":
         from tigris_widget.games.ur.engine.bench import playouts
 
-        rate = playouts(2, 3)["games_per_s"]  # a short run sizes the measured one
-        return playouts(max(2, round(seconds * rate)), 3, seed=1000)["games_per_s"]
+        rate = playouts(2, 3, clock=_clock)["games_per_s"]  # a short run sizes the measured one
+        return playouts(max(2, round(seconds * rate)), 3, seed=1000, clock=_clock)["games_per_s"]
     if name == "tigris_search_iterations_per_s":
         return search_iterations_per_second("tigris")
     if name == "ur_search_iterations_per_s":
@@ -277,6 +281,8 @@ def _compare_worker() -> None:
 
     import tigris_widget
 
+    global _clock
+    _clock = time.process_time
     print(json.dumps({"compiled": tigris_widget.compiled}), flush=True)
     for line in sys.stdin:
         name, seconds = line.split()
@@ -341,7 +347,10 @@ def compare_builds(
                 if flag != (name == "compiled"):
                     raise RuntimeError(f"the {name} worker runs the wrong build (compiled={flag})")
             figures: dict[str, dict[str, list[float]]] = {t: {"pure": [], "compiled": []} for t in tasks}
-            print_(f"pure Python and compiled (mypyc) engines, interleaved, median of {rounds} rounds — {machine()}")
+            print_(
+                f"pure Python and compiled (mypyc) engines, interleaved, median of {rounds} rounds, "
+                f"per core (CPU time) — {machine()}"
+            )
             for r in range(rounds):
                 for task in tasks:
                     order = ("pure", "compiled") if r % 2 == 0 else ("compiled", "pure")
