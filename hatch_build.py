@@ -1,6 +1,6 @@
 """Build hook: a wheel with the rules engines compiled by mypyc, wherever a C compiler is present.
 
-* ``pip install .`` / ``pip wheel .``: the engines are compiled (``src/tigris_widget/_compile.py`` says
+* ``pip install .`` / ``pip wheel .``: the engines are compiled (``src/tigris_widget/core/build.py`` says
   which modules) and the extension modules go into the wheel beside their sources;
 * no C compiler, no Python headers, or ``TIGRIS_WIDGET_PURE=1``: a pure-Python wheel, with a warning;
 * editable installs (``pip install -e .``) always stay pure, so an edited ``.py`` is what runs.
@@ -20,7 +20,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
 def _load_compile_module(root: Path) -> Any:
-    path = root / "src" / "tigris_widget" / "_compile.py"
+    path = root / "src" / "tigris_widget" / "core" / "build.py"
     spec = importlib.util.spec_from_file_location("_tigris_widget_compile", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

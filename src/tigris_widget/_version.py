@@ -10,7 +10,7 @@ __version__ = "0.2.0"
 
 def _engines_compiled() -> bool:
     """True when both rules engines run as compiled extension modules (a wheel built with a C compiler,
-    see ``_compile``): Python imports an extension before the ``.py`` of the same name. Looks at files
+    see ``core.build``): Python imports an extension before the ``.py`` of the same name. Looks at files
     only, so nothing is imported to answer."""
     here = Path(__file__).parent
     probes = (here / "games" / "tigris" / "engine" / "rules" / "legal", here / "games" / "ur" / "engine" / "rules")

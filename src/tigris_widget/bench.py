@@ -212,7 +212,7 @@ def run_benchmarks(seconds: float = 3.0, quiet: bool = False, game: str = "tigri
 
 # -- pure against compiled (``bench --compare``) ---------------------------------------------------------
 # Each build runs in its own worker process (a fresh copy of the sources; the compiled one with the
-# extension modules of ``_compile`` laid over them); the workers take turns, one measurement at a time,
+# extension modules of ``core.build`` laid over them); the workers take turns, one measurement at a time,
 # so both see the same machine load, and each figure is the median over the rounds.
 
 COMPARE_TASKS: dict[str, str] = {
@@ -295,8 +295,9 @@ def machine() -> str:
 
     cpu = platform.processor() or platform.machine()
     try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+        with open("/proc/cpuinfo") as info:
+            lines = info.read(1 << 16).splitlines()
+        cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), cpu)
     except OSError:
         pass
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}"
@@ -317,7 +318,7 @@ def compare_builds(
     from pathlib import Path
     from statistics import median
 
-    from tigris_widget import _compile
+    from tigris_widget.core import build
 
     print_ = (lambda *a, **k: None) if quiet else print
     unknown = [t for t in tasks if t not in COMPARE_TASKS]
@@ -326,8 +327,8 @@ def compare_builds(
     with tempfile.TemporaryDirectory(prefix="tigris-bench-") as tmp:
         print_("preparing the builds (the first compiled build on a machine takes a minute or two) ...")
         roots = {
-            "pure": _compile.pure_tree(Path(tmp) / "pure"),
-            "compiled": _compile.compiled_tree(Path(tmp) / "compiled"),
+            "pure": build.pure_tree(Path(tmp) / "pure"),
+            "compiled": build.compiled_tree(Path(tmp) / "compiled"),
         }
         code = "from tigris_widget.bench import _compare_worker; _compare_worker()"
         workers = {

@@ -26,25 +26,15 @@ from fnmatch import fnmatch
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-COMPILED: tuple[str, ...] = (
-    "games/tigris/engine/core/*.py",
-    "games/tigris/engine/rules/*.py",
-    "games/ur/engine/*.py",
-)
-"""What mypyc compiles (globs under the package folder): adding a module or a folder is one line."""
+COMPILED: tuple[str, ...] = ("games/*/engine/**/*.py",)
+"""What mypyc compiles (globs under the package folder): every game's engine; adding a module or a
+folder (the search, its heuristics) is one line."""
 
-NOT_COMPILED: tuple[str, ...] = (
-    "*/__init__.py",  # package markers
-    "*/bench.py",  # the benchmark that times the engine
-    # only its docstring (the events' reference table) and a re-export: a compiled module has no docstring
-    "games/tigris/engine/core/events.py",
-    # a frozen dataclass whose fields accept more than their types (``variants="buildings"``, normalised
-    # in __post_init__): compiled, a native class would refuse them with a TypeError. Built once a game.
-    "games/tigris/engine/core/setup.py",
-    # the read-only accessors for people and puzzles (not on a hot path); built with object.__new__
-    "games/tigris/engine/rules/position.py",
-)
-"""Left as Python, each for the reason beside it."""
+NOT_COMPILED: tuple[str, ...] = ("*/__init__.py", "*/bench.py")
+"""Left as Python: package markers and the benchmarks that time the engines."""
+
+KEEP_PURE = "# mypyc: not compiled"
+"""A module whose first lines hold this marker stays Python; the marker says why, beside the code."""
 
 KEY_SOURCES: tuple[str, ...] = ("core/*.py",)
 """Sources the compiled modules import without compiling them: part of the cache key (mypyc checks
@@ -58,7 +48,8 @@ PURE_SWITCH = "TIGRIS_WIDGET_PURE"
 
 
 def package_dir() -> Path:
-    return Path(__file__).resolve().parent
+    """The ``tigris_widget`` folder (this module is ``core/build.py`` in it)."""
+    return Path(__file__).resolve().parent.parent
 
 
 def force_pure() -> bool:
@@ -69,7 +60,16 @@ def compiled_sources(pkg: Path | None = None) -> list[str]:
     """The modules to compile, as paths relative to the package folder, sorted."""
     root = pkg or package_dir()
     found = {p.relative_to(root).as_posix() for pattern in COMPILED for p in root.glob(pattern)}
-    return sorted(f for f in found if not any(fnmatch(f, pattern) for pattern in NOT_COMPILED))
+    return sorted(
+        f
+        for f in found
+        if not any(fnmatch(f, pattern) for pattern in NOT_COMPILED) and KEEP_PURE.encode() not in _head(root / f)
+    )
+
+
+def _head(path: Path) -> bytes:
+    with path.open("rb") as f:
+        return f.read(2000)
 
 
 def compiler_missing() -> str | None:
@@ -166,8 +166,8 @@ def cached_build(pkg: Path | None = None) -> Path:
         return done
     tmp = done.with_name(f"{done.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
-    written = build(tmp, root)
-    (tmp / "BUILT").write_text("\n".join(written) + "\n")
+    build(tmp, root)
+    (tmp / "BUILT").write_text("")  # the marker of a finished build
     try:
         tmp.rename(done)
     except OSError:  # another process finished first: its build is the same
@@ -198,13 +198,15 @@ def compiled_tree(dest: Path, pkg: Path | None = None) -> Path:
         raise RuntimeError(f"cannot build the compiled engines: {reason}")
     built = cached_build(root)
     target = _copy_sources(dest, root)
-    for rel in (built / "BUILT").read_text().split():
-        (target / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(built / rel, target / rel)
+    for ext in built.rglob("*"):
+        if any(ext.name.endswith(s) for s in EXTENSION_SUFFIXES):
+            rel = ext.relative_to(built)
+            (target / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ext, target / rel)
     return dest
 
 
-if __name__ == "__main__":  # python -m tigris_widget._compile [DEST]: build and print where it went
+if __name__ == "__main__":  # python -m tigris_widget.core.build [DEST]: build and print where it went
     import time
 
     start = time.perf_counter()
