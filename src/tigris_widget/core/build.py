@@ -78,8 +78,8 @@ def compiler_missing() -> str | None:
         import mypyc.build  # noqa: F401
     except ImportError:
         return "mypyc is not installed (it comes with mypy)"
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", cc).split()[0]) is None:
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
         return f"no C compiler ({cc}) on the PATH"
     include = sysconfig.get_paths().get("include", "")
     if not (Path(include) / "Python.h").exists():
