@@ -12,7 +12,8 @@ export DEBIAN_FRONTEND=noninteractive
 SUDO=""
 if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium libcairo2 fonts-dejavu-core >/dev/null
+# gcc: the compiled engines (mypyc) for tests/test_compiled.py and `bench --compare`.
+$SUDO apt-get install -y -qq --no-install-recommends chromium libcairo2 fonts-dejavu-core gcc >/dev/null
 
 # The front end's dependencies as locked in js/package-lock.json; the Python build below bundles it.
 # (`npm install` rather than `npm ci`: the registry mirror here lacks some other platforms' optional

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tigris_widget._version import __version__
+from tigris_widget._version import __version__, compiled
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, NotationError, PositionError
@@ -63,6 +63,7 @@ __all__ = [
     "UrGame",
     "Verdict",
     "__version__",
+    "compiled",
     "solve",
 ]
 

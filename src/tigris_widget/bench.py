@@ -10,30 +10,41 @@ from functools import partial
 
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState
+from tigris_widget.games.tigris.engine.core.types import D_OVER
 from tigris_widget.games.tigris.engine.rules.deal import deal
 from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 from tigris_widget.games.tigris.engine.rules.playout import playout, random_action
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.game import Game
 
+_clock: Callable[[], float] = time.perf_counter
+"""The clock of the engine figures: wall time, but CPU time in ``--compare``'s workers, so that other
+jobs on a shared machine slow neither build's figures (each is one core's work either way)."""
+
+
+def _build() -> str:
+    import tigris_widget
+
+    return "compiled (mypyc)" if tigris_widget.compiled else "pure Python"
+
 
 def _per_call(fn: Callable[[], object], min_seconds: float = 0.3) -> float:
     """Seconds per call, best of three batches."""
     n = 1
     while True:
-        start = time.perf_counter()
+        start = _clock()
         for _ in range(n):
             fn()
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if elapsed > min_seconds / 3:
             break
         n *= 2
     best = elapsed / n
     for _ in range(2):
-        start = time.perf_counter()
+        start = _clock()
         for _ in range(n):
             fn()
-        best = min(best, (time.perf_counter() - start) / n)
+        best = min(best, (_clock() - start) / n)
     return best
 
 
@@ -49,12 +60,12 @@ def mid_game_state(seed: int = 3, actions: int = 70) -> GameState:
 def playouts_per_second(seconds: float, players: int = 2) -> tuple[float, float]:
     """Complete random-policy games per second on one core, and actions per game."""
     games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = _clock()
+    while _clock() - start < seconds:
         s = deal(GameSetup(players=players), games)
         actions += playout(s, random.Random(games))
         games += 1
-    return games / (time.perf_counter() - start), actions / games
+    return games / (_clock() - start), actions / games
 
 
 def analysis_positions(count: int = 5) -> list[Game]:
@@ -112,7 +123,9 @@ def ur_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]
     from tigris_widget.games.ur.engine.bench import playouts
 
     print_ = (lambda *a, **k: None) if quiet else print
-    print_(f"Ur engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
+    print_(
+        f"Ur engine benchmark — {_build()} engine, Python {platform.python_version()} on {platform.machine()}, one core"
+    )
     results: dict[str, float] = {}
     for players in (3, 4):
         first = playouts(2, players)  # a short run sizes the measured one to about ``seconds``
@@ -152,7 +165,10 @@ def run_benchmarks(seconds: float = 3.0, quiet: bool = False, game: str = "tigri
     if game != "tigris":
         raise ValueError(f"no benchmark for game {game!r}")
     print_ = (lambda *a, **k: None) if quiet else print
-    print_(f"tigris_widget engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
+    print_(
+        f"tigris_widget engine benchmark — {_build()} engine, Python {platform.python_version()} "
+        f"on {platform.machine()}, one core"
+    )
     results: dict[str, float] = {}
     rate, length = playouts_per_second(seconds)
     results["games_per_s"] = rate
@@ -191,4 +207,169 @@ def run_benchmarks(seconds: float = 3.0, quiet: bool = False, game: str = "tigri
         f"{timings['analysis_first_result_ms']:.0f} ms, default analysis {timings['analysis_default_ms']:.0f} ms "
         f"(slowest {timings['analysis_default_max_ms']:.0f} ms), search bot's move {timings['bot_move_ms']:.0f} ms"
     )
+    return results
+
+
+# -- pure against compiled (``bench --compare``) ---------------------------------------------------------
+# Each build runs in its own worker process (a fresh copy of the sources; the compiled one with the
+# extension modules of ``core.build`` laid over them); the workers take turns, one measurement at a time,
+# so both see the same machine load, and each figure is the median over the rounds.
+
+COMPARE_TASKS: dict[str, str] = {
+    "tigris_fast_games_per_s": "T&E 2-player games/s, fast playout policy",
+    "tigris_uniform_games_per_s": "T&E 2-player games/s, uniform over the full legal list",
+    "tigris_legal_actions_us": "T&E legal_actions() at a mid-game position, µs",
+    "ur_random_games_per_s": "Ur 3-player random games/s (uniform steps)",
+    "tigris_search_iterations_per_s": "T&E search iterations/s at the opening (search not compiled)",
+    "ur_search_iterations_per_s": "Ur search iterations/s at the start (search not compiled)",
+}
+"""What ``--compare`` measures; '_us' figures are times (lower is better), the others rates."""
+
+
+def uniform_games_per_second(seconds: float) -> float:
+    """Complete 2-player games per second choosing uniformly from the whole ``legal_actions`` list."""
+    games = 0
+    start = _clock()
+    while _clock() - start < seconds or games == 0:
+        s = deal(GameSetup(players=2), games)
+        rng = random.Random(games)
+        while s.phase != D_OVER:
+            choices = legal_actions(s)
+            apply_unchecked(s, choices[rng.randrange(len(choices))])
+        games += 1
+    return games / (_clock() - start)
+
+
+def search_iterations_per_second(game_name: str, iterations: int = 300) -> float:
+    """Iterations per second of the default search bot's first decision of a game (seed 1)."""
+    from tigris_widget.bots import make_bot
+    from tigris_widget.core.registry import game_module
+
+    game = game_module(game_name).new_game(2 if game_name == "tigris" else 3, 1, None)
+    bot = make_bot(f"search:{iterations}", 1, game_name)
+    seat = game.to_move
+    assert seat is not None
+    start = _clock()
+    bot.choose(game.view(seat))
+    return iterations / (_clock() - start)
+
+
+def compare_task(name: str, seconds: float) -> float:
+    """One measurement of ``COMPARE_TASKS[name]`` in this process."""
+    if name == "tigris_fast_games_per_s":
+        return playouts_per_second(seconds)[0]
+    if name == "tigris_uniform_games_per_s":
+        return uniform_games_per_second(seconds)
+    if name == "tigris_legal_actions_us":
+        return _per_call(partial(legal_actions, mid_game_state()), seconds) * 1e6
+    if name == "ur_random_games_per_s":
+        from tigris_widget.games.ur.engine.bench import playouts
+
+        rate = playouts(2, 3, clock=_clock)["games_per_s"]  # a short run sizes the measured one
+        return playouts(max(2, round(seconds * rate)), 3, seed=1000, clock=_clock)["games_per_s"]
+    if name == "tigris_search_iterations_per_s":
+        return search_iterations_per_second("tigris")
+    if name == "ur_search_iterations_per_s":
+        return search_iterations_per_second("ur")
+    raise ValueError(f"unknown benchmark task {name!r}")
+
+
+def _compare_worker() -> None:
+    """The worker loop: a task name and seconds per line in, its figure (JSON) out."""
+    import json
+    import sys
+
+    import tigris_widget
+
+    global _clock
+    _clock = time.process_time
+    print(json.dumps({"compiled": tigris_widget.compiled}), flush=True)
+    for line in sys.stdin:
+        name, seconds = line.split()
+        print(json.dumps(compare_task(name, float(seconds))), flush=True)
+
+
+def machine() -> str:
+    """This machine in one line (for the results files)."""
+    import os
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            lines = info.read(1 << 16).splitlines()
+        cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}"
+
+
+def compare_builds(
+    seconds: float = 2.0, rounds: int = 5, quiet: bool = False, tasks: tuple[str, ...] = tuple(COMPARE_TASKS)
+) -> dict[str, float]:
+    """Pure against compiled, interleaved, medians over ``rounds``; prints a table (unless ``quiet``) and
+    returns each figure for both builds and their ratio (``…_speedup``, > 1: compiled is faster).
+
+    :raises RuntimeError: this machine can't compile (no C compiler), saying why."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    from statistics import median
+
+    from tigris_widget.core import build
+
+    print_ = (lambda *a, **k: None) if quiet else print
+    unknown = [t for t in tasks if t not in COMPARE_TASKS]
+    if unknown:
+        raise ValueError(f"unknown benchmark tasks {unknown}; choose from {', '.join(COMPARE_TASKS)}")
+    with tempfile.TemporaryDirectory(prefix="tigris-bench-") as tmp:
+        print_("preparing the builds (the first compiled build on a machine takes a minute or two) ...")
+        roots = {
+            "pure": build.pure_tree(Path(tmp) / "pure"),
+            "compiled": build.compiled_tree(Path(tmp) / "compiled"),
+        }
+        code = "from tigris_widget.bench import _compare_worker; _compare_worker()"
+        workers = {
+            name: subprocess.Popen(
+                [sys.executable, "-c", code],
+                env=dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1"),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for name, root in roots.items()
+        }
+        try:
+            for name, proc in workers.items():
+                assert proc.stdout is not None
+                flag = json.loads(proc.stdout.readline())["compiled"]
+                if flag != (name == "compiled"):
+                    raise RuntimeError(f"the {name} worker runs the wrong build (compiled={flag})")
+            figures: dict[str, dict[str, list[float]]] = {t: {"pure": [], "compiled": []} for t in tasks}
+            print_(
+                f"pure Python and compiled (mypyc) engines, interleaved, median of {rounds} rounds, "
+                f"per core (CPU time) — {machine()}"
+            )
+            for r in range(rounds):
+                for task in tasks:
+                    order = ("pure", "compiled") if r % 2 == 0 else ("compiled", "pure")
+                    for name in order:
+                        proc = workers[name]
+                        assert proc.stdin is not None and proc.stdout is not None
+                        proc.stdin.write(f"{task} {seconds}\n")
+                        proc.stdin.flush()
+                        figures[task][name].append(float(json.loads(proc.stdout.readline())))
+        finally:
+            for proc in workers.values():
+                if proc.stdin is not None:
+                    proc.stdin.close()
+                proc.wait(timeout=60)
+    results: dict[str, float] = {}
+    for task in tasks:
+        pure, compiled = median(figures[task]["pure"]), median(figures[task]["compiled"])
+        speedup = pure / compiled if task.endswith("_us") else compiled / pure
+        results.update({f"{task}_pure": pure, f"{task}_compiled": compiled, f"{task}_speedup": speedup})
+        print_(f"{COMPARE_TASKS[task]:<64} {pure:10.1f} {compiled:10.1f}   ×{speedup:.2f}")
     return results

@@ -127,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--game", default="tigris", choices=games(), help="which game's engine (default tigris)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    bench.add_argument("--compare", action="store_true", help="pure Python against the compiled engines, interleaved")
+    bench.add_argument("--rounds", type=int, default=5, help="with --compare: rounds to take the medians of")
     _add_tournament_parser(sub)
     from tigris_widget.puzzles import cli as puzzles_cli
 
@@ -143,9 +145,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_review(args.record, as_json=args.json, workers=args.workers, scheduler=args.scheduler,
                            iterations=args.iterations, quiet=args.quiet)  # fmt: skip
     if args.command == "bench":
-        from tigris_widget.bench import run_benchmarks
+        from tigris_widget.bench import compare_builds, run_benchmarks
 
-        results = run_benchmarks(args.seconds, quiet=args.json, game=args.game)
+        if args.compare:
+            try:
+                results = compare_builds(min(args.seconds, 2.0), args.rounds, quiet=args.json)
+            except RuntimeError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 2
+        else:
+            results = run_benchmarks(args.seconds, quiet=args.json, game=args.game)
         if args.json:
             print(json.dumps(results, indent=1))
         return 0

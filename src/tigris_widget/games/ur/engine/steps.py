@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from tigris_widget.core.errors import NotationError
 from tigris_widget.games.ur.engine.board import KINDS, PAIR_NAMES, SIZE, cell_name
@@ -121,14 +121,16 @@ def shape_problem(step: object) -> str | None:
     """None if ``step`` is a well-formed Step, else what is wrong (hand-built values are checked)."""
     if not isinstance(step, Step):
         return f"not a step action: {step!r}"
-    if step.kind not in STEP_KINDS:
-        return f"unknown step kind {step.kind!r}"
-    for name in ("a", "b", "n"):
-        v = getattr(step, name)
+    # The fields as plain objects until their types are checked: the compiled build would refuse a
+    # wrong type with a TypeError on reading ``step.kind``.
+    kind, a, b, n, s = cast("tuple[object, object, object, object, object]", step)
+    if kind not in STEP_KINDS:
+        return f"unknown step kind {kind!r}"
+    for name, v in (("a", a), ("b", b), ("n", n)):
         if type(v) is not int:
             return f"field {name} must be an int, not {v!r}"
-    if not isinstance(step.s, str):
-        return f"field s must be a string, not {step.s!r}"
+    if not isinstance(s, str):
+        return f"field s must be a string, not {s!r}"
     cells = {"place": 1, "restart": 1, "zig": 1, "cube": 1, "add": 1, "set": 1, "attack": 2, "exchange": 1}
     need = cells.get(step.kind, 0)
     if need >= 1 and not 0 <= step.a < 36:

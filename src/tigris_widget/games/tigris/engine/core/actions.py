@@ -31,7 +31,8 @@ Colours may also be written as words (``red``, ``temple``, ``priest``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple, TypeAlias, cast
 
 from tigris_widget.games.tigris.engine.core.board import SQUARES, format_square, parse_square, to_square
 from tigris_widget.games.tigris.engine.core.errors import NotationError
@@ -61,6 +62,13 @@ from tigris_widget.games.tigris.engine.core.types import (
     to_colour,
     type_name,
 )
+
+# The public constructors take any object and check it themselves (a ``ValueError`` naming it): the
+# compiled build would otherwise refuse a wrong type with a ``TypeError`` before the check runs.
+ColourArg: TypeAlias = object
+"""A colour: 0–3, or a name as ``types.to_colour`` reads it (``"k"``, ``"red"``, ``"king"`` …)."""
+SquareArg: TypeAlias = object
+"""A square: its index ``y * 16 + x``, ``(x, y)`` or ``"(x,y)"``."""
 
 
 class ActionError(ValueError):
@@ -121,27 +129,27 @@ class Action(NamedTuple):
 
     # -- named constructors ---------------------------------------------------------------------
     @classmethod
-    def tile(cls, colour: int | str, square: Square | str) -> Action:
+    def tile(cls, colour: ColourArg, square: SquareArg) -> Action:
         return TILE_ACTIONS[_colour_arg(colour)][_square_arg(square)]
 
     @classmethod
-    def leader(cls, colour: int | str, square: Square | str) -> Action:
+    def leader(cls, colour: ColourArg, square: SquareArg) -> Action:
         return PLACE_LEADER_ACTIONS[_colour_arg(colour)][_square_arg(square)]
 
     @classmethod
-    def move(cls, colour: int | str, square: Square | str) -> Action:
+    def move(cls, colour: ColourArg, square: SquareArg) -> Action:
         return MOVE_LEADER_ACTIONS[_colour_arg(colour)][_square_arg(square)]
 
     @classmethod
-    def withdraw(cls, colour: int | str) -> Action:
+    def withdraw(cls, colour: ColourArg) -> Action:
         return WITHDRAW_ACTIONS[_colour_arg(colour)]
 
     @classmethod
-    def catastrophe(cls, square: Square | str) -> Action:
+    def catastrophe(cls, square: SquareArg) -> Action:
         return CATASTROPHE_ACTIONS[_square_arg(square)]
 
     @classmethod
-    def swap(cls, counts: tuple[int, int, int, int] | str) -> Action:
+    def swap(cls, counts: object) -> Action:
         """Discard ``counts`` tiles per colour (black, red, blue, green), or the tiles written ``"rrb"``."""
         if isinstance(counts, str):
             tally = [0, 0, 0, 0]
@@ -149,7 +157,7 @@ class Action(NamedTuple):
                 tally[_colour_arg(ch)] += 1
             counts = (tally[0], tally[1], tally[2], tally[3])
         try:
-            return SWAP_ACTIONS[tuple(counts)]  # type: ignore[index]
+            return SWAP_ACTIONS[tuple(cast("Iterable[object]", counts))]  # type: ignore[index]
         except (KeyError, TypeError):
             raise ActionError(f"a swap discards 1 to {HAND_SIZE} tiles given per colour, not {counts!r}") from None
 
@@ -158,21 +166,21 @@ class Action(NamedTuple):
         return PASS_ACTION
 
     @classmethod
-    def commit(cls, n: int) -> Action:
+    def commit(cls, n: object) -> Action:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= HAND_SIZE:
             raise ActionError(f"commit takes a number of tiles from 0 to {HAND_SIZE}, not {n!r}")
         return COMMIT_ACTIONS[n]
 
     @classmethod
-    def war(cls, colour: int | str) -> Action:
+    def war(cls, colour: ColourArg) -> Action:
         return WAR_ACTIONS[_colour_arg(colour)]
 
     @classmethod
-    def building(cls, colour: int | str, square: Square | str) -> Action:
+    def building(cls, colour: ColourArg, square: SquareArg) -> Action:
         return BUILDING_ACTIONS[_colour_arg(colour)][_square_arg(square)]
 
     @classmethod
-    def monument(cls, pair: int | str | tuple[int | str, int | str], square: Square | str) -> Action:
+    def monument(cls, pair: object, square: SquareArg) -> Action:
         """The monument of ``pair`` — its index into ``MONUMENTS``, ``"rg"`` or two colours — with its
         top-left tile on ``square``."""
         if isinstance(pair, int) and not isinstance(pair, bool):
@@ -189,7 +197,7 @@ class Action(NamedTuple):
         return MONUMENT_ACTIONS[index][_square_arg(square)]
 
     @classmethod
-    def ziggurat(cls, square: Square | str) -> Action:
+    def ziggurat(cls, square: SquareArg) -> Action:
         return ZIGGURAT_ACTIONS[_square_arg(square)]
 
     @classmethod
@@ -197,14 +205,14 @@ class Action(NamedTuple):
         return DECLINE_ACTION
 
     @classmethod
-    def treasures(cls, squares: tuple[Square | str, ...] | list[Square | str]) -> Action:
+    def treasures(cls, squares: Iterable[SquareArg]) -> Action:
         chosen = tuple(_square_arg(q) for q in squares)
         if not chosen or len(set(chosen)) != len(chosen):
             raise ActionError(f"name one or more different treasure squares, not {squares!r}")
         return treasure_action(chosen)
 
     @classmethod
-    def bonus(cls, colour: int | str) -> Action:
+    def bonus(cls, colour: ColourArg) -> Action:
         return BONUS_ACTIONS[_colour_arg(colour)]
 
     # -- named fields (outside hot loops) ------------------------------------------------------
@@ -251,7 +259,7 @@ class Action(NamedTuple):
         return self.extra
 
 
-def _colour_arg(colour: int | str) -> int:
+def _colour_arg(colour: object) -> int:
     try:
         return to_colour(colour)
     except ColourError as err:
@@ -320,7 +328,8 @@ def canonical(action: object) -> Action | None:
         return action  # type: ignore[return-value]
     if type(action) is not Action:
         return None
-    kind, colour, square, extra = action
+    # Fields as plain objects: the compiled build would check them against the declared ints on unpacking.
+    kind, colour, square, extra = cast("tuple[object, object, object, object]", action)
     if type(kind) is not int or type(colour) is not int or type(square) is not int:
         return None
     if type(extra) is tuple:
@@ -341,7 +350,8 @@ def shown(value: object, limit: int = 40) -> str:
 
 def _raw(action: Action) -> str:
     """A malformed action's fields, as ``shown`` names them."""
-    return "Action(" + ", ".join(shown(v) for v in tuple.__iter__(action)) + ")"
+    fields: Iterator[object] = tuple.__iter__(action)  # objects: compiled, a declared type would be checked
+    return "Action(" + ", ".join(shown(v) for v in fields) + ")"
 
 
 # -- text notation ----------------------------------------------------------------------
@@ -416,7 +426,7 @@ MAX_NOTATION = 100
 """Longest action notation read (the longest real one, a treasure choice, is about 40 characters)."""
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse an action from its notation; ``ValueError`` says what is wrong and where."""
     if not isinstance(text, str):
         kind = "None" if text is None else f"a {type_name(text)}"

@@ -1,3 +1,5 @@
+# mypyc: not compiled — this module is its docstring (the events' reference table) and a re-export;
+# a compiled module has no docstring.
 """Events: every state change, explained in plain language with its rule section (contract 6).
 
 Each event has a ``text`` for people, the ``rule`` it applies, and ``data`` for programs: plain

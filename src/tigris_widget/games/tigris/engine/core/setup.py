@@ -1,3 +1,5 @@
+# mypyc: not compiled — GameSetup's fields accept more than their types (variants="buildings", a list),
+# normalised in __post_init__; a compiled dataclass would refuse them with a TypeError. Built once a game.
 """The setup of a game, stated once as data (rules §3, §14.2, §16, §17, §18)."""
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def type_name(value: object) -> str:
 _TYPE_NAME = type.__dict__["__name__"]
 
 
-def to_colour(value: int | str) -> int:
+def to_colour(value: object) -> int:
     """The colour ``value`` names: 0–3, a code (``"k"``), a colour (``"black"``), a tile (``"settlement"``)
     or a leader (``"king"``), in any case; ``ColourError`` names a value that is none of these.
     Only a plain ``int`` or ``str`` is read (a subclass's comparisons and methods are not trusted)."""

@@ -68,7 +68,7 @@ def prompt(s: GameState, reveal: bool = True) -> str:
     return f"{name}: {texts[phase]}."
 
 
-def seat_problem(s: GameState, seat: int) -> tuple[str, str] | None:
+def seat_problem(s: GameState, seat: object) -> tuple[str, str] | None:
     """None if ``seat`` must decide now, else ``(rule, explanation)``; says nothing hidden."""
     if type(seat) is not int or not 0 <= seat < s.players:  # exact int: no subclass's comparisons run
         raise ValueError(f"seat must be 0..{s.players - 1}, not {shown(seat)}")

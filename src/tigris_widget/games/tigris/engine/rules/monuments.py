@@ -33,22 +33,26 @@ def monument_options(s: GameState) -> tuple[list[tuple[int, Square]], list[Squar
     colour = placed_colour(s)
     tiles = s.tiles[colour]
     x, y = placed % WIDTH, placed // WIDTH
+    # Every tile placed asks, and most have no neighbour of their colour: a 2x2 block through the new
+    # tile holds two of its neighbours, a cross through it at least one.
+    near = tiles & NEIGHBOURS[placed]
     blocks = []
-    for dy in (1, 0):
-        for dx in (1, 0):
-            tx, ty = x - dx, y - dy
-            if 0 <= tx < WIDTH - 1 and 0 <= ty < HEIGHT - 1:
-                tl = ty * WIDTH + tx
-                block = 0b11 << tl | 0b11 << (tl + WIDTH)  # monument_squares(tl), inline: every tile placed asks
-                if tiles & block == block:
-                    blocks.append(tl)
+    if near & (near - 1):
+        for dy in (1, 0):
+            for dx in (1, 0):
+                tx, ty = x - dx, y - dy
+                if 0 <= tx < WIDTH - 1 and 0 <= ty < HEIGHT - 1:
+                    tl = ty * WIDTH + tx
+                    block = 0b11 << tl | 0b11 << (tl + WIDTH)  # monument_squares(tl), inline
+                    if tiles & block == block:
+                        blocks.append(tl)
     choices: list[tuple[int, Square]] = []
     if blocks:
         for m, pair in enumerate(MONUMENTS):
             if s.monuments[m] < 0 and colour in pair:
                 choices.extend((m, tl) for tl in sorted(blocks))
     centres: list[Square] = []
-    if s.setup.ziggurat and s.tower < 0:
+    if near and s.setup.ziggurat and s.tower < 0:
         for centre in sorted((placed, *NEIGHBOUR_LISTS[placed])):
             cx, cy = centre % WIDTH, centre // WIDTH
             if (

@@ -1,3 +1,5 @@
+# mypyc: not compiled — the read-only accessors for people and puzzles (no hot path), built with
+# object.__new__ and guarded by __setattr__, which compiled classes do not allow.
 """Readable accessors for one moment of a game: what is where, who holds what (the python-chess way).
 
 The engine works on bit masks and flat ``seat * 4 + colour`` lists for speed; people, lessons and

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from tigris_widget.games.tigris.engine.core.board import squares
 from tigris_widget.games.tigris.engine.core.events import Event
@@ -65,9 +65,6 @@ class PlayerView:
     not stored, hidden scores are ``None``.
     """
 
-    GAME: ClassVar[str] = "tigris"
-    """The game whose presenter draws this view (the registry name): how ``render`` finds it."""
-
     seat: int | None
     setup: GameSetup
     turn: int
@@ -113,6 +110,12 @@ class PlayerView:
     _resolution: _Resolution | None = field(default=None, repr=False, compare=False)
     _hidden: GameState | None = field(default=None, repr=False, compare=False)
     """The full state, kept only for the all-seeing view (which hides nothing)."""
+
+    @property
+    def GAME(self) -> str:
+        """The game whose presenter draws this view (the registry name): how ``render`` finds it. (A
+        property, not a ClassVar: a compiled dataclass would take a ClassVar with a value for a field.)"""
+        return "tigris"
 
     @property
     def players(self) -> int:

@@ -1,0 +1,142 @@
+"""The compiled engines (mypyc, ``tigris_widget.core.build``) behave exactly as the pure Python ones.
+
+Both builds run in subprocesses from fresh copies of the current sources (the compiled one with the
+cached extension modules laid over them): the same games between the same bots give identical
+records, events, positions and standings, and the hostile-input tests pass on the compiled build
+with the same ``ValueError``s. The first run on a machine compiles (about a minute on two cores).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tigris_widget.core import build
+
+TESTS = Path(__file__).resolve().parent
+REASON = build.compiler_missing()
+needs_compiler = pytest.mark.skipif(REASON is not None, reason=f"no compiled build on this machine: {REASON}")
+
+# Both games, every player count and board/variant/option, random and greedy bots, a few hundred plies.
+CASES: list[dict[str, Any]] = [
+    {"game": "tigris", "players": 2, "seed": 1, "bots": ["random", "random"], "plies": 400},
+    {"game": "tigris", "players": 2, "seed": 2, "bots": ["greedy", "random"], "plies": 300},
+    {"game": "tigris", "players": 3, "seed": 3, "options": {"board": "alternative"},
+     "bots": ["random", "greedy", "random"], "plies": 300},
+    {"game": "tigris", "players": 4, "seed": 4, "options": {"variants": "buildings,ziggurat"},
+     "bots": ["greedy", "random", "random", "random"], "plies": 300},
+    {"game": "tigris", "players": 3, "seed": 5, "options": {"board": "alternative", "variants": "buildings"},
+     "bots": ["random", "random", "random"], "plies": 300},
+    {"game": "ur", "players": 3, "seed": 1, "bots": ["random", "random", "random"], "plies": 400},
+    {"game": "ur", "players": 4, "seed": 2, "bots": ["greedy", "random", "greedy", "random"], "plies": 300},
+    {"game": "ur", "players": 2, "seed": 3, "options": {"allowTwoPlayers": True}, "bots": ["random", "greedy"],
+     "plies": 300},
+    {"game": "ur", "players": 4, "seed": 4, "options": {"layout": "face"}, "bots": ["random"] * 4, "plies": 300},
+    # the searches (Python) on top of each engine: the same decisions
+    {"game": "tigris", "players": 2, "seed": 6, "bots": ["search:40", "greedy"], "plies": 16},
+    {"game": "ur", "players": 3, "seed": 5, "bots": ["search:20", "greedy", "random"], "plies": 30},
+]  # fmt: skip
+
+# The fuzz and hostile-input tests that run again on the compiled build.
+HOSTILE = [
+    "tests/engine/test_hostile_actions.py",
+    "tests/engine/test_rule_codes.py",
+    "tests/test_formats_fuzz.py",
+    "tests/games/ur/test_fuzz.py",
+]
+
+
+def _env(root: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    if REASON is not None:
+        pytest.skip(f"no compiled build on this machine: {REASON}")
+    return {
+        "pure": build.pure_tree(tmp_path_factory.mktemp("pure")),
+        "compiled": build.compiled_tree(tmp_path_factory.mktemp("compiled")),
+    }
+
+
+def test_the_compile_list_names_every_engine_module() -> None:
+    """Each glob of ``COMPILED`` matches modules; every engine module is compiled or says why it is not."""
+    pkg = build.package_dir()
+    for pattern in build.COMPILED:
+        assert list(pkg.glob(pattern)), f"{pattern} matches nothing"
+    listed = set(build.compiled_sources())
+    for path in sorted(pkg.glob("games/*/engine/**/*.py")):
+        rel = path.relative_to(pkg).as_posix()
+        kept = build.KEEP_PURE in path.read_text(encoding="utf-8")[:2000]
+        assert rel in listed or kept or any(Path(rel).match(p) for p in build.NOT_COMPILED), rel
+
+
+def test_the_source_tree_holds_no_compiled_module() -> None:
+    """An extension module beside a ``.py`` would shadow edits to it: compiled code lives in wheels and caches."""
+    pkg = build.package_dir()
+    if not (pkg.parent.name == "src" and (pkg.parent.parent / "pyproject.toml").exists()):
+        pytest.skip("running from an installed package, not a source checkout")
+    stray = [p for p in pkg.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES)]
+    assert not stray
+    import tigris_widget
+
+    assert tigris_widget.compiled is False
+
+
+@needs_compiler
+def test_the_builds_are_what_they_say(builds: dict[str, Path]) -> None:
+    code = "import tigris_widget, tigris_widget.games.ur.engine.rules as r; print(tigris_widget.compiled, r.__file__)"
+    for name, root in builds.items():
+        out = subprocess.run([sys.executable, "-c", code], env=_env(root), capture_output=True, text=True, check=True)
+        flag, path = out.stdout.split()
+        assert flag == str(name == "compiled") and path.endswith(".py") == (name == "pure"), out.stdout
+
+
+@needs_compiler
+def test_same_games_same_records_and_events(builds: dict[str, Path]) -> None:
+    procs = {
+        name: subprocess.Popen(
+            [sys.executable, str(TESTS / "compiled_probe.py")],
+            env=_env(root),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, root in builds.items()
+    }
+    results = {}
+    for name, proc in procs.items():
+        out, err = proc.communicate(json.dumps(CASES), timeout=900)
+        assert proc.returncode == 0, f"{name}: {err[-3000:]}"
+        results[name] = json.loads(out)
+    pure, compiled = results["pure"], results["compiled"]
+    assert pure["compiled"] is False and compiled["compiled"] is True
+    for case, a, b in zip(CASES, pure["games"], compiled["games"]):
+        assert len(a["events"]) >= min(case["plies"], 100) or a["over"], case  # the games really were played
+        for key in a:
+            assert a[key] == b[key], f"{key} differs in {case}"
+
+
+@needs_compiler
+def test_hostile_input_is_refused_alike_on_the_compiled_build(builds: dict[str, Path]) -> None:
+    """The fuzz and hostile-input tests, run on the compiled build (the same ``ValueError``s, nothing changed)."""
+    check = "import tigris_widget, sys, pytest; assert tigris_widget.compiled; sys.exit(pytest.main(sys.argv[1:]))"
+    args = ["-q", "-x", "-p", "no:cacheprovider", "--rootdir", str(TESTS.parent), *HOSTILE]
+    proc = subprocess.run(
+        [sys.executable, "-c", check, *args],
+        cwd=TESTS.parent,
+        env=_env(builds["compiled"]),
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
