@@ -153,7 +153,7 @@ class BotRules(Protocol):
         ties against it and stops taking it after a while)."""
 
 
-# -- puzzles (h-puzzles): what the puzzle library, its CLI, the PuzzleBoard and the PuzzleBrowser ask of a game --
+# -- puzzles: what the puzzle library, its CLI, the PuzzleBoard and the PuzzleBrowser ask of a game --
 @runtime_checkable
 class VerdictLike(Protocol):
     """A judgement: of a whole try (``status`` "solved", "failed" or "playing") or of the step just
@@ -327,11 +327,11 @@ class GameModule(Protocol):
     def bot_rules(self) -> BotRules | None:
         """The game's knowledge for the shared bots; None when its bots are written for it alone."""
 
-    # -- puzzles (h-puzzles) ---------------------------------------------------------------------
+    # -- puzzles -------------------------------------------------------------------------------------------
     def puzzle_book(self) -> PuzzleBook:
         """The game's puzzles, their themes and rating words, how to judge, verify and mine them."""
 
-    # -- h-ure2e: what the notebook's stepper and charts ask of a game ----------------------------------
+    # -- turns and scores: what the notebook's stepper and charts ask of a game ----------------------------------
     def turn_starts(self, game: GameLike) -> list[int]:
         """The plies at which a turn (or a setup step) begins, ascending, 0 first: the stepper's
         "turn" steps and the charts' turn marks."""
@@ -340,7 +340,7 @@ class GameModule(Protocol):
         """Whether every seat may see every seat's score during the game (else a seat's own view shows
         only its own score until the game is over)."""
 
-    # -- bots you can watch (h-analysis): the game's own bots, its analysis and how its moves group ----
+    # -- bots you can watch: the game's own bots, its analysis and how its moves group ----
     def own_bots(self) -> Mapping[str, Callable[..., Bot]]:
         """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
         ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""
@@ -369,12 +369,12 @@ class GameModule(Protocol):
         """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):
         one action each where decisions are single actions, a whole turn where turns are many steps."""
 
-    # -- course hooks (h-course) ----------------------------------------------------------------------
+    # -- course hooks --------------------------------------------------------------------------------
     def course_hooks(self) -> CourseHooks:
         """The game's lessons, pictures and exercises for the course helpers (``CourseHooks``)."""
 
 
-# -- course hooks (h-course): what the course notebooks ask of a game ------------------------------------
+# -- course hooks: what the course notebooks ask of a game ------------------------------------
 Cell = tuple[int, int]
 """A square of a board as ``(x, y)``: column from the left, row from the top."""
 

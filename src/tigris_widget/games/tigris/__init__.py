@@ -96,7 +96,7 @@ def bot_rules() -> None:
     return None
 
 
-# -- bots you can watch (h-analysis): T&E's own bots -------------------------------------------------------
+# -- bots you can watch: T&E's own bots -------------------------------------------------------
 def own_bots() -> dict[str, Callable[..., Bot]]:
     """T&E's greedy bot and information-set search (``bots.greedy``, ``bots.search``), by name."""
     from tigris_widget.games.tigris.bots.greedy import GreedyBot
@@ -132,7 +132,7 @@ def moves(game: GameLike) -> list[tuple[int, int]]:
     return [(ply, 1) for ply in range(len(game))]
 
 
-# -- course hooks (h-course): the T&E course material, loaded on first use ------------------------------
+# -- course hooks: the T&E course material, loaded on first use ------------------------------
 def course_hooks() -> CourseHooks:
     """The lessons, pictures and exercises of the T&E course (``core.protocol.CourseHooks``)."""
     from tigris_widget.games.tigris import course as material
@@ -140,7 +140,7 @@ def course_hooks() -> CourseHooks:
     return material
 
 
-# -- h-ure2e: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
+# -- turns and scores: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
 def turn_starts(game: GameLike) -> list[int]:
     """The plies at which a turn (or a setup step) begins, 0 first."""
     if not isinstance(game, Game):
@@ -156,7 +156,7 @@ def scores_public(game: GameLike) -> bool:
     return bool(game.setup.open_scores)
 
 
-# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+# -- puzzles: the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
 def puzzle_book() -> PuzzleBook:
     """The game's puzzles, themes and rating words (``games/tigris/puzzles/shelf.py``), loaded on first use."""
     from tigris_widget.games.tigris.puzzles.shelf import BOOK

@@ -98,7 +98,7 @@ def bot_rules() -> UrBotRules:
     return BOT_RULES
 
 
-# -- bots you can watch (h-analysis) ------------------------------------------------------------------------
+# -- bots you can watch ------------------------------------------------------------------------
 def own_bots() -> dict[str, Callable[..., Bot]]:
     """None of its own: the shared bots serve Ur through ``bot_rules()``."""
     return {}
@@ -129,7 +129,7 @@ def moves(game: GameLike) -> list[tuple[int, int]]:
     return _analysis.moves(game)
 
 
-# -- course hooks (h-course): the Ur course material, loaded on first use --------------------------------
+# -- course hooks: the Ur course material, loaded on first use --------------------------------
 def course_hooks() -> CourseHooks:
     """The lessons, pictures and exercises of the Ur course (``core.protocol.CourseHooks``)."""
     from tigris_widget.games.ur import course
@@ -137,7 +137,7 @@ def course_hooks() -> CourseHooks:
     return course
 
 
-# -- h-ure2e: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
+# -- turns and scores: what the notebook's stepper and charts ask of a game (core.protocol.GameModule) -------------
 def turn_starts(game: GameLike) -> list[int]:
     """The plies at which a turn (or a setup step) begins, 0 first."""
     if not isinstance(game, UrGame):
@@ -151,7 +151,7 @@ def scores_public(game: GameLike) -> bool:
     return True  # nothing is hidden in Ur (§11)
 
 
-# -- puzzles (h-puzzles): the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
+# -- puzzles: the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------
 def puzzle_book() -> PuzzleBook:
     """The game's puzzles, themes and rating words (``games/ur/puzzles/shelf.py``), loaded on first use."""
     from tigris_widget.games.ur.puzzles.shelf import BOOK

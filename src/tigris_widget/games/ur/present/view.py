@@ -260,7 +260,7 @@ def present(
         result=result,
         state_id=f"{revision}.{at}",
         last_move=last,
-        # h-board (#22 item 2): the whole last turn — the steps of one notation line share ``line``
+        # the whole last turn — the steps of one notation line share ``line``
         last_turn=turn_moves(at, lambda i: game.state_at(i - 1).line, lambda i: _last_step(game, i)),
         log=log,
     )
