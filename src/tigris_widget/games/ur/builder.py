@@ -21,8 +21,9 @@ from typing import Any
 from tigris_widget.core.errors import PositionError
 from tigris_widget.games.ur.accessors import cell_of, kind_of, seat_of
 from tigris_widget.games.ur.engine.board import CAP, CELLS, KINDS, PAIR_NAMES, ZIGGURATS, generate
-from tigris_widget.games.ur.engine.state import check_players, make_options
+from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, check_players, make_options
 from tigris_widget.games.ur.game import UrGame
+from tigris_widget.games.ur.position import parse_position
 
 __all__ = ["UrPositionBuilder"]
 
@@ -59,6 +60,18 @@ class UrPositionBuilder:
         self._over = False
         self._supplies: list[int] | None = None
         self.layout(seed)
+
+    @classmethod
+    def from_position(cls, text: str) -> UrPositionBuilder:
+        """A builder holding a position in play or over (§12.3 text, read by the engine), to change it."""
+        s = parse_position(text)
+        if s.phase == PH_PLACE or s.phase == PH_INITIAL:
+            raise PositionError("the builder writes positions in play or over, not setup positions")
+        b = cls(s.n, s.opts.values())
+        b._face, b._back, b._owner, b._cubes = s.face[:], s.back[:], s.owner[:], s.cubes[:]
+        b._zig = [bool(z) for z in s.zig]
+        b._hands, b._spares, b._start, b._turn, b._over = s.hands[:], s.spares[:], s.start, s.decider, s.over
+        return b
 
     # -- the grid ------------------------------------------------------------------------------------
     def layout(self, seed: int) -> UrPositionBuilder:
@@ -165,7 +178,8 @@ class UrPositionBuilder:
         lines.append(hands)
         on_grid = [sum(self._cubes[c] for c in range(CELLS) if self._owner[c] == p) for p in range(self._n)]
         supplies = self._supplies or [20 - k for k in on_grid]
-        lines.append("supplies: " + " ".join(f"P{i}={k}" for i, k in enumerate(supplies)))
+        if min(supplies) >= 0:  # over 20 cubes on the grid: the engine's cube count (I2) names the seat
+            lines.append("supplies: " + " ".join(f"P{i}={k}" for i, k in enumerate(supplies)))
         return "\n".join(lines) + "\n"
 
     def _token(self, c: int) -> str:
