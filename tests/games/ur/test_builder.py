@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -149,8 +150,10 @@ def test_hostile_calls_name_the_problem_and_change_nothing(call: object, word: s
         (lambda b: [b.ziggurat((x, 0), 1) for x in range(6)] and b, "ziggurats"),
     ],
 )
-def test_refused_positions_raise_before_any_game(build: object, word: str) -> None:
-    b = build(UrPositionBuilder(players=3, seed=3))  # type: ignore[operator]
+def test_refused_positions_raise_before_any_game(
+    build: Callable[[UrPositionBuilder], UrPositionBuilder], word: str
+) -> None:
+    b = build(UrPositionBuilder(players=3, seed=3))
     with pytest.raises(PositionError, match=word):
         b.game()
 
@@ -158,7 +161,7 @@ def test_refused_positions_raise_before_any_game(build: object, word: str) -> No
 def test_bad_settings() -> None:
     for kwargs in ({"players": 5}, {"players": "3"}, {"players": 2}, {"options": {"layout": "x"}}):
         with pytest.raises(PositionError):
-            UrPositionBuilder(**kwargs)  # type: ignore[arg-type]
+            UrPositionBuilder(**kwargs)
     with pytest.raises(PositionError, match="setup"):
         UrPositionBuilder.from_position(UrGame.new(3, 1).to_position())
     with pytest.raises(ValueError, match="not a seat"):
@@ -186,8 +189,8 @@ def test_any_cubes_call_either_works_or_is_refused_cleanly(where: object, seat: 
 @settings(max_examples=40, deadline=None)
 @given(text=st.text(max_size=8), other=st.one_of(st.text(max_size=8), st.integers(), st.none()))
 def test_any_tile_or_hand_call_either_works_or_is_refused_cleanly(text: str, other: object) -> None:
-    calls = (
-        lambda b: b.tile(0, text, other),
+    calls: tuple[Callable[[UrPositionBuilder], object], ...] = (
+        lambda b: b.tile(0, text, other),  # type: ignore[arg-type]
         lambda b: b.hand(0, text),
         lambda b: b.spares(text),
     )
