@@ -143,7 +143,7 @@ def test_hostile_calls_name_the_problem_and_change_nothing(call: object, word: s
 @pytest.mark.parametrize(
     ("build", "word"),
     [
-        (lambda b: b.tile((0, 0), "W", "P"), "pair counts"),  # breaks the 4-of-each-pair rule
+        (lambda b: b.tile((0, 0), "W", "P"), "off: AC 3, PW 5"),  # breaks the 4-of-each-pair rule
         (lambda b: b.hand(0, "CW"), "pair counts"),
         (lambda b: b.supplies(19, 20, 20), "supply"),
         (lambda b: [b.cubes((x, y), 0, 5) for x in range(5) for y in range(1)] and b, "P0 has 25 cubes on the grid"),

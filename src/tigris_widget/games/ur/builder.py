@@ -20,7 +20,7 @@ from typing import Any
 
 from tigris_widget.core.errors import PositionError
 from tigris_widget.games.ur.accessors import cell_of, kind_of, seat_of
-from tigris_widget.games.ur.engine.board import CAP, CELLS, KINDS, PAIR_NAMES, ZIGGURATS, generate
+from tigris_widget.games.ur.engine.board import CAP, CELLS, KINDS, PAIR_INDEX, PAIR_NAMES, ZIGGURATS, generate
 from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, check_players, make_options
 from tigris_widget.games.ur.game import UrGame
 from tigris_widget.games.ur.position import parse_position
@@ -190,4 +190,19 @@ class UrPositionBuilder:
 
     def game(self) -> UrGame:
         """A new game from this position, read by the engine's parser (PositionError if refused)."""
-        return UrGame.from_position(self.text())
+        try:
+            return UrGame.from_position(self.text())
+        except PositionError as err:
+            if "pair counts" not in str(err):
+                raise
+            raise PositionError(f"{err} — {self._pair_note()}") from None
+
+    def _pair_note(self) -> str:
+        """Which pairs the engine's tile count (I3) found off, said by name (the engine gives a list)."""
+        counts = [0] * len(PAIR_NAMES)
+        for c in range(CELLS):
+            counts[PAIR_INDEX[self._face[c]][self._back[c]]] += 1
+        for h in self._hands + self._spares:
+            counts[h] += 1
+        off = ", ".join(f"{PAIR_NAMES[i]} {k}" for i, k in enumerate(counts) if k != 4)
+        return f"the 40 tiles (grid, hands, spares) are each pair four times; off: {off}"
