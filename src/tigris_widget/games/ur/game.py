@@ -19,6 +19,7 @@ from typing import Any
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.history import History, places_of
+from tigris_widget.games.ur.accessors import UrPosition
 from tigris_widget.games.ur.engine.board import generate
 from tigris_widget.games.ur.engine.rules import (
     Decision,
@@ -117,6 +118,12 @@ class UrGame(History[UrState, Step]):
     def state(self) -> UrState:
         """A copy of the current engine state (changing it changes nothing here)."""
         return self._now.clone()
+
+    # -- readable accessors (h-urbuilder) -------------------------------------------------------------
+    @property
+    def position(self) -> UrPosition:
+        """The state now in readable names: ``.at((x, y))``, ``.player(p)``, ``.spares``, ``.to_move``…."""
+        return UrPosition.of(self._now)
 
     @property
     def players(self) -> int:
