@@ -17,8 +17,6 @@ from tigris_widget.core.errors import IllegalActionError, NotationError, Positio
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.ur import analysis as _analysis
-
-# -- scripting positions (h-urbuilder) --
 from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition
 from tigris_widget.games.ur.builder import UrPositionBuilder
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step

@@ -119,7 +119,7 @@ class UrGame(History[UrState, Step]):
         """A copy of the current engine state (changing it changes nothing here)."""
         return self._now.clone()
 
-    # -- readable accessors (h-urbuilder) -------------------------------------------------------------
+    # -- readable accessors -------------------------------------------------------------
     @property
     def position(self) -> UrPosition:
         """The state now in readable names: ``.at((x, y))``, ``.player(p)``, ``.spares``, ``.to_move``…."""
