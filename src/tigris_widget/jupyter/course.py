@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,18 +62,13 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width`` characters (at spaces)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(line)
-    return lines
+    """Split ``text`` into lines of at most ``width`` characters at spaces (a longer word keeps its own
+    line; an empty paragraph stays an empty line)."""
+    return [
+        line
+        for para in text.split("\n")
+        for line in textwrap.wrap(" ".join(para.split()), width, break_long_words=False, break_on_hyphens=False) or [""]
+    ]
 
 
 def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:

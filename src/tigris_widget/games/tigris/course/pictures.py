@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -36,18 +37,13 @@ def _size(width: int, height: int) -> str:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width`` characters (at spaces)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(line)
-    return lines
+    """Split ``text`` into lines of at most ``width`` characters at spaces (a longer word keeps its own
+    line; an empty paragraph stays an empty line)."""
+    return [
+        line
+        for para in text.split("\n")
+        for line in textwrap.wrap(" ".join(para.split()), width, break_long_words=False, break_on_hyphens=False) or [""]
+    ]
 
 
 def _full_svg(game: Game, ply: int | None = None, **options: Any) -> str:
