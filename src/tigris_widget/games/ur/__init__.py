@@ -17,10 +17,10 @@ from tigris_widget.core.errors import IllegalActionError, NotationError, Positio
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.ur import analysis as _analysis
-from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition
+from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition, cell_of
 from tigris_widget.games.ur.builder import UrPositionBuilder
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
-from tigris_widget.games.ur.engine.board import CELLS, SIZE
+from tigris_widget.games.ur.engine.board import CELLS
 from tigris_widget.games.ur.game import UrGame, UrView
 from tigris_widget.games.ur.heuristics import BOT_RULES, UrBotRules
 from tigris_widget.games.ur.notation import parse_line
@@ -49,26 +49,11 @@ def game_from_record(text: str) -> UrGame:
 
 # -- the presenter (core.protocol.GameModule): what the board widget and the static pictures call --------
 def to_square(value: object) -> int:
-    """A cell from an int (``y*6+x``), an ``(x, y)`` pair or text ``"(x,y)"``.
+    """A cell from an int (``y*6+x``), an ``(x, y)`` pair or text ``"(x,y)"`` (``accessors.cell_of``).
 
-    :raises ValueError: naming the value that is no cell of the grid.
+    :raises ValueError: naming the value that is no cell of the grid (a ``PositionError``).
     """
-    if isinstance(value, str):
-        parts = value.strip().strip("()").split(",")
-        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
-            value = (int(parts[0]), int(parts[1]))
-        else:
-            raise ValueError(f"{value!r:.40} is not a cell; write it '(x,y)' with x and y 0..5")
-    if type(value) is int:
-        if not 0 <= value < CELLS:
-            raise ValueError(f"cell {value} is off the grid (0..{CELLS - 1})")
-        return int(value)
-    if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
-        x, y = int(value[0]), int(value[1])
-        if not (0 <= x < SIZE and 0 <= y < SIZE):
-            raise ValueError(f"cell ({x},{y}) is off the grid (x and y are 0..5)")
-        return y * SIZE + x
-    raise ValueError(f"{value!r:.40} is not a cell; use (x, y), '(x,y)' or y*6+x")
+    return cell_of(value)
 
 
 def present(
