@@ -386,16 +386,7 @@ def _war() -> dict[str, str]:
 
 @diagram("priest-war")
 def _priest_war() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("archer", "bull"))
-        .tile("r", (4, 3), (4, 5), (6, 4), (7, 5), (8, 5))
-        .leader("archer", "priest", (4, 4))
-        .leader("bull", "priest", (7, 4))
-        .leader("bull", "king", (9, 5))
-        .hand("archer", "rrrrrk")
-        .hand("bull", "kkkkkk")
-        .game()
-    )
+    game = lesson("priest-war")  # the course's position: one definition
     window = Window(3, 2, 10, 7)
     play(
         game, "tile r (5,4)", expect=["War of the priests: Archer attacks Bull. Temples on each side: Archer 2, Bull 4"]
@@ -418,20 +409,7 @@ def _priest_war() -> dict[str, str]:
 
 @diagram("monument")
 def _monument() -> dict[str, str]:
-    def position() -> Game:
-        return (
-            PositionBuilder(players=("archer", "bull"))
-            .tile("r", (7, 4), (8, 5), (9, 6))
-            .leader("bull", "trader", (7, 5))
-            .leader("bull", "farmer", (10, 6))
-            .leader("archer", "priest", (6, 4))
-            .hand("bull", "rkkkkk")
-            .hand("archer", "kkkkkk")
-            .turn("bull")
-            .game()
-        )
-
-    game = position()
+    game = lesson("monument")  # the course's position: one definition
     window = Window(5, 3, 11, 8)
     before = picture(game, window, "Bull lays a temple on (9,5)", highlight=[(9, 5)])
     play(game, "tile r (9,5)", expect=["Archer gains 1 red point"])
@@ -443,7 +421,7 @@ def _monument() -> dict[str, str]:
     )
     play(game, "pass", expect=["Bull gains 1 green point from the red/green monument on (8,5)"])
     play(game, "pass", expect=["Archer gains 1 red point from the red/green monument on (8,5)"])
-    other = position()  # had Bull chosen red/blue
+    other = lesson("monument")  # had Bull chosen red/blue
     events = play(other, "tile r (9,5)", "monument rb (8,5)", "pass")
     require(not any(e.kind == "monument_vp" for e in events), "red/blue gives Bull nothing")
     return {"monument-before": before, "monument-after": after}
@@ -451,16 +429,7 @@ def _monument() -> dict[str, str]:
 
 @diagram("treasure")
 def _treasure() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("bull", "lion"))
-        .leader("bull", "farmer", (1, 0))
-        .leader("lion", "trader", (2, 1))
-        .tile("k", (3, 1), (5, 1))
-        .hand("lion", "bkkkrr")
-        .hand("bull", "kkkrrr")
-        .turn("lion")
-        .game()
-    )
+    game = lesson("treasure")  # the course's position: one definition
     window = Window(0, 0, 7, 3)
     before = picture(game, window, "Lion lays a farm on (4,1)", highlight=[(4, 1)])
     play(game, "tile b (4,1)", expect=["Bull gains 1 blue point", "Lion's trader collects 1 treasure from (1,1)"])
