@@ -293,8 +293,9 @@ class GameStepper:
         return bool(marks.get("squares") or marks.get("arrows"))
 
     def _show_better_move(self, ply: int) -> None:
-        """After a flagged move, draw the better move on the board (framed squares and arrows, in blue)
-        with a caption; elsewhere leave the board clean."""
+        """After a flagged move, draw the better move on the board — the pieces it would place as ghosts
+        (translucent, on their squares), an arrow for a piece it would move, framed squares where no
+        ghost can be drawn — with a caption; elsewhere leave the board clean."""
         if self.review is None:
             return
         self.board.clear_overlays()
@@ -303,13 +304,41 @@ class GameStepper:
             return
         marks = move.get("best_marks") or {}
         try:
-            if marks.get("squares"):
-                self.board.highlight(marks["squares"], BETTER_COLOUR)
-            for start, end in marks.get("arrows", []):
+            arrows = [(int(a), int(b)) for a, b in marks.get("arrows", [])]
+            squares = [int(q) for q in marks.get("squares", [])]
+            starts = {a for a, _ in arrows}
+            ghosts = sorted({*squares, *(b for _, b in arrows)} - starts)
+            after = self._better_position(move) if ghosts else None
+            if after is not None:
+                self.board.ghost(after, ghosts, BETTER_COLOUR)
+            framed = [q for q in squares if after is None or q not in ghosts]
+            if framed:
+                self.board.highlight(framed, BETTER_COLOUR)
+            for start, end in arrows:
                 self.board.arrow(start, end, BETTER_COLOUR)
         except (ValueError, TypeError):  # a hand-edited report: the narration still says it in words
             self.board.clear_overlays()
         self.board.caption(f"{move.get('name', '')}'s {move['class']} — better was {move['best']}"[:140])
+
+    def _better_position(self, move: Mapping[str, Any]) -> GameLike | None:
+        """The game after the review's better move instead of the one played (None when the report's
+        move cannot be played here: a report of another game, or hand-edited)."""
+        first = move.get("ply")
+        best = str(move.get("best", ""))
+        listed = move.get("best_actions")
+        # the listed steps, unless a hand-edited report changed the text without them
+        actions = listed if isinstance(listed, list) and "; ".join(map(str, listed)) == best else best.split("; ")
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= len(self.game):
+            return None
+        after = self.game.clone()
+        while len(after) > first:
+            after.undo()
+        try:
+            for text in actions:
+                after.apply(str(text))
+        except ValueError:
+            return None
+        return after
 
     def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
         draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr, dark=dark)
