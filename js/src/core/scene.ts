@@ -30,7 +30,10 @@ export function drawGhost(ctx: Ctx, game: AnyGame, view: View, ghost: Ghost, l: 
     game.drawPieces(ctx, after, l, theme);
     ctx.restore();
   }
-  drawSquareFrame(ctx, squares, l, colour, Math.max(2, l.cell * 0.08), [Math.max(3, l.cell * 0.15), Math.max(2, l.cell * 0.08)]);
+  // a dashed frame on a solid underlay of the page's colour: it reads on river, land and tiles alike
+  const w = Math.max(2, l.cell * 0.08);
+  drawSquareFrame(ctx, squares, l, theme.dark ? "#111111" : "#ffffff", w);
+  drawSquareFrame(ctx, squares, l, colour, w, [Math.max(3, l.cell * 0.15), Math.max(2, l.cell * 0.08)]);
 }
 
 /**

@@ -551,7 +551,7 @@ def draw_score_parts(canvas: Any, parts: ScoreParts, ply: int, names: Sequence[s
     last = max(1, len(parts.values) - 1)
     plies = sorted({0, *(p for p in turn_starts if p <= last), len(parts.values) - 1})
     seen = [v for row in parts.values for vals in row if vals is not None for v in vals]
-    top_value = nice_ticks(max(1, max(seen, default=1)), 2)[-1]
+    top_value = nice_ticks(max(1, max(seen, default=1)), 3)[-1]
     title, key = _parts_key(parts, width)
     columns = parts_columns(width)
     panel_w = (width - 8 - (columns - 1) * 16) / columns
@@ -598,7 +598,7 @@ def draw_score_parts(canvas: Any, parts: ScoreParts, ply: int, names: Sequence[s
             canvas.text_align = "left"
             canvas.fill_text(_fit_text(header, panel_w - 6), px + 2, py + 12)
             _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right)[:: 2 if panel_w < 300 else 1],
-                  [(y_of(v), f"{v:.0f}") for v in nice_ticks(top_value, 2)], "", "", text, grid)  # fmt: skip
+                  [(y_of(v), f"{v:.0f}") for v in nice_ticks(top_value, 3)], "", "", text, grid)  # fmt: skip
             for i in range(len(parts.parts)):
                 ink, dash = inks[i % len(inks)], PART_DASH[i % len(PART_DASH)]
                 canvas.stroke_style = ink

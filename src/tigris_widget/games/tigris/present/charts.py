@@ -48,7 +48,7 @@ def score_parts(game: Played, seat: int | None) -> ScoreParts:
         values.append(tuple(tuple(r.final) if shown or r.seat == seat else None for r in results))
         deciding.append(tuple(tuple(i for i, v in enumerate(r.final) if v == min(r.final)) for r in results))
     return ScoreParts(
-        "colour scores — the weakest colour (bold) is the score",
+        "Colour scores at each turn's start — the weakest colour (bold) is the score",
         COLOURS,
         INK,
         INK_DARK,

@@ -184,8 +184,10 @@ def _ghost(
     out.append(f'<g opacity="{GHOST_OPACITY}">{"".join(translucent)}</g>')
     for q in squares:
         x, y = _xy(q)
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
-                   f'stroke="{GHOST_INK}" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
+        frame = f'x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke-width="3"'
+        # dashed on a solid underlay of the page's colour: it reads on river, land and tiles alike
+        out.append(f'<rect {frame} stroke="{palette["background"]}"/><rect {frame} stroke="{GHOST_INK}" '
+                   'stroke-dasharray="6 3"/>')  # fmt: skip
     return out
 
 

@@ -198,8 +198,10 @@ def picture_svg(
     for cell, c in ghosts.items():
         _tile(out, cell, c, pal, seats, ghost=True)
         x, y = _xy(cell)
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="7" fill="none" '
-                   f'stroke="{GHOST_INK}" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
+        frame = f'x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="7" fill="none" stroke-width="3"'
+        # dashed on a solid underlay of the page's colour: it reads on every tile colour
+        out.append(f'<rect {frame} stroke="{pal["background"]}"/><rect {frame} stroke="{GHOST_INK}" '
+                   'stroke-dasharray="6 3"/>')  # fmt: skip
     for cell in highlight:
         x, y = _xy(int(cell))
         out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="none" '
