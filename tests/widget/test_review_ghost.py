@@ -135,3 +135,19 @@ def test_a_malformed_ghost_in_a_picture_is_a_clear_value_error(game_name: str) -
     for bad in [({"cells": []}, [1]), (view["body"], ["x"]), (view["body"], [-1]), ("body", [1]), ({}, [1])]:
         with pytest.raises(ValueError, match=r"ghost|cell|Ur view"):
             module.picture_svg(view, ghost=bad)
+
+
+@pytest.mark.parametrize("game_name", ["tigris", "ur"])
+def test_the_picture_frames_and_arrows_in_the_live_boards_colour(game_name: str) -> None:
+    """The static picture beside a stepper framed the better move in orange while the live board drew
+    it in blue; now both use the colour the board was given. Only a plain colour reaches the markup."""
+    game = Game.new(players=2, seed=1) if game_name == "tigris" else ur_scenario("turn")[0]
+    board = BoardWidget(game)
+    board.highlight([5], BETTER_COLOUR)
+    board.arrow(3, 20 if game_name == "tigris" else 9, BETTER_COLOUR)
+    svg = board.picture()
+    assert svg.count(BETTER_COLOUR) >= 3 and "#ff8c00" not in svg
+    board.clear_overlays()
+    board.highlight([5], 'red"/><script>alert(1)</script>')
+    svg = board.picture()
+    assert "<script" not in svg and "#ff8c00" in svg  # refused: the default frame

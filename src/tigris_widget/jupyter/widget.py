@@ -60,6 +60,12 @@ def _check_colour(colour: object) -> None:
         raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
 
 
+def _one_colour(items: Iterable[Mapping[str, Any]]) -> str | None:
+    """The colour every overlay item was given, when they share one (None: mixed or default)."""
+    colours = {item.get("colour") for item in items}
+    return colours.pop() if len(colours) == 1 else None
+
+
 def with_picture(bundle: Any, board: BoardWidget, caption: str | None = None) -> Any:
     """Add ``board``'s SVG picture (``caption`` above it, else the board's own) to a widget's display
     bundle (Jupyter keeps showing the widget)."""
@@ -403,6 +409,9 @@ class BoardWidget(anywidget.AnyWidget):
             labels={label["square"]: label["text"] for label in o.get("labels", [])},
             caption=caption if caption is not None else (o.get("caption") or None),
             **({"ghost": (o["ghost"]["body"], o["ghost"]["squares"])} if o.get("ghost") else {}),
+            # the picture's frames and arrows in the colour the live board draws them (when all share one)
+            highlight_ink=_one_colour(o.get("highlights", [])),
+            arrow_ink=_one_colour(o.get("arrows", [])),
             theme="dark" if self.theme == "dark" else "light",
         )
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from tigris_widget.core.view import check_view
+from tigris_widget.core.view import check_view, svg_ink
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
 from tigris_widget.games.tigris.present import picture
@@ -202,6 +202,8 @@ def board_svg(
     status: bool = True,
     theme: str = "light",
     ghost: tuple[Mapping[str, Any], Iterable[int]] | None = None,
+    highlight_ink: str | None = None,
+    arrow_ink: str | None = None,
 ) -> str:
     """An SVG picture of ``view`` (a ``PlayerView`` or the widget JSON of one), drawn from the same
     picture model as the canvas board (``games/tigris/present/picture.py``).
@@ -213,6 +215,8 @@ def board_svg(
     :param theme: ``"light"`` or ``"dark"`` (the canvas board's palettes).
     :param ghost: ``(body, squares)``: the pieces a move not played would put on ``squares`` (``body``
         is the view body after it), drawn translucent in a dashed frame — a review's better move.
+    :param highlight_ink, arrow_ink: the frames' and arrows' colour (``#rrggbb`` or a name; default
+        orange frames, violet arrows), as the live board was told.
     """
     if theme not in ("light", "dark"):
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
@@ -293,15 +297,16 @@ def board_svg(
                 )
     if ghost is not None:
         out.extend(_ghost(ghost, v, seat_colours, palette))
+    frame_ink, line_ink = svg_ink(highlight_ink, "#ff8c00"), svg_ink(arrow_ink, "#6a1b9a")
     for q in highlight:
         x, y = _xy(q)
         out.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#ff8c00" stroke-width="4"/>'
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="{frame_ink}" stroke-width="4"/>'
         )
     for start, end in arrows:
         (x1, y1), (x2, y2) = _centre(start), _centre(end)
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
-                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{line_ink}" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
+                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="{line_ink}"/>')  # fmt: skip
     for q, text in (labels or {}).items():
         # on the square's bottom edge: the piece's picture in the middle stays visible
         cx, _ = _centre(q)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from tigris_widget.core.view import check_view
+from tigris_widget.core.view import check_view, svg_ink
 
 CELL = 72
 """Side of one tile in pixels."""
@@ -144,6 +144,8 @@ def picture_svg(
     status: bool = True,
     theme: str = "light",
     ghost: tuple[Mapping[str, Any], Iterable[int]] | None = None,
+    highlight_ink: str | None = None,
+    arrow_ink: str | None = None,
 ) -> str:
     """An SVG picture of an Ur view JSON (``view.present``).
 
@@ -152,6 +154,8 @@ def picture_svg(
     :param theme: ``"light"`` or ``"dark"``.
     :param ghost: ``(body, cells)``: what a move not played would put on ``cells`` (``body`` is the view
         body after it), its cubes and ziggurats translucent in a dashed frame — a review's better move.
+    :param highlight_ink, arrow_ink: the frames' and arrows' colour (``#rrggbb`` or a name; default
+        orange frames, accent arrows), as the live board was told.
     :raises ValueError: a view that is not an Ur view, or a bad option.
     """
     if theme not in ("light", "dark"):
@@ -205,13 +209,14 @@ def picture_svg(
     for cell in highlight:
         x, y = _xy(int(cell))
         out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="none" '
-                   f'stroke="#ff8c00" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
+                   f'stroke="{svg_ink(highlight_ink, "#ff8c00")}" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
     for a, b in arrows:
         (ax, ay), (bx, by) = _xy(int(a)), _xy(int(b))
         h = CELL / 2
-        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{pal["accent"]}" '
+        ink = svg_ink(arrow_ink, pal["accent"])
+        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{ink}" '
                    f'stroke-width="4" stroke-linecap="round"/>')  # fmt: skip
-        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{pal["accent"]}"/>')
+        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{ink}"/>')
     for cell, text in (labels or {}).items():
         # a pill on the cell's bottom edge like the canvas's (js/src/core/overlays.ts labelBox): the face
         # letter stays uncovered, and cairo's PNGs (which ignore paint-order) stay readable
