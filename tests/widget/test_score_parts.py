@@ -14,7 +14,15 @@ from ur_scenarios import scenario_game as ur_scenario
 from tigris_widget import Game
 from tigris_widget.core.protocol import ScoreParts
 from tigris_widget.games.tigris.engine.rules.scoring import final_results
-from tigris_widget.jupyter.charts import PART_DASH, draw_score_parts, parts_height, score_parts
+from tigris_widget.jupyter.charts import (
+    CURSOR_INK,
+    PART_DASH,
+    draw_score_parts,
+    draw_scores,
+    parts_height,
+    score_parts,
+    score_series,
+)
 from tigris_widget.jupyter.stepper import GameStepper
 
 
@@ -133,3 +141,24 @@ def test_the_stepper_redraws_the_chart_at_each_step() -> None:
     stepper.parts_chart._draw = lambda *a: calls.append(a)  # type: ignore[method-assign]
     stepper.goto(10)
     assert calls and stepper.parts_chart.height == parts_height(stepper.parts, 720, 2)  # type: ignore[arg-type]
+
+
+class CursorCanvas(StrokeCanvas):
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        self.cursors: list[float] = []
+
+    def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        super().stroke_line(x1, y1, x2, y2)
+        if self.stroke_style == CURSOR_INK and x1 == x2:
+            self.cursors.append(round(x1, 3))
+
+
+def test_stacked_in_one_column_its_cursor_lines_up_with_the_score_charts() -> None:
+    game = played(2, 40)
+    parts = score_parts(game)
+    assert parts is not None
+    scores, colours = CursorCanvas(400, 190), CursorCanvas(400, 400)
+    draw_scores(scores, score_series(game), 17)
+    draw_score_parts(colours, parts, 17, ["A", "B"], [], width=400, height=400)
+    assert scores.cursors and set(colours.cursors) == set(scores.cursors)

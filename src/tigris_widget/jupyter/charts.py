@@ -579,7 +579,7 @@ def draw_score_parts(canvas: Any, parts: ScoreParts, ply: int, names: Sequence[s
             col, row_i = seat % columns, seat // columns
             px = 4 + col * (panel_w + 16)
             py = panels_top + row_i * (PANEL_H + PANEL_GAP)
-            left, right = px + 30, px + panel_w - 6
+            left, right = px + 36, px + panel_w - 8  # one column: the score chart's plot (40 … width − 12)
             ceiling, bottom = py + 22, py + PANEL_H - 22
 
             def x_of(p: float, left: float = left, right: float = right) -> float:
