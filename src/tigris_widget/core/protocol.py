@@ -319,7 +319,8 @@ class GameModule(Protocol):
 
     def picture_svg(self, view: Mapping[str, Any], **options: Any) -> str:
         """A static SVG picture of a view JSON of this game (options as the game documents them;
-        every game takes ``highlight``, ``arrows``, ``labels``, ``caption`` and ``theme``)."""
+        every game takes ``highlight``, ``arrows``, ``labels``, ``caption``, ``theme``, and ``ghost``,
+        ``highlight_ink``, ``arrow_ink``: a move not played drawn translucent, the overlays' colours)."""
 
     def explain(self, err: ValueError) -> str:
         """A refusal as a person reads it (the rule's section named), for the board's error line."""
