@@ -18,6 +18,7 @@ from ur_scenarios import scenario_game as ur_game
 from view_scenarios import scenario_game
 
 from tigris_widget import Game
+from tigris_widget.core.registry import game_module
 from tigris_widget.games.tigris.engine.core.types import PASS
 from tigris_widget.jupyter.widget import BoardWidget
 
@@ -81,6 +82,46 @@ def test_item1_the_log_keeps_the_current_move_in_view(page: Any) -> None:
         timeout=3000,
     )
     assert current_in_view(page, "#host2")
+
+
+LOG_GAPS = """(host) => {
+    const log = document.querySelector(host + ' .tw-log');
+    const items = log.querySelectorAll('.tw-current');
+    const cur = items[items.length - 1];
+    const b = log.getBoundingClientRect(), r = cur.getBoundingClientRect();
+    const top = b.top + log.clientTop, bottom = top + log.clientHeight;  // the log's visible box
+    return {above: r.top - top, below: bottom - r.bottom, scrolls: log.scrollHeight > log.clientHeight};
+}"""
+
+
+def log_gaps(page: Any, host: str = "#host") -> dict[str, Any]:
+    """Room between the log's current entry and the top and bottom of the log's visible box (px)."""
+    return dict(page.evaluate(LOG_GAPS, host))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("game_name", ["tigris", "ur"])
+@pytest.mark.parametrize("width", [370, 1000])
+def test_item1_the_current_entry_has_room_below_it_not_flush_with_the_edge(
+    page: Any, out: Path, theme: str, game_name: str, width: int
+) -> None:
+    """At an 800 px JupyterLab window with the file browser open (a ~370 px cell: the panel under the
+    board) the newest entry sat on the log's bottom edge: now it lies inside with a margin, stepping
+    both ways, in both games and themes."""
+    game: Any = random_game(40) if game_name == "tigris" else ur_game("turn")[0]
+    widget = BoardWidget(game, theme=theme)  # type: ignore[arg-type]
+    board = BoardPage(page, widget)
+    page.evaluate(f"() => {{ document.getElementById('host').style.width = '{width}px'; }}")
+    page.wait_for_timeout(100)
+    last = len(game)
+    for ply in (last, last - 6, last - 1, 3, last):
+        widget.goto(ply)
+        board.push()
+        page.wait_for_timeout(50)
+        gaps = log_gaps(page)
+        assert gaps["scrolls"], gaps
+        assert gaps["below"] >= 4 and gaps["above"] >= 0, (ply, gaps)
+    page.locator("#host .tw-log").screenshot(path=str(out / f"log-room-{game_name}-{theme}-{width}.png"))
 
 
 def test_item2_the_whole_last_turn_is_marked_and_a_pass_is_said(page: Any, out: Path) -> None:
@@ -267,3 +308,62 @@ def test_item7_ur_standings_come_from_its_own_result(page: Any, out: Path) -> No
     extra = [k for k in widget.view["result"][0] if k not in ("seat", "rank", "score")]
     assert all(k.capitalize() in header for k in extra), (header, extra)
     page.locator("#host .tigris-widget").screenshot(path=str(out / "ur-game-over.png"))
+
+
+SQUARE_PIXELS = """([q, cols]) => {
+    const c = document.querySelector('#host canvas.tw-board');
+    const lay = JSON.parse(c.dataset.layout), k = c.width / parseFloat(c.style.width);
+    const x = Math.round((lay.left + (q % cols) * lay.cell + lay.cell * 0.15) * k);
+    const y = Math.round((lay.top + Math.floor(q / cols) * lay.cell + lay.cell * 0.15) * k);
+    const n = Math.max(2, Math.round(lay.cell * 0.7 * k));
+    return Array.from(c.getContext('2d').getImageData(x, y, n, n).data);
+}"""
+
+
+def square_pixels(page: Any, square: int, cols: int) -> list[int]:
+    """The RGBA bytes of the middle 70 % of a square on the board's canvas (inside any frame)."""
+    return list(page.evaluate(SQUARE_PIXELS, [square, cols]))
+
+
+def changed(a: list[int], b: list[int]) -> float:
+    """The share of pixels that differ clearly (sum of |ΔRGB| > 40) between two equal regions."""
+    pixels = len(a) // 4
+    return sum(sum(abs(a[i + j] - b[i + j]) for j in range(3)) > 40 for i in range(0, len(a), 4)) / pixels
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("game_name", ["tigris", "ur"])
+def test_review_the_better_move_is_a_translucent_ghost_piece(page: Any, out: Path, game_name: str, theme: str) -> None:
+    """The better move's piece appears on its square, translucent: the square is neither the bare
+    terrain (nothing drawn) nor the piece at full strength (as if it had been played)."""
+    if game_name == "tigris":
+        game: Any = random_game(6, seed=3, players=2)
+        text = next(str(a) for a in game.legal_actions() if str(a).startswith("tile r"))
+        cols = 16
+    else:
+        game = ur_game("allocation")[0]
+        text = "(2,0)=1"  # a cube on a cell nobody held: its owner's cube appears there
+        cols = 6
+    module = game_module(game_name)
+    after = game.clone()
+    after.apply(text)
+    old, new = module.present(game, None)["body"], module.present(after, None)["body"]
+    if game_name == "tigris":
+        square = next(q for q in new["tiles"]["red"] if q not in old["tiles"]["red"])
+    else:
+        square = next(q for q, (a, b) in enumerate(zip(old["cells"], new["cells"])) if a != b)
+    widget = BoardWidget(game, theme=theme)  # type: ignore[arg-type]
+    board = BoardPage(page, widget)
+    bare = square_pixels(page, square, cols)
+    widget.ghost(after, [square], "#2e86de")
+    board.push()
+    ghost = square_pixels(page, square, cols)
+    page.locator("#host canvas.tw-board").screenshot(path=str(out / f"ghost-{game_name}-{theme}.png"))
+    widget.clear_overlays()
+    game.apply(text)  # the piece really played, at full strength
+    board.push()
+    played = square_pixels(page, square, cols)
+    piece = changed(bare, played)  # where the piece shows
+    assert piece > 0.01, piece
+    assert changed(bare, ghost) > 0.6 * piece, (changed(bare, ghost), piece)  # the ghost shows it …
+    assert changed(played, ghost) > 0.3 * piece, (changed(played, ghost), piece)  # … not at full strength

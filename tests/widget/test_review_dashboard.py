@@ -102,8 +102,8 @@ def reviewed() -> tuple[Game, dict[str, Any]]:
     game = greedy_game(3, 14)
     report = review(game, iterations=10, last=3)
     row = report["moves"][-2]  # made a mistake whatever the tiny search said, with a better move to draw
-    row.update({"class": "mistake", "loss": 0.12, "best": "tile r (5,5)", "best_reason": "scores red",
-                "best_marks": {"squares": [3, 4], "arrows": [[3, 20]]}, "forced": False})  # fmt: skip
+    row.update({"class": "mistake", "loss": 0.12, "best": "tile k (3,1)", "best_reason": "scores black",
+                "best_marks": {"squares": [19], "arrows": [[3, 20]]}, "forced": False})  # fmt: skip
     for other in report["moves"]:
         if other is not row:
             other["class"] = None
@@ -118,14 +118,18 @@ def test_stepping_to_a_mistake_draws_the_better_move_and_names_who_erred(reviewe
     stepper = GameStepper(game, review=report)
     stepper.goto(row["ply"] + 1)
     overlay = stepper.board.overlay
-    assert [h["square"] for h in overlay["highlights"]] == [3, 4]
-    assert all(h["colour"] == BETTER_COLOUR for h in overlay["highlights"])
+    # the better move's pieces as ghosts (where it places, and where an arrow ends), not mere frames
+    assert overlay["ghost"]["squares"] == [19, 20] and overlay["ghost"]["colour"] == BETTER_COLOUR
+    assert 19 in overlay["ghost"]["body"]["tiles"]["black"]
+    assert not overlay.get("highlights")
     assert [(a["from"], a["to"]) for a in overlay["arrows"]] == [(3, 20)]
-    assert row["name"] in overlay["caption"] and "tile r (5,5)" in overlay["caption"]
+    assert all(a["colour"] == BETTER_COLOUR for a in overlay["arrows"])
+    assert row["name"] in overlay["caption"] and "tile k (3,1)" in overlay["caption"]
     assert "Mistake</b> by <b" in stepper.text.value and row["name"] in stepper.text.value
     assert f"<b>Move {row['ply'] + 1}</b>" in stepper.text.value, "numbered as the board numbers its moves"
     stepper.goto(row["ply"])  # elsewhere the board is clean again
     assert not stepper.board.overlay.get("highlights") and not stepper.board.overlay.get("arrows")
+    assert not stepper.board.overlay.get("ghost")
 
 
 def test_counts_are_grammatical() -> None:

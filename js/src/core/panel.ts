@@ -144,10 +144,13 @@ export function renderPanel(els: PanelElements, view: View, game: PanelParts, go
   }
 }
 
+/** Room kept between the current entry and the log's edges, so it never sits flush with (or under) an edge. */
+export const LOG_MARGIN = 8;
+
 /**
- * Scroll the log (only the log, never the page) so the current move is in view, with the moves just
- * before it above it. Does nothing while the log is not laid out (not yet in the page); the board calls
- * it again when the log gets its size.
+ * Scroll the log (only the log, never the page) so the current move is in view with ``LOG_MARGIN``
+ * pixels of room below it (the moves just before it above it). Does nothing while the log is not laid
+ * out (not yet in the page); the board calls it again when the log gets its size.
  */
 export function scrollLogToCurrent(log: HTMLElement): void {
   const items = log.querySelectorAll<HTMLElement>(".tw-current");
@@ -155,9 +158,11 @@ export function scrollLogToCurrent(log: HTMLElement): void {
   if (!current || !log.clientHeight) return;
   const box = log.getBoundingClientRect();
   const r = current.getBoundingClientRect();
-  const top = r.top - box.top + log.scrollTop; // the entry's place in the log's scrolled content
-  const fits = r.height <= log.clientHeight;
-  // the entry's bottom at the log's bottom (its top, when it is taller than the log)
-  const wanted = fits ? top + r.height - log.clientHeight + 4 : top;
-  if (top < log.scrollTop || top + Math.min(r.height, log.clientHeight) > log.scrollTop + log.clientHeight) log.scrollTop = Math.max(0, wanted);
+  const inner = box.top + log.clientTop; // the top of the log's visible content (inside its border)
+  const top = r.top - inner + log.scrollTop; // the entry's place in the log's scrolled content
+  const room = Math.max(0, Math.min(LOG_MARGIN, (log.clientHeight - r.height) / 2));
+  // the entry's bottom ``room`` above the log's bottom (its top, when it is taller than the log)
+  const wanted = r.height + 2 * room <= log.clientHeight ? top + r.height + room - log.clientHeight : top - room;
+  const inView = top - room >= log.scrollTop && top + r.height + room <= log.scrollTop + log.clientHeight;
+  if (!inView) log.scrollTop = Math.max(0, Math.min(wanted, log.scrollHeight - log.clientHeight));
 }

@@ -2,10 +2,39 @@
 // layers (heatmap, last action, Python's overlays, hover, cursor, the history's dimming) go between.
 
 import type { AnyGame, PointerUi, Scene } from "./game";
-import type { Ctx, Layout } from "./geometry";
+import { squareRect, type Ctx, type Layout } from "./geometry";
 import { drawArrow, drawHeatmap, drawLabel, drawLastTint, drawSquareFrame } from "./overlays";
 import type { Theme } from "./theme";
-import { lastTurnSquares, type View } from "./view";
+import { lastTurnSquares, type Ghost, type View } from "./view";
+
+/** How opaque a ghost piece is: clearly there, clearly not played. */
+export const GHOST_ALPHA = 0.55;
+
+/**
+ * A move not played (``overlay.ghost``): on each of its squares, clipped to the square, the terrain of
+ * the position after it (covering what stands there now), then its pieces, translucent, then a dashed
+ * frame. Drawn by the game's own ``drawTerrain``/``drawPieces``, so a ghost looks like the real piece.
+ */
+export function drawGhost(ctx: Ctx, game: AnyGame, view: View, ghost: Ghost, l: Layout, theme: Theme, colour: string): void {
+  if (!ghost || !Array.isArray(ghost.squares) || game.checkBody(ghost.body) !== null) return;
+  const after = { ...view, body: ghost.body, last_move: null, last_turn: null } as View;
+  const squares = ghost.squares.filter((q) => Number.isInteger(q) && q >= 0 && q < l.cols * l.rows);
+  for (const q of squares) {
+    const r = squareRect(l, q);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(r.x, r.y, r.w, r.h);
+    ctx.clip();
+    game.drawTerrain(ctx, after, l, theme);
+    ctx.globalAlpha = GHOST_ALPHA;
+    game.drawPieces(ctx, after, l, theme);
+    ctx.restore();
+  }
+  // a dashed frame on a solid underlay of the page's colour: it reads on river, land and tiles alike
+  const w = Math.max(2, l.cell * 0.08);
+  drawSquareFrame(ctx, squares, l, theme.dark ? "#111111" : "#ffffff", w);
+  drawSquareFrame(ctx, squares, l, colour, w, [Math.max(3, l.cell * 0.15), Math.max(2, l.cell * 0.08)]);
+}
 
 /**
  * Draw everything. ``terrain``, when given, is a picture of ``game.drawTerrain`` for this board,
@@ -27,6 +56,7 @@ export function drawScene<V extends View, U extends PointerUi>(ctx: Ctx, game: A
   game.drawUnder(ctx, scene, l, theme);
   drawSquareFrame(ctx, lastTurnSquares(view), l, theme.last, Math.max(2, l.cell * 0.06));
   game.drawOver(ctx, scene, l, theme);
+  if (overlay.ghost) drawGhost(ctx, game, view, overlay.ghost, l, theme, overlay.ghost.colour ?? theme.selected);
   for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
   if (l.cell >= 30) for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);

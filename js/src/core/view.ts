@@ -122,6 +122,19 @@ export interface Overlay {
   labels?: Label[];
   caption?: string;
   heatmap_range?: [number, number] | null;
+  /** A move that was not played, drawn as translucent pieces (a review's better move). */
+  ghost?: Ghost | null;
+}
+
+/**
+ * Pieces a move would put on the board: ``body`` is the position after that move (the same game's
+ * view body), and its pieces are drawn, translucent, on ``squares`` only.
+ */
+export interface Ghost {
+  body: unknown;
+  squares: Square[];
+  /** The dashed frame round each ghost square (default: the theme's selection colour). */
+  colour?: string;
 }
 
 /** The squares of the last turn (every action of it), or of the last move in an older view. */

@@ -140,6 +140,7 @@ def review_move(game: GameLike, first: int, plies: int, iterations: int, seed: i
     row.update({
         "forced": False,
         "best": best.text,
+        "best_actions": list(best.actions),
         "value_before": best.value,
         "value_after": mine.value,
         "loss": round(loss, 4),

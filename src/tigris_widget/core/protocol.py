@@ -319,7 +319,8 @@ class GameModule(Protocol):
 
     def picture_svg(self, view: Mapping[str, Any], **options: Any) -> str:
         """A static SVG picture of a view JSON of this game (options as the game documents them;
-        every game takes ``highlight``, ``arrows``, ``labels``, ``caption`` and ``theme``)."""
+        every game takes ``highlight``, ``arrows``, ``labels``, ``caption``, ``theme``, and ``ghost``,
+        ``highlight_ink``, ``arrow_ink``: a move not played drawn translucent, the overlays' colours)."""
 
     def explain(self, err: ValueError) -> str:
         """A refusal as a person reads it (the rule's section named), for the board's error line."""
@@ -447,3 +448,32 @@ class CourseHooks(Protocol):
     def picture(self, key: str) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
         """A named picture (``PICTURES``): the game it shows, its panels (nested ``<svg>``, width,
         height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
+
+
+# -- score parts (h-polish): a game's optional picture of what its scores are made of, for the charts ----
+@dataclass(frozen=True)
+class ScoreParts:
+    """What each seat's score is made of after every action — T&E's four colour scores, of which the
+    weakest decides —, for a chart beside the standings. A game offers it through an *optional* module
+    function ``score_parts(game, seat) -> ScoreParts | None`` (``ScorePartsHook``); a game without one
+    (or returning None) gets the standings chart only."""
+
+    title: str
+    """What the chart shows ("colour scores (the weakest, bold, is the score)")."""
+    parts: tuple[str, ...]
+    """The parts' names, in drawing order ("black", "red", …)."""
+    ink: tuple[str, ...]
+    """One line colour per part on a light background …"""
+    ink_dark: tuple[str, ...]
+    """… and on a dark one (the charts add a dash pattern and a marker per part: colour is never the only cue)."""
+    values: tuple[tuple[tuple[int, ...] | None, ...], ...]
+    """``values[ply][seat]``: one number per part after ``ply`` actions; None where ``seat`` may not see it."""
+    deciding: tuple[tuple[tuple[int, ...], ...], ...]
+    """``deciding[ply][seat]``: the indices of the parts that decide the score there (ties: several)."""
+
+
+class ScorePartsHook(Protocol):
+    """The optional ``score_parts`` function of a game module (looked up with ``getattr``)."""
+
+    def score_parts(self, game: GameLike, seat: int | None) -> ScoreParts | None:
+        """The parts of every seat's score over ``game`` as ``seat`` may see them (None: everything)."""

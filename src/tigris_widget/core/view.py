@@ -29,6 +29,7 @@ The envelope's fields:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -223,3 +224,13 @@ def check_view(view: object) -> Mapping[str, Any]:
     if not isinstance(view["body"], Mapping):
         raise ViewFormatError("view 'body' must be an object")
     return view
+
+
+_INK = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?|[a-zA-Z]{3,24}")
+
+
+def svg_ink(value: object, default: str) -> str:
+    """``value`` when it is a colour safe to write into an SVG attribute (``#rgb``, ``#rrggbb`` or a
+    colour name), else ``default``: the static pictures draw overlays in the colour the live board
+    was given, and never write anything else into the markup."""
+    return value if isinstance(value, str) and _INK.fullmatch(value) else default

@@ -13,6 +13,7 @@ is then that size × the ratio, the drawing is scaled to match, and the palette 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import GameLike, ScoreParts
 from tigris_widget.core.registry import game_module
 
 CLASS_INK = {"inaccuracy": "#d4a017", "mistake": "#e67e22", "blunder": "#c0392b"}
@@ -103,24 +104,26 @@ class SharpCanvas:
     ``draw(canvas, width, height, dpr, dark)`` is called with the size in CSS pixels whenever the size,
     the ratio or the theme changes, and by ``redraw``; ``widget`` is what to display (the canvas and
     its sizer). ``theme`` is ``"auto"`` (follow the page), ``"light"`` or ``"dark"``. ``to_css(x, y)``
-    turns mouse coordinates (canvas pixels) into CSS pixels."""
+    turns mouse coordinates (canvas pixels) into CSS pixels. ``height_for(width)``, when given, sets the
+    height for each displayed width (a chart whose panels wrap grows taller when narrow)."""
 
     def __init__(
         self, height: int, draw: Callable[[Any, float, float, float, bool], None], width: int = 720,
-        theme: str = "auto",
+        theme: str = "auto", height_for: Callable[[float], int] | None = None,
     ) -> None:  # fmt: skip
         from ipycanvas import Canvas
 
         if theme not in ("auto", "light", "dark"):
             raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
-        self.height = height
+        self.height_for = height_for
+        self.height = height_for(width) if height_for is not None else height
         self.css_width = width
         self.dpr = 1.0
         self.theme = theme
         self._draw = draw
         self.canvas = Canvas(
-            width=width, height=height,
-            layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{height}px"),
+            width=width, height=self.height,
+            layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{self.height}px"),
         )  # fmt: skip
         self.sizer = ChartSizer()
         self.sizer.observe(self._resized, names=["css_width", "dpr", "dark"])
@@ -137,6 +140,8 @@ class SharpCanvas:
             return
         self.css_width = width
         self.dpr = self.sizer.dpr
+        if self.height_for is not None:
+            self.height = self.height_for(width)
         self.canvas.width = round(width * self.dpr)
         self.canvas.height = round(self.height * self.dpr)
         self.canvas.layout.width = f"{width}px"
@@ -234,7 +239,8 @@ def _axes(canvas: Any, box: tuple[float, float, float, float], x_ticks: Sequence
     canvas.stroke_line(left, bottom, right, bottom)
     canvas.stroke_line(left, top, left, bottom)
     canvas.text_align = "right"
-    canvas.fill_text(x_label, right, bottom + 30)
+    if x_label:
+        canvas.fill_text(x_label, right, bottom + 30)
     if y_label:
         canvas.text_align = "left"
         canvas.fill_text(y_label, left, top - 8)
@@ -461,3 +467,172 @@ def ply_at(x: float, width: float, last: int) -> int:
     left, right = 44, width - 12
     t = (x - left) / max(1.0, right - left)
     return max(0, min(last, round(t * last)))
+
+
+# -- score parts: a game's own picture of what its scores are made of (core.protocol.ScoreParts) ----------
+PART_DASH: tuple[tuple[int, ...], ...] = ((), (6, 3), (2, 2), (8, 3, 2, 3), (4, 4))
+"""One dash pattern per part, so a part is told by its line as well as by its colour."""
+PART_MARK = ("circle", "square", "triangle", "diamond", "circle")
+"""One marker shape per part, at the shown ply (and in the key)."""
+PANEL_H = 128
+"""Height of one seat's panel (its header, plot and axis)."""
+PANEL_GAP = 14
+
+
+def score_parts(game: GameLike, seat: int | None = None) -> ScoreParts | None:
+    """The game's ``score_parts`` picture (T&E: the colour scores) as ``seat`` sees it, or None when
+    the game offers none (the hook is optional: ``core.protocol.ScorePartsHook``)."""
+    hook = getattr(game_module(game.name), "score_parts", None)
+    return hook(game, seat) if callable(hook) else None
+
+
+def parts_columns(width: float) -> int:
+    """Panels side by side: two from 560 px (each then still ≥ 270 px wide), else one."""
+    return 2 if width >= 560 else 1
+
+
+def _parts_key(parts: ScoreParts, width: float) -> tuple[list[str], list[list[tuple[float, str]]]]:
+    title = wrap(parts.title, width - 8)
+    key = _key_rows([(name, 34.0) for name in parts.parts], 4, width - 4)
+    return title, key
+
+
+def parts_height(parts: ScoreParts, width: float, seats: int) -> int:
+    """The chart's CSS height at ``width`` for ``seats`` panels (title and key wrapped)."""
+    title, key = _parts_key(parts, width)
+    rows = math.ceil(seats / parts_columns(width))
+    return int(8 + 16 * len(title) + 17 * len(key) + 6 + rows * (PANEL_H + PANEL_GAP))
+
+
+def _marker(canvas: Any, shape: str, x: float, y: float, r: float) -> None:
+    if shape == "square":
+        canvas.fill_rect(x - r, y - r, 2 * r, 2 * r)
+        return
+    if shape == "circle":
+        canvas.fill_circle(x, y, r)
+        return
+    canvas.begin_path()
+    if shape == "triangle":
+        canvas.move_to(x, y - r * 1.2)
+        canvas.line_to(x + r * 1.1, y + r * 0.8)
+        canvas.line_to(x - r * 1.1, y + r * 0.8)
+    else:  # diamond
+        canvas.move_to(x, y - r * 1.3)
+        canvas.line_to(x + r * 1.1, y)
+        canvas.line_to(x, y + r * 1.3)
+        canvas.line_to(x - r * 1.1, y)
+    canvas.close_path()
+    canvas.fill()
+
+
+def _fit_text(text: str, width: float) -> str:
+    """``text`` cut with an ellipsis to at most ``width`` CSS pixels."""
+    if text_width(text) <= width:
+        return text
+    keep = max(1, int(width // CHAR_WIDTH) - 1)
+    return text[:keep] + "…"
+
+
+def draw_score_parts(canvas: Any, parts: ScoreParts, ply: int, names: Sequence[str], turn_starts: Sequence[int], *,
+                     dark: bool = False, width: float | None = None, height: float | None = None,
+                     dpr: float = 1.0) -> None:  # fmt: skip
+    """One small panel per seat with a line per part (its colour, dash and marker; the key above names
+    them) through the values at every turn's start and at the end; a part's line is bold where it
+    decides the score; a cursor at ``ply`` with each part's marker there and the seat's values in its
+    header. One y scale for every panel, so the seats compare honestly. Panels sit two side by side
+    from 560 px, else one under another; the title and key wrap, so nothing overlaps from 360 px."""
+    from ipycanvas import hold_canvas
+
+    width = canvas.width / dpr if width is None else width
+    height = canvas.height / dpr if height is None else height
+    text, grid = _palette(dark)
+    inks = parts.ink_dark if dark else parts.ink
+    seats = len(names)
+    last = max(1, len(parts.values) - 1)
+    plies = sorted({0, *(p for p in turn_starts if p <= last), len(parts.values) - 1})
+    seen = [v for row in parts.values for vals in row if vals is not None for v in vals]
+    top_value = nice_ticks(max(1, max(seen, default=1)), 3)[-1]
+    title, key = _parts_key(parts, width)
+    columns = parts_columns(width)
+    panel_w = (width - 8 - (columns - 1) * 16) / columns
+    panels_top = 8 + 16 * len(title) + 17 * len(key) + 6
+    with hold_canvas():
+        _begin(canvas, dpr)
+        canvas.text_align = "left"
+        canvas.fill_style = text
+        for i, line in enumerate(title):
+            canvas.fill_text(line, 4, 13 + 16 * i)
+        for r, row in enumerate(key):
+            y = 13 + 16 * len(title) + 17 * r
+            for x, label in row:
+                i = parts.parts.index(label)
+                canvas.stroke_style = inks[i % len(inks)]
+                canvas.line_width = 2.2
+                canvas.set_line_dash(list(PART_DASH[i % len(PART_DASH)]))
+                canvas.stroke_line(x, y - 4, x + 22, y - 4)
+                canvas.set_line_dash([])
+                canvas.fill_style = inks[i % len(inks)]
+                _marker(canvas, PART_MARK[i % len(PART_MARK)], x + 27, y - 4, 3.5)
+                canvas.fill_style = text
+                canvas.fill_text(label, x + 34, y)
+        for seat in range(seats):
+            col, row_i = seat % columns, seat // columns
+            px = 4 + col * (panel_w + 16)
+            py = panels_top + row_i * (PANEL_H + PANEL_GAP)
+            left, right = px + 36, px + panel_w - 8  # one column: the score chart's plot (40 … width − 12)
+            ceiling, bottom = py + 22, py + PANEL_H - 22
+
+            def x_of(p: float, left: float = left, right: float = right) -> float:
+                return left + (right - left) * p / last
+
+            def y_of(v: float, ceiling: float = ceiling, bottom: float = bottom) -> float:
+                return bottom - (bottom - ceiling) * v / top_value
+
+            now = parts.values[ply][seat] if ply < len(parts.values) else None
+            if now is None:
+                header = f"{names[seat]}: hidden"
+            else:
+                weakest = ", ".join(parts.parts[i] for i in parts.deciding[ply][seat])
+                header = f"{names[seat]}: score {min(now)} ({weakest})"
+            canvas.fill_style = text
+            canvas.text_align = "left"
+            canvas.fill_text(_fit_text(header, panel_w - 6), px + 2, py + 12)
+            _axes(canvas, (left, ceiling, right, bottom), _x_ticks(last, left, right)[:: 2 if panel_w < 300 else 1],
+                  [(y_of(v), f"{v:.0f}") for v in nice_ticks(top_value, 3)], "", "", text, grid)  # fmt: skip
+            for i in range(len(parts.parts)):
+                ink, dash = inks[i % len(inks)], PART_DASH[i % len(PART_DASH)]
+                canvas.stroke_style = ink
+                canvas.set_line_dash(list(dash))
+                # one path per run of stretches of the same weight (bold where this part decides at the
+                # stretch's end): a dash pattern restarted on every short stretch would read as solid
+                runs: list[tuple[bool, list[tuple[float, float]]]] = []
+                for a, b in itertools.pairwise(plies):
+                    va, vb = parts.values[a][seat], parts.values[b][seat]
+                    if va is None or vb is None:
+                        continue
+                    bold = i in parts.deciding[b][seat]
+                    start, end = (x_of(a), y_of(va[i])), (x_of(b), y_of(vb[i]))
+                    if runs and runs[-1][0] == bold and runs[-1][1][-1] == start:
+                        runs[-1][1].append(end)
+                    else:
+                        runs.append((bold, [start, end]))
+                for bold, points in runs:
+                    canvas.line_width = 3.6 if bold else 1.3
+                    canvas.begin_path()
+                    canvas.move_to(*points[0])
+                    for point in points[1:]:
+                        canvas.line_to(*point)
+                    canvas.stroke()
+                canvas.set_line_dash([])
+                if now is not None:
+                    canvas.fill_style = ink
+                    _marker(
+                        canvas,
+                        PART_MARK[i % len(PART_MARK)],
+                        x_of(ply),
+                        y_of(now[i]),
+                        4.5 if i in parts.deciding[ply][seat] else 3,
+                    )
+            canvas.stroke_style = CURSOR_INK
+            canvas.line_width = 1.2
+            canvas.stroke_line(x_of(ply), bottom, x_of(ply), ceiling)

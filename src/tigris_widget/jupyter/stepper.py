@@ -32,7 +32,10 @@ from tigris_widget.jupyter.charts import (
     SEAT_INK,
     SharpCanvas,
     draw_evaluation,
+    draw_score_parts,
     draw_scores,
+    parts_height,
+    score_parts,
     score_series,
 )
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
@@ -188,11 +191,17 @@ class GameStepper:
         self.text = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.chart = SharpCanvas(190, self._draw_scores, theme=theme)
         self.eval_chart = SharpCanvas(200, self._draw_evaluation, theme=theme)  # room for a wrapped key
+        # the game's own picture of its scores (T&E: each player's colour scores), where it offers one
+        self.parts = score_parts(self.game, seat)
+        self.parts_chart = (
+            SharpCanvas(0, self._draw_parts, theme=theme, height_for=self._parts_height) if self.parts else None
+        )
         self.eval_chart.canvas.on_mouse_down(self._chart_clicked)
         self.board.observe(self._board_moved, names="ply")
         controls = widgets.HBox([self.player, widgets.Label("Play by"), self.mode, *self.buttons.values()],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
-        charts = [self.chart.widget] + ([self.eval_chart.widget] if evaluation is not None else [])
+        charts = [self.chart.widget] + ([self.parts_chart.widget] if self.parts_chart else [])
+        charts += [self.eval_chart.widget] if evaluation is not None else []
         self.widget = widgets.VBox([self.board, controls, self.text, *charts], layout=widgets.Layout(width="100%"))
         self._show(0)
 
@@ -261,6 +270,8 @@ class GameStepper:
         self._show_better_move(ply)
         self._sync_player()
         self.chart.redraw()
+        if self.parts_chart is not None:
+            self.parts_chart.redraw()
         if self.evaluation is not None:
             self.eval_chart.redraw()
 
@@ -293,8 +304,9 @@ class GameStepper:
         return bool(marks.get("squares") or marks.get("arrows"))
 
     def _show_better_move(self, ply: int) -> None:
-        """After a flagged move, draw the better move on the board (framed squares and arrows, in blue)
-        with a caption; elsewhere leave the board clean."""
+        """After a flagged move, draw the better move on the board — the pieces it would place as ghosts
+        (translucent, on their squares), an arrow for a piece it would move, framed squares where no
+        ghost can be drawn — with a caption; elsewhere leave the board clean."""
         if self.review is None:
             return
         self.board.clear_overlays()
@@ -303,16 +315,52 @@ class GameStepper:
             return
         marks = move.get("best_marks") or {}
         try:
-            if marks.get("squares"):
-                self.board.highlight(marks["squares"], BETTER_COLOUR)
-            for start, end in marks.get("arrows", []):
+            arrows = [(int(a), int(b)) for a, b in marks.get("arrows", [])]
+            squares = [int(q) for q in marks.get("squares", [])]
+            starts = {a for a, _ in arrows}
+            ghosts = sorted({*squares, *(b for _, b in arrows)} - starts)
+            after = self._better_position(move) if ghosts else None
+            if after is not None:
+                self.board.ghost(after, ghosts, BETTER_COLOUR)
+            framed = [q for q in squares if after is None or q not in ghosts]
+            if framed:
+                self.board.highlight(framed, BETTER_COLOUR)
+            for start, end in arrows:
                 self.board.arrow(start, end, BETTER_COLOUR)
         except (ValueError, TypeError):  # a hand-edited report: the narration still says it in words
             self.board.clear_overlays()
         self.board.caption(f"{move.get('name', '')}'s {move['class']} — better was {move['best']}"[:140])
 
+    def _better_position(self, move: Mapping[str, Any]) -> GameLike | None:
+        """The game after the review's better move instead of the one played (None when the report's
+        move cannot be played here: a report of another game, or hand-edited)."""
+        first = move.get("ply")
+        best = str(move.get("best", ""))
+        listed = move.get("best_actions")
+        # the listed steps, unless a hand-edited report changed the text without them
+        actions = listed if isinstance(listed, list) and "; ".join(map(str, listed)) == best else best.split("; ")
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= len(self.game):
+            return None
+        after = self.game.clone()
+        while len(after) > first:
+            after.undo()
+        try:
+            for text in actions:
+                after.apply(str(text))
+        except ValueError:
+            return None
+        return after
+
     def _draw_scores(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
         draw_scores(canvas, self.series, self.ply, width=width, height=height, dpr=dpr, dark=dark)
+
+    def _parts_height(self, width: float) -> int:
+        return parts_height(self.parts, width, len(self._names)) if self.parts else 0
+
+    def _draw_parts(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
+        if self.parts is not None:
+            draw_score_parts(canvas, self.parts, self.ply, self._names, self.series.turn_starts, width=width,
+                             height=height, dpr=dpr, dark=dark)  # fmt: skip
 
     def _draw_evaluation(self, canvas: Any, width: float, height: float, dpr: float, dark: bool) -> None:
         if self.evaluation is None:

@@ -60,6 +60,12 @@ def _check_colour(colour: object) -> None:
         raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
 
 
+def _one_colour(items: Iterable[Mapping[str, Any]]) -> str | None:
+    """The colour every overlay item was given, when they share one (None: mixed or default)."""
+    colours = {item.get("colour") for item in items}
+    return colours.pop() if len(colours) == 1 else None
+
+
 def with_picture(bundle: Any, board: BoardWidget, caption: str | None = None) -> Any:
     """Add ``board``'s SVG picture (``caption`` above it, else the board's own) to a widget's display
     bundle (Jupyter keeps showing the widget)."""
@@ -402,6 +408,10 @@ class BoardWidget(anywidget.AnyWidget):
             arrows=[(a["from"], a["to"]) for a in o.get("arrows", [])],
             labels={label["square"]: label["text"] for label in o.get("labels", [])},
             caption=caption if caption is not None else (o.get("caption") or None),
+            **({"ghost": (o["ghost"]["body"], o["ghost"]["squares"])} if o.get("ghost") else {}),
+            # the picture's frames and arrows in the colour the live board draws them (when all share one)
+            highlight_ink=_one_colour(o.get("highlights", [])),
+            arrow_ink=_one_colour(o.get("arrows", [])),
             theme="dark" if self.theme == "dark" else "light",
         )
 
@@ -488,6 +498,20 @@ class BoardWidget(anywidget.AnyWidget):
         item = {"from": to_square(start), "to": to_square(end), **({"colour": colour} if colour else {})}
         self._set_overlay(arrows=[*self.overlay.get("arrows", []), item])
 
+    def ghost(self, after: GameLike, squares: Iterable[SquareLike], colour: str | None = None) -> None:
+        """Draw the pieces that stand on ``squares`` in ``after`` — the same game after a move that was
+        not played (a review's better move) — translucent, in a dashed frame, over this board; seen by
+        this board's seat. One ghost at a time (a new one replaces it); ``clear_overlays`` removes it.
+
+        :raises ValueError: ``after`` is not a game of this board's game, a bad square or colour."""
+        _check_colour(colour)
+        name = getattr(after, "name", None)
+        if name != self._game.name or not callable(getattr(after, "clone", None)):
+            raise ValueError(f"a ghost needs a game of {self._game.name!r}, not {type(after).__name__} ({name!r})")
+        cells = sorted({self._module.to_square(q) for q in squares})
+        body = self._module.present(after, self.seat, log_window=0)["body"]
+        self._set_overlay(ghost={"body": body, "squares": cells, **({"colour": colour} if colour else {})})
+
     def label(self, square: SquareLike, text: str) -> None:
         """Write a short text on a square (at most 12 characters are drawn)."""
         item = {"square": self._module.to_square(square), "text": str(text)[:12]}
@@ -498,6 +522,6 @@ class BoardWidget(anywidget.AnyWidget):
         self._set_overlay(caption=str(text))
 
     def clear_overlays(self) -> None:
-        """Remove the heatmap, highlights, arrows, labels and caption."""
+        """Remove the heatmap, highlights, arrows, labels, ghost and caption."""
         self.heatmap = b""
         self.overlay = {}

@@ -28,5 +28,6 @@ def game_of_view(view: object) -> str:
 
 def board_svg(view: Any, **options: Any) -> str:
     """An SVG picture of ``view`` drawn by its game's presenter (``picture_svg``); ``options`` as that
-    game takes them (every game: ``highlight``, ``arrows``, ``labels``, ``caption``, ``theme``)."""
+    game takes them (every game: ``highlight``, ``arrows``, ``labels``, ``caption``, ``theme``, ``ghost``,
+    ``highlight_ink``, ``arrow_ink``)."""
     return game_module(game_of_view(view)).picture_svg(view, **options)

@@ -11,7 +11,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.bot import Bot
-from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
+from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, ScoreParts
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -154,6 +154,16 @@ def scores_public(game: GameLike) -> bool:
     if not isinstance(game, Game):
         raise TypeError(f"scores_public needs a Game, not {type(game).__name__}")
     return bool(game.setup.open_scores)
+
+
+# -- score parts (h-polish): the charts' colour-score extra (core.protocol.ScorePartsHook) ------------
+def score_parts(game: GameLike, seat: int | None) -> ScoreParts:
+    """Each player's four colour scores over the game, the weakest marked (``present.charts``)."""
+    from tigris_widget.games.tigris.present.charts import score_parts as _score_parts
+
+    if not isinstance(game, Game):
+        raise TypeError(f"score_parts needs a Game, not {type(game).__name__}")
+    return _score_parts(game, seat)
 
 
 # -- puzzles: the game's puzzle book for the shared puzzle layer (core.protocol.PuzzleBook) ----------

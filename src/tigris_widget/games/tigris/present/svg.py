@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from tigris_widget.core.view import check_view
+from tigris_widget.core.view import check_view, svg_ink
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
 from tigris_widget.games.tigris.present import picture
@@ -24,6 +24,10 @@ CELL = picture.BOX
 MARGIN = round(picture.MARGIN * CELL)
 COLOURS = ("black", "red", "blue", "green")
 CAPTION_CHARS = 78
+GHOST_OPACITY = 0.55
+"""How opaque a ghost piece (a move not played) is: the canvas's ``GHOST_ALPHA`` (js/src/core/scene.ts)."""
+GHOST_INK = "#2e86de"
+"""The dashed frame round a ghost: the blue of a review's better move."""
 """A caption longer than this is wrapped onto more lines (bold 14 px fits about 80 over the board)."""
 
 
@@ -107,6 +111,86 @@ def _as_dict(view: PlayerView | Mapping[str, Any]) -> Mapping[str, Any]:
     return check_view(view)
 
 
+def _pieces(
+    v: Mapping[str, Any], seat_colours: Mapping[int, Any], palette: Mapping[str, Any], only: set[int] | None = None
+) -> list[str]:
+    """The pieces of the view body ``v`` (those on the squares ``only``, when given), bottom to top."""
+
+    def on(q: int) -> bool:
+        return q >= 0 and (only is None or q in only)
+
+    pieces = palette["piece"]
+    out = [_use("tw-ziggurat", q) for q in v["ziggurat"] if on(q)]
+    for colour in COLOURS:
+        out.extend(_use(f"tw-tile-{colour}", q) for q in v["tiles"][colour] if on(q))
+    for ref in ("face_down", "catastrophes", "treasures"):
+        name = {"face_down": "tw-face-down", "catastrophes": "tw-catastrophe", "treasures": "tw-treasure"}[ref]
+        out.extend(_use(name, q) for q in v[ref] if on(q))
+    for colour in COLOURS:
+        q = v["buildings"][colour]
+        if on(q):
+            x, y = _xy(q)
+            out.append(f'<g transform="translate({x},{y})">{_layers(picture.BUILDING, palette, pieces[colour])}</g>')
+    for m in v["monuments"]:
+        if on(m["square"]):
+            x, y = _xy(m["square"])
+            a, b = m["colours"]
+            layers = [*picture.MONUMENT_BASE, *picture.MONUMENT_TOWER]
+            out.append(f'<g transform="translate({x},{y})">{_layers(layers, palette, pieces[a], pieces[b])}</g>')
+    if on(v["tower"]):
+        out.append(_use("tw-tower", v["tower"]))
+    radius, ring = picture.OWNER_RING
+    for p in v["players"]:
+        owner = seat_colours.get(p["seat"])
+        for colour in COLOURS:
+            q = p["leaders"][colour]
+            if on(q):
+                out.append(_use(f"tw-leader-{colour}-{p['dynasty']}", q))
+                if owner:
+                    cx, cy = _centre(q)
+                    out.append(
+                        f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="none" stroke="{escape(owner)}" stroke-width="{ring}"/>'
+                    )
+    if on(v["marker"]):
+        out.append(_use("tw-marker", v["marker"]))
+    return out
+
+
+def _ghost(
+    ghost: tuple[Mapping[str, Any], Iterable[int]],
+    v: Mapping[str, Any],
+    seats: Mapping[int, Any],
+    palette: Mapping[str, Any],
+) -> list[str]:
+    """A move not played, as translucent pieces: on each square the terrain (covering what stands there
+    now), the pieces of the body after that move, at half strength, and a dashed frame.
+
+    :raises ValueError: a malformed ghost (not a body of this game, or bad squares)."""
+    try:
+        body, raw = ghost
+        given = list(raw)
+        squares = sorted({q for q in given if isinstance(q, int) and not isinstance(q, bool)})
+        if len(squares) != len(set(map(repr, given))) or any(not 0 <= q < WIDTH * HEIGHT for q in squares):
+            raise ValueError(f"ghost squares must be squares 0..{WIDTH * HEIGHT - 1}")
+        translucent = _pieces(body, seats, palette, set(squares))
+    except (KeyError, TypeError, IndexError, AttributeError) as err:
+        raise ValueError(f"a ghost is (the view body after a move, its squares), not {type(ghost).__name__}") from err
+    river = set(v["board"]["river"])
+    out = []
+    for q in squares:
+        x, y = _xy(q)
+        ground = "river" if q in river else "landAlt" if (q % WIDTH + q // WIDTH) % 2 else "land"
+        out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 1}" height="{CELL - 1}" fill="{palette[ground]}"/>')
+    out.append(f'<g opacity="{GHOST_OPACITY}">{"".join(translucent)}</g>')
+    for q in squares:
+        x, y = _xy(q)
+        frame = f'x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke-width="3"'
+        # dashed on a solid underlay of the page's colour: it reads on river, land and tiles alike
+        out.append(f'<rect {frame} stroke="{palette["background"]}"/><rect {frame} stroke="{GHOST_INK}" '
+                   'stroke-dasharray="6 3"/>')  # fmt: skip
+    return out
+
+
 def board_svg(
     view: PlayerView | Mapping[str, Any],
     *,
@@ -117,6 +201,9 @@ def board_svg(
     caption: str | None = None,
     status: bool = True,
     theme: str = "light",
+    ghost: tuple[Mapping[str, Any], Iterable[int]] | None = None,
+    highlight_ink: str | None = None,
+    arrow_ink: str | None = None,
 ) -> str:
     """An SVG picture of ``view`` (a ``PlayerView`` or the widget JSON of one), drawn from the same
     picture model as the canvas board (``games/tigris/present/picture.py``).
@@ -126,11 +213,14 @@ def board_svg(
     :param caption: a line of text above the board.
     :param status: add the block with turn, prompt, and each player's supply, hand and score.
     :param theme: ``"light"`` or ``"dark"`` (the canvas board's palettes).
+    :param ghost: ``(body, squares)``: the pieces a move not played would put on ``squares`` (``body``
+        is the view body after it), drawn translucent in a dashed frame — a review's better move.
+    :param highlight_ink, arrow_ink: the frames' and arrows' colour (``#rrggbb`` or a name; default
+        orange frames, violet arrows), as the live board was told.
     """
     if theme not in ("light", "dark"):
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
     palette = picture.DARK if theme == "dark" else picture.LIGHT
-    pieces = palette["piece"]
     envelope = _as_dict(view)
     v = envelope["body"]
     board_w = MARGIN + WIDTH * CELL + 4
@@ -188,40 +278,8 @@ def board_svg(
     for q in last["squares"] if last else ():
         x, y = _xy(q)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{palette["lastFill"]}"/>')
-    out.extend(_use("tw-ziggurat", q) for q in v["ziggurat"])
-    for colour in COLOURS:
-        out.extend(_use(f"tw-tile-{colour}", q) for q in v["tiles"][colour])
-    out.extend(_use("tw-face-down", q) for q in v["face_down"])
-    out.extend(_use("tw-catastrophe", q) for q in v["catastrophes"])
-    out.extend(_use("tw-treasure", q) for q in v["treasures"])
-    for colour in COLOURS:
-        q = v["buildings"][colour]
-        if q >= 0:
-            x, y = _xy(q)
-            out.append(f'<g transform="translate({x},{y})">{_layers(picture.BUILDING, palette, pieces[colour])}</g>')
-    for m in v["monuments"]:
-        if m["square"] >= 0:
-            x, y = _xy(m["square"])
-            a, b = m["colours"]
-            layers = [*picture.MONUMENT_BASE, *picture.MONUMENT_TOWER]
-            out.append(f'<g transform="translate({x},{y})">{_layers(layers, palette, pieces[a], pieces[b])}</g>')
-    if v["tower"] >= 0:
-        out.append(_use("tw-tower", v["tower"]))
-    radius, ring = picture.OWNER_RING
     seat_colours = {s["seat"]: s.get("colour") for s in envelope["seats"]}
-    for p in players:
-        owner = seat_colours.get(p["seat"])
-        for colour in COLOURS:
-            q = p["leaders"][colour]
-            if q >= 0:
-                out.append(_use(f"tw-leader-{colour}-{p['dynasty']}", q))
-                if owner:
-                    cx, cy = _centre(q)
-                    out.append(
-                        f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="none" stroke="{escape(owner)}" stroke-width="{ring}"/>'
-                    )
-    if v["marker"] >= 0:
-        out.append(_use("tw-marker", v["marker"]))
+    out.extend(_pieces(v, seat_colours, palette))
     for q in last["squares"] if last else ():
         x, y = _xy(q)
         w = max(2, CELL * 0.06)
@@ -237,15 +295,18 @@ def board_svg(
                     f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
                     f'stroke="{palette["conflict"]}" stroke-width="4" stroke-dasharray="7 4"/>'
                 )
+    if ghost is not None:
+        out.extend(_ghost(ghost, v, seat_colours, palette))
+    frame_ink, line_ink = svg_ink(highlight_ink, "#ff8c00"), svg_ink(arrow_ink, "#6a1b9a")
     for q in highlight:
         x, y = _xy(q)
         out.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#ff8c00" stroke-width="4"/>'
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="{frame_ink}" stroke-width="4"/>'
         )
     for start, end in arrows:
         (x1, y1), (x2, y2) = _centre(start), _centre(end)
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
-                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{line_ink}" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
+                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="{line_ink}"/>')  # fmt: skip
     for q, text in (labels or {}).items():
         # on the square's bottom edge: the piece's picture in the middle stays visible
         cx, _ = _centre(q)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from tigris_widget.core.view import check_view
+from tigris_widget.core.view import check_view, svg_ink
 
 CELL = 72
 """Side of one tile in pixels."""
@@ -54,7 +54,16 @@ def _xy(cell: int) -> tuple[int, int]:
     return MARGIN + (cell % 6) * CELL, MARGIN + (cell // 6) * CELL
 
 
-def _tile(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any], seats: list[str]) -> None:
+GHOST_OPACITY = 0.55
+"""How opaque a ghost piece (a move not played) is: the canvas's ``GHOST_ALPHA`` (js/src/core/scene.ts)."""
+GHOST_INK = "#2e86de"
+"""The dashed frame round a ghost: the blue of a review's better move."""
+
+
+def _tile(
+    out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any], seats: list[str], ghost: bool = False
+) -> None:
+    """One tile with its cubes or ziggurat; a ``ghost`` (a move not played) draws them translucent."""
     x, y = _xy(cell)
     face, back = str(c["face"]), str(c["back"])
     kind, ink = pal["kind"], pal["kindInk"]
@@ -70,6 +79,8 @@ def _tile(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any
     out.append(f'<text x="{bx + bs / 2}" y="{by + 14}" font-size="12" font-weight="700" text-anchor="middle" '
                f'fill="{ink.get(back, "#fff")}">{escape(back)}</text>')  # fmt: skip
     owner = c.get("owner")
+    if ghost:
+        out.append(f'<g opacity="{GHOST_OPACITY}">')
     if isinstance(owner, int) and 0 <= owner < len(seats):
         colour = seats[owner]
         if c.get("zig"):
@@ -90,7 +101,7 @@ def _tile(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, Any
                        f'fill="{_ink(colour)}">{int(c["cubes"])}</text>')  # fmt: skip
             out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="11" font-weight="600" '
                        f'fill="{ink.get(face, "#fff")}">P{owner}</text>')  # fmt: skip
-    out.append("</g>")
+    out.append("</g></g>" if ghost else "</g>")
 
 
 def regrouping(body: Mapping[str, Any]) -> list[int]:
@@ -132,12 +143,19 @@ def picture_svg(
     caption: str | None = None,
     status: bool = True,
     theme: str = "light",
+    ghost: tuple[Mapping[str, Any], Iterable[int]] | None = None,
+    highlight_ink: str | None = None,
+    arrow_ink: str | None = None,
 ) -> str:
     """An SVG picture of an Ur view JSON (``view.present``).
 
     :param highlight: cells to frame; ``arrows`` pairs of cells; ``labels`` cell → short text.
     :param caption: a line of text above the grid; ``status``: add the block below it.
     :param theme: ``"light"`` or ``"dark"``.
+    :param ghost: ``(body, cells)``: what a move not played would put on ``cells`` (``body`` is the view
+        body after it), its cubes and ziggurats translucent in a dashed frame — a review's better move.
+    :param highlight_ink, arrow_ink: the frames' and arrows' colour (``#rrggbb`` or a name; default
+        orange frames, accent arrows), as the live board was told.
     :raises ValueError: a view that is not an Ur view, or a bad option.
     """
     if theme not in ("light", "dark"):
@@ -148,6 +166,7 @@ def picture_svg(
         raise ValueError(f"not an Ur view: a view of {view['game']!r}")
     _check_body(body, len(view["seats"]))
     cells = body["cells"]
+    ghosts = _ghost_cells(ghost, len(view["seats"])) if ghost is not None else {}
     pal = DARK if theme == "dark" else LIGHT
     seats = [str(s.get("colour") or "#888888") for s in view["seats"]]
     grid = 6 * CELL
@@ -180,16 +199,24 @@ def picture_svg(
         x, y = _xy(int(cell))
         out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="8" fill="none" '
                    f'stroke="{pal["accent"]}" stroke-width="3"/>')  # fmt: skip
+    for cell, c in ghosts.items():
+        _tile(out, cell, c, pal, seats, ghost=True)
+        x, y = _xy(cell)
+        frame = f'x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="7" fill="none" stroke-width="3"'
+        # dashed on a solid underlay of the page's colour: it reads on every tile colour
+        out.append(f'<rect {frame} stroke="{pal["background"]}"/><rect {frame} stroke="{GHOST_INK}" '
+                   'stroke-dasharray="6 3"/>')  # fmt: skip
     for cell in highlight:
         x, y = _xy(int(cell))
         out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="none" '
-                   f'stroke="#ff8c00" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
+                   f'stroke="{svg_ink(highlight_ink, "#ff8c00")}" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
     for a, b in arrows:
         (ax, ay), (bx, by) = _xy(int(a)), _xy(int(b))
         h = CELL / 2
-        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{pal["accent"]}" '
+        ink = svg_ink(arrow_ink, pal["accent"])
+        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{ink}" '
                    f'stroke-width="4" stroke-linecap="round"/>')  # fmt: skip
-        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{pal["accent"]}"/>')
+        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{ink}"/>')
     for cell, text in (labels or {}).items():
         # a pill on the cell's bottom edge like the canvas's (js/src/core/overlays.ts labelBox): the face
         # letter stays uncovered, and cairo's PNGs (which ignore paint-order) stay readable
@@ -211,6 +238,18 @@ def picture_svg(
         y += 19
     out.append("</g></svg>")
     return "\n".join(out)
+
+
+def _ghost_cells(ghost: object, seats: int) -> dict[int, Mapping[str, Any]]:
+    """The cells of a ghost ``(body, cells)`` as cell → the body's cell; ``ValueError`` if malformed."""
+    if not (isinstance(ghost, tuple | list) and len(ghost) == 2 and isinstance(ghost[0], Mapping)):
+        raise ValueError(f"a ghost is (the view body after a move, its cells), not {type(ghost).__name__}")
+    body, given = ghost
+    _check_body(body, seats)
+    cells = list(given) if isinstance(given, Iterable) and not isinstance(given, str | bytes) else None
+    if cells is None or not all(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < 36 for q in cells):
+        raise ValueError(f"ghost cells must be cells 0..35, not {given!r}")
+    return {q: body["cells"][q] for q in sorted(set(cells))}
 
 
 def _is_count(value: object, top: int) -> bool:
