@@ -45,11 +45,12 @@ from tigris_widget.core.bot import Budget
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action, parse_action
-from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_square
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
     ATTACK_PHASES,
     COLOUR_NAMES,
+    COMMIT,
     COMMIT_PHASES,
     DYNASTIES,
     LEADER_NAMES,
@@ -58,6 +59,7 @@ from tigris_widget.games.tigris.engine.core.types import (
     PLACE_LEADER,
     PLACE_TILE,
     RED,
+    TAKE_TREASURES,
     TILE_NAMES,
 )
 from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
@@ -518,7 +520,15 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
         )
     if fx["monuments"] >= 0.5:
         parts.append("builds a monument")
-    if fx["treasures"] >= 0.5:
+    if a.kind == TAKE_TREASURES and search.dets:
+        # the squares are the only difference between treasure choices: say which ones stay behind
+        left = [q for q in range(WIDTH * HEIGHT) if search.dets[0].treasures >> q & 1 and q not in a.treasure_squares]
+        taken = ", ".join(format_square(q) for q in a.treasure_squares)
+        stay = ", ".join(format_square(q) for q in left[:4]) or "none"
+        parts.append(
+            f"takes the treasure{'s' if len(a.treasure_squares) > 1 else ''} on {taken}; left on the board: {stay}"
+        )
+    elif fx["treasures"] >= 0.5:
         parts.append("takes a treasure")
     if fx["others_gained"] >= 0.5:
         parts.append(f"gives the others {fx['others_gained']:.0f} point{'s' if fx['others_gained'] >= 1.5 else ''}")
@@ -628,7 +638,7 @@ def snapshot(
         if final:
             conflict = _conflict_table([_played(s, a) for s in search.dets], seat) if deciding_turn else None
             row["conflict"] = conflict
-            if deciding_turn:
+            if deciding_turn or a.kind != COMMIT:
                 reason = explain(search, a, pv, conflict)
                 same = next((c["action"] for c in candidates if c.get("reason") == reason), None)
                 if same is not None:  # say so rather than repeat a reason as if it told the moves apart
@@ -650,7 +660,10 @@ def snapshot(
         explanation = root_conflict["reason"]
         for row in candidates:
             level = root_conflict["levels"][parse_commit(row["action"])]
-            row["reason"] = (f"{_pct(level['win_probability'])} to win the {root_conflict['kind']}"
+            what = "temple" if root_conflict["kind"] == "revolt" else f"{root_conflict['colour']} tile"
+            n = level["commit"]
+            row["reason"] = (f"commits {n} {what}{'' if n == 1 else 's'} (discarded whoever wins): "
+                             f"{_pct(level['win_probability'])} to win the {root_conflict['kind']}"
                              + (f"; the other side is expected to commit {level['opponent_commit']:.1f}"
                                 if root_conflict["role"] == "attacker" else ""))  # fmt: skip
     greedy = _greedy(search, by_action, unit, best) if deciding_turn else None
