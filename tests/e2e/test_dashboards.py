@@ -1,7 +1,8 @@
 """The three dashboards (BotInspector, BotMatch, GameStepper) in a real JupyterLab 4: no control
 narrower than its label at window widths 700, 1,400 (file browser open) and 1,920 px; icons drawn;
 charts sized to their displayed size × devicePixelRatio (1 and 2); the hint cleared when the position
-changes; the time from pressing Think / Hint to the first and the final result. Screenshots go to
+changes; Think updating the table while the kernel stays free, Stop and Keep thinking; the time from
+pressing Think / Hint to the first and the final result. Screenshots go to
 test-artifacts/dashboards-*.png and the timings to test-artifacts/perf-dashboards.json."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tigris_widget.bots.review import review
 from tigris_widget.cli import play_game
 from tigris_widget.jupyter import BotInspector, BotMatch, GameStepper
 
-inspector = BotInspector(Game.new(players=2, seed=7))
+inspector = BotInspector(Game.new(players=2, seed=7), seconds=30)  # long: the test presses Stop
 inspector""",
     """match_game = Game.new(players=2, seed=3, start_player=0)
 match = BotMatch(match_game, seat=0, delay=0)
@@ -93,15 +94,36 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
     kc = lab.kernel()
     perf: dict[str, Any] = {}
     try:
-        # Think: the first partial result, then the final one, timed from the click
-        details = _outputs(page)[0].locator(".widget-html").first
+        # Think: the first partial result at once, the table updating while it thinks (the kernel
+        # free), then Stop; timed from the click
+        out = _outputs(page)[0]
+        details = out.locator(".widget-html", has_text="iterations (").first
+        table = out.locator(".widget-html", has_text="visits").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Think").click()
-        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=details.element_handle(), timeout=30_000)
+        page.get_by_role("button", name="Think", exact=True).click()
+        table.wait_for(state="visible", timeout=30_000)
         perf["think_first_ms"] = round((time.perf_counter() - start) * 1000)
-        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
-                               arg=details.element_handle(), timeout=60_000)  # fmt: skip
-        perf["think_final_ms"] = round((time.perf_counter() - start) * 1000)
+        seen: list[str] = []
+        while len(set(seen)) < 3 and time.perf_counter() - start < 25:
+            seen.append(table.inner_text())
+            page.wait_for_timeout(50)
+        assert len(set(seen)) >= 3, "the table updates at least twice while it thinks"
+        assert evaluate(kc, "1 + 1") == 2, "the kernel answers while the search thinks"
+        out.get_by_role("button", name="Stop", exact=True).click()
+        page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
+                               timeout=30_000)  # fmt: skip
+        perf["think_stop_ms"] = round((time.perf_counter() - start) * 1000)
+        page.wait_for_function(
+            "(el) => !el.innerText.includes('thinking')", arg=details.element_handle(), timeout=10_000
+        )
+        visits = evaluate(kc, "inspector.analysis.visits")
+        out.get_by_role("button", name="Keep thinking").click()
+        page.wait_for_timeout(1500)
+        out.get_by_role("button", name="Stop", exact=True).click()
+        page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
+                               timeout=30_000)  # fmt: skip
+        assert evaluate(kc, "inspector.analysis.visits") > visits, "Keep thinking went on from where it stopped"
+        out.screenshot(path=str(ARTIFACTS / "dashboards-inspector-stopped.png"))
         assert evaluate(kc, "inspector.analysis.final") is True
         assert evaluate(kc, "inspector.heatmap_choice.value") == evaluate(kc, "inspector.analysis.default_heatmap")
         assert evaluate(kc, "inspector.board.overlay['heatmap_legend']['format']") == "points"
@@ -116,10 +138,11 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         # Hint, then a move: the hint leaves the board
         panel = _outputs(page)[1].locator(".widget-html").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Hint").click()
-        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=panel.element_handle(), timeout=30_000)
+        page.get_by_role("button", name="Hint", exact=True).click()
+        page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText)", arg=panel.element_handle(),
+                               timeout=30_000)  # fmt: skip
         perf["hint_first_ms"] = round((time.perf_counter() - start) * 1000)
-        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
+        page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText) && !el.innerText.includes('thinking')",
                                arg=panel.element_handle(), timeout=60_000)  # fmt: skip
         perf["hint_final_ms"] = round((time.perf_counter() - start) * 1000)
         assert evaluate(kc, "len(match.board.heatmap)") == 176 * 4

@@ -34,7 +34,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, Thinker, analyze_iter, check_game, verdict
+from tigris_widget.bots.analysis import (
+    DEFAULT_SECONDS,
+    Analysis,
+    AnalysisRequest,
+    Thinker,
+    analyze_iter,
+    check_game,
+    verdict,
+)
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
@@ -251,7 +259,7 @@ def _position(game: GameLike) -> tuple[str, ...]:
 class BotInspector:
     """A dashboard around ``bots.analysis`` for the decision pending in a game (any game)."""
 
-    def __init__(self, game: GameLike, *, seed: int = 0) -> None:
+    def __init__(self, game: GameLike, *, seed: int = 0, seconds: float = DEFAULT_SECONDS) -> None:
         game = check_game(game)
         decision = game.decision
         if decision is None:
@@ -260,6 +268,9 @@ class BotInspector:
         self.base_ply = len(self.game)
         self.seat = decision.seat
         self.seed = seed
+        AnalysisRequest(seconds=seconds, seed=seed)  # checks both now, not at the first Think
+        self.seconds = seconds
+        """The budget of the Think button (and of each Keep thinking), in seconds."""
         self.analysis: Analysis | None = None
         """The analysis of the position on the board (None while there is none for it)."""
         self._shown_for: tuple[str, ...] | None = None
@@ -321,7 +332,7 @@ class BotInspector:
             raise ValueError("the game on the board is over: there is no decision to analyse")
         self.cancel_thinking()
         if iterations is None and seconds is None:
-            seconds = DEFAULT_SECONDS
+            seconds = self.seconds
         self._picked = False  # a new search: follow its best again
         self.thinker = Thinker(self.game, self._on_update, seconds=seconds, iterations=iterations, seed=self.seed,
                                every=every, all_seeing=self.cheating.value, until_settled=until_settled)  # fmt: skip

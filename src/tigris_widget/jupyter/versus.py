@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.bots import make_bot
-from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, Thinker, check_game
+from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisRequest, Thinker, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.protocol import GameLike
@@ -64,6 +64,7 @@ class BotMatch:
         self.seat = seat
         self.bots = bots
         self.delay = delay
+        AnalysisRequest(hint_iterations, hint_seconds)  # checks the hint's budget now, not at the first Hint
         self.hint_iterations = hint_iterations
         self.hint_seconds = hint_seconds
         self.thinker: Thinker | None = None
