@@ -8,6 +8,7 @@ test-artifacts/dashboards-*.png and the timings to test-artifacts/perf-dashboard
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -80,6 +81,11 @@ def _run_all(page: Any, lab: JupyterServer) -> None:
     page.wait_for_timeout(1500)
 
 
+def _button(output: Any, label: str) -> Any:
+    """The button labelled exactly ``label`` (its icon is part of the accessible name, not the text)."""
+    return output.locator("button").filter(has_text=re.compile(f"^\\s*{re.escape(label)}\\s*$"))
+
+
 def _outputs(page: Any) -> list[Any]:
     return [page.locator(".jp-Notebook .jp-Cell").nth(i).locator(".jp-OutputArea") for i in range(3)]
 
@@ -100,7 +106,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         details = out.locator(".widget-html", has_text="iterations (").first
         table = out.locator(".widget-html", has_text="visits").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Think", exact=True).click()
+        _button(out, "Think").click()
         table.wait_for(state="visible", timeout=30_000)
         perf["think_first_ms"] = round((time.perf_counter() - start) * 1000)
         seen: list[str] = []
@@ -109,7 +115,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
             page.wait_for_timeout(50)
         assert len(set(seen)) >= 3, "the table updates at least twice while it thinks"
         assert evaluate(kc, "1 + 1") == 2, "the kernel answers while the search thinks"
-        out.get_by_role("button", name="Stop", exact=True).click()
+        _button(out, "Stop").click()
         page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
                                timeout=30_000)  # fmt: skip
         perf["think_stop_ms"] = round((time.perf_counter() - start) * 1000)
@@ -117,9 +123,9 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
             "(el) => !el.innerText.includes('thinking')", arg=details.element_handle(), timeout=10_000
         )
         visits = evaluate(kc, "inspector.analysis.visits")
-        out.get_by_role("button", name="Keep thinking").click()
+        _button(out, "Keep thinking").click()
         page.wait_for_timeout(1500)
-        out.get_by_role("button", name="Stop", exact=True).click()
+        _button(out, "Stop").click()
         page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
                                timeout=30_000)  # fmt: skip
         assert evaluate(kc, "inspector.analysis.visits") > visits, "Keep thinking went on from where it stopped"
@@ -138,7 +144,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         # Hint, then a move: the hint leaves the board
         panel = _outputs(page)[1].locator(".widget-html").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Hint", exact=True).click()
+        _button(_outputs(page)[1], "Hint").click()
         page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText)", arg=panel.element_handle(),
                                timeout=30_000)  # fmt: skip
         perf["hint_first_ms"] = round((time.perf_counter() - start) * 1000)
