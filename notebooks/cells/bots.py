@@ -24,11 +24,20 @@ from tigris_widget.jupyter.lessons import lesson""",
         "md",
         """## A decision at the start of a game
 
-Press **Think** (or run the cell): the first result appears at once from a one-move look-ahead,
-then the search refines it. The table lists the candidates — chance to win, the difference to the
-best move, how often the search tried it — with a reason under each, taken from the evaluation's
-own terms (points scored, conflicts started, leaders lost, the weakest colour) and from the answer
-the search expects. The first row is the recommendation.
+Press **Think**: the first result appears at once from a one-move look-ahead, then the search
+refines it in the background — the notebook stays free — and the board and the table update a few
+times a second. It stops by itself after a second, or earlier once it has **settled** (the same best
+move, clear of the others, three updates in a row: "settled after 0.8 s"); **Stop** ends it at once
+and **Keep thinking** searches the same tree one second longer. (Run from code, `inspector.think()`
+waits for the whole second and returns the result.)
+
+The table lists the candidates — chance to win, its likely *range* (about 95 %: the search's
+estimate is an average of samples, so it has an error), the difference to the best move, how often
+the search tried it — with a reason under each, taken from the evaluation's own terms (points
+scored, conflicts started, leaders lost, the weakest colour) and from the answer the search
+expects. A move is called **best** only when its range lies clear above every other's; when the
+ranges overlap the dashboard says **too close to call**, marks every tied move on the board and
+tags their rows "tie" — more thinking narrows the ranges.
 
 The **heatmap** is for one piece — by default the piece of the best move (here the king). On each
 square: the chance to win of the best move that puts that piece there, *compared with the best
@@ -45,6 +54,16 @@ position) or **Back**.""",
 inspector = BotInspector(game)
 analysis = inspector.think()
 inspector""",
+    ),
+    (
+        "code",
+        """from tigris_widget.core.analysis import verdict
+
+call = verdict(analysis)  # the one rule every dashboard uses
+print("clear best:" if call.clear else "too close to call:", ", ".join(call.texts))
+for c in analysis.candidates[:4]:
+    if c.value is not None and c.low is not None and c.high is not None:
+        print(f"{c.text:<18} {c.value:.0%}  likely {c.low:.0%}–{c.high:.0%}  {c.visits} visits")""",
     ),
     (
         "code",
@@ -99,7 +118,9 @@ print(cheat.fairness())""",
 
 Your board shows only your own hand. The bot answers one action at a time; **Hint** lets the
 search bot analyse your decision (the first result in a fraction of a second), with its heatmap on
-the board. The hint disappears as soon as the position changes.""",
+the board, thinking in the background like Think above (**Stop**, **Keep thinking**, "too close
+to call"). The hint disappears as soon as the position changes, and a search still running for
+the old position is dropped.""",
     ),
     (
         "code",

@@ -1,12 +1,14 @@
 """The three dashboards (BotInspector, BotMatch, GameStepper) in a real JupyterLab 4: no control
 narrower than its label at window widths 700, 1,400 (file browser open) and 1,920 px; icons drawn;
 charts sized to their displayed size × devicePixelRatio (1 and 2); the hint cleared when the position
-changes; the time from pressing Think / Hint to the first and the final result. Screenshots go to
+changes; Think updating the table while the kernel stays free, Stop and Keep thinking; the time from
+pressing Think / Hint to the first and the final result. Screenshots go to
 test-artifacts/dashboards-*.png and the timings to test-artifacts/perf-dashboards.json."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -23,7 +25,7 @@ from tigris_widget.bots.review import review
 from tigris_widget.cli import play_game
 from tigris_widget.jupyter import BotInspector, BotMatch, GameStepper
 
-inspector = BotInspector(Game.new(players=2, seed=7))
+inspector = BotInspector(Game.new(players=2, seed=7), seconds=30)  # long: the test presses Stop
 inspector""",
     """match_game = Game.new(players=2, seed=3, start_player=0)
 match = BotMatch(match_game, seat=0, delay=0)
@@ -79,6 +81,11 @@ def _run_all(page: Any, lab: JupyterServer) -> None:
     page.wait_for_timeout(1500)
 
 
+def _button(output: Any, label: str) -> Any:
+    """The button labelled exactly ``label`` (its icon is part of the accessible name, not the text)."""
+    return output.locator("button").filter(has_text=re.compile(f"^\\s*{re.escape(label)}\\s*$"))
+
+
 def _outputs(page: Any) -> list[Any]:
     return [page.locator(".jp-Notebook .jp-Cell").nth(i).locator(".jp-OutputArea") for i in range(3)]
 
@@ -93,15 +100,36 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
     kc = lab.kernel()
     perf: dict[str, Any] = {}
     try:
-        # Think: the first partial result, then the final one, timed from the click
-        details = _outputs(page)[0].locator(".widget-html").first
+        # Think: the first partial result at once, the table updating while it thinks (the kernel
+        # free), then Stop; timed from the click
+        out = _outputs(page)[0]
+        details = out.locator(".widget-html", has_text="iterations (").first
+        table = out.locator(".widget-html", has_text="visits").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Think").click()
-        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=details.element_handle(), timeout=30_000)
+        _button(out, "Think").click()
+        table.wait_for(state="visible", timeout=30_000)
         perf["think_first_ms"] = round((time.perf_counter() - start) * 1000)
-        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
-                               arg=details.element_handle(), timeout=60_000)  # fmt: skip
-        perf["think_final_ms"] = round((time.perf_counter() - start) * 1000)
+        seen: list[str] = []
+        while len(set(seen)) < 3 and time.perf_counter() - start < 25:
+            seen.append(table.inner_text())
+            page.wait_for_timeout(50)
+        assert len(set(seen)) >= 3, "the table updates at least twice while it thinks"
+        assert evaluate(kc, "1 + 1") == 2, "the kernel answers while the search thinks"
+        _button(out, "Stop").click()
+        page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
+                               timeout=30_000)  # fmt: skip
+        perf["think_stop_ms"] = round((time.perf_counter() - start) * 1000)
+        page.wait_for_function(
+            "(el) => !el.innerText.includes('thinking')", arg=details.element_handle(), timeout=10_000
+        )
+        visits = evaluate(kc, "inspector.analysis.visits")
+        _button(out, "Keep thinking").click()
+        page.wait_for_timeout(1500)
+        _button(out, "Stop").click()
+        page.wait_for_function("(el) => el.innerText.includes('Stopped after')", arg=out.element_handle(),
+                               timeout=30_000)  # fmt: skip
+        assert evaluate(kc, "inspector.analysis.visits") > visits, "Keep thinking went on from where it stopped"
+        out.screenshot(path=str(ARTIFACTS / "dashboards-inspector-stopped.png"))
         assert evaluate(kc, "inspector.analysis.final") is True
         assert evaluate(kc, "inspector.heatmap_choice.value") == evaluate(kc, "inspector.analysis.default_heatmap")
         assert evaluate(kc, "inspector.board.overlay['heatmap_legend']['format']") == "points"
@@ -116,10 +144,11 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         # Hint, then a move: the hint leaves the board
         panel = _outputs(page)[1].locator(".widget-html").first
         start = time.perf_counter()
-        page.get_by_role("button", name="Hint").click()
-        page.wait_for_function("(el) => el.innerText.includes('Best:')", arg=panel.element_handle(), timeout=30_000)
+        _button(_outputs(page)[1], "Hint").click()
+        page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText)", arg=panel.element_handle(),
+                               timeout=30_000)  # fmt: skip
         perf["hint_first_ms"] = round((time.perf_counter() - start) * 1000)
-        page.wait_for_function("(el) => el.innerText.includes('Best:') && !el.innerText.includes('thinking')",
+        page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText) && !el.innerText.includes('thinking')",
                                arg=panel.element_handle(), timeout=60_000)  # fmt: skip
         perf["hint_final_ms"] = round((time.perf_counter() - start) * 1000)
         assert evaluate(kc, "len(match.board.heatmap)") == 176 * 4

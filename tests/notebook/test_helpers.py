@@ -88,7 +88,9 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     assert result["final"] and len(updates) >= 2  # partial results reached the dashboard
     # without a pick of the user's, the selection follows the search's best to the end
     assert inspector.candidates.value == result["best"] and result["best"] in inspector.table.value
-    assert inspector.board.heatmap and inspector.board.overlay.get("caption", "").startswith("Candidate:")
+    assert inspector.board.heatmap and inspector.board.overlay.get("caption", "").startswith(
+        ("Best:", "Too close to call:")
+    )
     second = inspector.candidates.options[1]
     inspector.candidates.value = second
     assert f"Candidate: {second}" == inspector.board.overlay["caption"]
@@ -115,7 +117,7 @@ def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
     assert game.decision is not None and game.decision.seat == 0  # the bots played their turns at once
     assert len(game) >= 2
     hint = match.hint(iterations=80, every=0.0)
-    assert hint is not None and hint["seat"] == 0 and match.board.overlay["caption"] == f"Hint: {hint['best']}"
+    assert hint is not None and hint["seat"] == 0 and hint["best"] in match.board.overlay["caption"]
     played = len(game)
     match.board.play("pass")  # the human passes twice in a row: the bots answer again
     assert game.decision is not None and (game.decision.seat == 0 or game.is_over)

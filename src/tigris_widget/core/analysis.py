@@ -14,7 +14,8 @@ steps (Ur). ``report`` keeps the game's own JSON form of the analysis (its extra
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -171,3 +172,163 @@ class Analysis:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.report.get(key, default)
+
+
+# -- one request, validated once, passed from ``bots.analysis`` to every game's ``analyze`` hook --------
+DEFAULT_SECONDS = 1.0
+"""The budget of an analysis asked for without one (``analyze(game)``, Think, Hint)."""
+
+
+class AnalysisRequestError(ValueError):
+    """A bad analysis request (budget, seed, focus …), named in the message."""
+
+
+def _positive_int(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise AnalysisRequestError(f"{name} must be a positive integer, not {value!r:.60}")
+
+
+def _positive_number(name: str, value: object, zero: bool = False) -> None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if not ok or value < 0 or (value == 0 and not zero):  # type: ignore[operator]
+        raise AnalysisRequestError(f"{name} must be a {'' if zero else 'positive '}number, not {value!r:.60}")
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """What an analysis is asked to do: the budget (``iterations`` and/or ``seconds``, whichever ends
+    first; neither: ``DEFAULT_SECONDS``), the seed, how often to report (``every`` seconds), the
+    all-seeing teaching mode, a ``focus`` move to hold and search (a review), and ``stop``: an event the
+    search checks between chunks of work — when it is set, the search ends early with a final analysis
+    of what it has. Every field is checked here, once; the games' hooks trust it."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    seed: int = 0
+    every: float = 0.25
+    all_seeing: bool = False
+    focus: tuple[str, ...] = ()
+    stop: threading.Event | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None:
+            _positive_int("iterations", self.iterations)
+        if self.seconds is not None:
+            _positive_number("seconds", self.seconds)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise AnalysisRequestError(f"seed must be an integer, not {self.seed!r:.60}")
+        _positive_number("every", self.every, zero=True)
+        if not isinstance(self.all_seeing, bool):
+            raise AnalysisRequestError(f"all_seeing must be True or False, not {self.all_seeing!r:.60}")
+        focus: object = self.focus
+        if isinstance(focus, str) or not isinstance(focus, Sequence) or not all(isinstance(t, str) for t in focus):
+            raise AnalysisRequestError(f"focus is a whole move as a list of action texts, not {focus!r:.60}")
+        object.__setattr__(self, "focus", tuple(focus))
+        if self.stop is not None and not isinstance(self.stop, threading.Event):
+            raise AnalysisRequestError(f"stop must be a threading.Event, not {type(self.stop).__name__}")
+
+    @property
+    def budget(self) -> tuple[int | None, float | None]:
+        """(iterations, seconds) to search: the asked ones, or ``DEFAULT_SECONDS`` when none was asked."""
+        if self.iterations is None and self.seconds is None:
+            return None, DEFAULT_SECONDS
+        return self.iterations, self.seconds
+
+    @property
+    def stopped(self) -> bool:
+        """Has someone asked the search to stop (``stop`` set)?"""
+        return self.stop is not None and self.stop.is_set()
+
+
+# -- confidence: when is the best move really the best? (one rule, read by every dashboard) ----------
+@dataclass(frozen=True)
+class Verdict:
+    """What an analysis can say about its best candidate.
+
+    ``clear`` is True when the best candidate's interval lies wholly above the interval of every
+    other candidate the search tried: then ``best`` is declared. Otherwise the analysis is *too close
+    to call* and ``tied`` holds the best and every candidate whose interval overlaps it (best first)."""
+
+    best: Candidate | None
+    tied: tuple[Candidate, ...]
+    clear: bool
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The candidates to mark on the board: the best alone, or all the tied ones."""
+        return (self.best.text,) if self.clear and self.best is not None else tuple(c.text for c in self.tied)
+
+    def headline(self) -> str:
+        if self.best is None:
+            return "no candidate yet"
+        if _span(self.best) is None and not self.clear:
+            return "not searched enough to judge yet"
+        if self.clear:
+            return f"best: {self.best.text}"
+        return f"too close to call between {len(self.tied)} moves"
+
+
+MIN_VISITS = 2
+"""Visits below which a candidate has no interval (one sample has no spread)."""
+
+
+def _span(c: Candidate) -> tuple[float, float] | None:
+    """The candidate's interval, or None when it was not searched enough to have one."""
+    if c.value is None or c.visits < MIN_VISITS:
+        return None
+    return (c.value if c.low is None else c.low), (c.value if c.high is None else c.high)
+
+
+def verdict(analysis: Analysis) -> Verdict:
+    """The decision rule: is the analysis' best candidate separated from the rest (see ``Verdict``)?
+
+    A lone candidate is clear (there is nothing to choose). The best needs an interval (``MIN_VISITS``
+    visits) to be declared. Another candidate ties with it when its interval reaches the best's low
+    end; one never tried (no value) cannot contest it, and one with a value but no interval yet
+    contests it when that value reaches the best's low end. Equal values always tie."""
+    cands = analysis.candidates
+    if not cands:
+        return Verdict(None, (), False)
+    best = cands[0]
+    if len(cands) == 1:
+        return Verdict(best, (best,), True)
+    mine = _span(best)
+    tried = [c for c in cands[1:] if c.value is not None]
+    if mine is None:
+        return Verdict(best, (best, *tried), False)
+    tied = [best]
+    for c in tried:
+        theirs = _span(c)
+        top = theirs[1] if theirs is not None else c.value
+        if top is not None and top >= mine[0]:
+            tied.append(c)
+    return Verdict(best, tuple(tied), len(tied) == 1)
+
+
+SETTLE_UPDATES = 3
+"""Updates in a row with the same clear best after which an analysis has settled."""
+
+
+class Settling:
+    """Watches the analyses of one search go by and says when it has *settled*: the same best
+    candidate, clear of the others (``verdict``), in ``updates`` analyses in a row. ``settled_at`` is
+    the search time (seconds) of the first analysis that completed the run, None until then."""
+
+    def __init__(self, updates: int = SETTLE_UPDATES) -> None:
+        self.updates = updates
+        self.run = 0
+        self.last: str | None = None
+        self.settled_at: float | None = None
+
+    def see(self, analysis: Analysis) -> bool:
+        """Take the next analysis; True once the search has settled (and stays True until ``reset``)."""
+        v = verdict(analysis)
+        text = v.best.text if v.clear and v.best is not None else None
+        self.run = self.run + 1 if text is not None and text == self.last else (1 if text is not None else 0)
+        self.last = text
+        if self.settled_at is None and self.run >= self.updates:
+            self.settled_at = analysis.seconds
+        return self.settled_at is not None
+
+    def reset(self) -> None:
+        self.run, self.last, self.settled_at = 0, None, None

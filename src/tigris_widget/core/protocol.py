@@ -13,11 +13,11 @@ Typing is structural (``typing.Protocol``): the games do not inherit from anythi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.events import Event
 
@@ -346,25 +346,19 @@ class GameModule(Protocol):
         """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
         ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""
 
-    def analyze(
-        self,
-        game: GameLike,
-        *,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        seed: int = 0,
-        every: float = 0.25,
-        all_seeing: bool = False,
-        focus: Sequence[str] = (),
-    ) -> Iterator[Analysis]:
+    # -- anytime analysis (h-anytime): one request object, a generator that can be extended ----
+    def analyze(self, game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
         """The search's analysis of the decision pending in ``game`` for the seat that must decide,
-        better ones as it runs: one at once, then every ``every`` seconds, the last with ``final`` set,
-        within the budget (``iterations`` and/or ``seconds``; neither: the game's default, about a
-        second). A fair analysis reads only that seat's view; ``all_seeing`` may read everything (a
-        labelled teaching mode). ``focus`` is one candidate as action texts (a move played, for a
-        review) that the analysis must hold and search as well as its best.
+        better ones as it runs: one at once, then every ``request.every`` seconds, the last with
+        ``final`` set, within ``request.budget`` or until ``request.stop`` is set. After a final
+        analysis, ``send(seconds)`` searches the *same tree* that much longer (the same way, ending in
+        another final one); ``next`` or ``send(None)`` ends it. A fair analysis reads only that seat's
+        view; ``request.all_seeing`` may read everything (a labelled teaching mode). ``request.focus`` is
+        one candidate as action texts (a move played, for a review) that the analysis must hold and
+        search as well as its best (then it cannot be extended). ``bots.analysis`` has checked that
+        ``game`` is this game's and not over, and the request is validated.
 
-        :raises ValueError: the game is over, or a bad budget or focus (naming it)."""
+        :raises ValueError: a focus this game cannot play (naming it)."""
 
     def moves(self, game: GameLike) -> list[tuple[int, int]]:
         """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):

@@ -3,13 +3,20 @@
     >>> from tigris_widget import BotInspector, Game
     >>> game = Game.new(players=2, seed=3)
     >>> inspector = BotInspector(game)             # analyses the decision pending in ``game``
-    >>> result = inspector.think(iterations=100)   # live updates while the bot thinks
+    >>> result = inspector.think(iterations=100)   # waits for the result; the Think button does not
     >>> result.best.text in [c.text for c in result.candidates]
     True
 
 Shown in a notebook, ``inspector`` is the board with a heat map, the candidate table and details. The
 analysis comes from the game's own search through the registry (``bots.analysis``): in *Tigris &
 Euphrates* a candidate is one action, in *Ur* a whole turn.
+
+Think searches in a background thread, so the notebook stays free: a first answer at once, then the
+board and the table update a few times a second until the analysis *settles* (the same best move,
+its range clear of every other, three updates in a row), its budget (one second) runs out, or you
+press Stop. Keep thinking searches the same tree a budget longer. A best move is named only when
+its range is clear of the others; otherwise the dashboard says "too close to call" and marks every
+move within reach of the best.
 
 The heat map says, on each square, how much worse the best candidate touching that square is than
 the best move, in points of the table's unit (0 is as good as the best); a map that would write the
@@ -27,7 +34,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
+from tigris_widget.bots.analysis import (
+    DEFAULT_SECONDS,
+    Analysis,
+    AnalysisRequest,
+    Thinker,
+    analyze_iter,
+    check_game,
+    verdict,
+)
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
@@ -96,6 +111,20 @@ def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: s
     board.caption(caption)
 
 
+def mark_verdict(board: BoardWidget, analysis: Analysis, label: str, tie_label: str = "Too close to call") -> str:
+    """Mark the analysis' call on ``board``: the best move when it is clear (caption ``label: move``),
+    every tied move when it is too close to call (``tie_label: a / b``); returns the caption."""
+    v = verdict(analysis)
+    texts = v.texts
+    if v.clear or len(texts) <= 1:
+        caption = f"{label}: {texts[0]}" if texts else label
+    else:
+        caption = f"{tie_label}: {' / '.join(texts[:3])}{' …' if len(texts) > 3 else ''}"
+    for text in texts:
+        mark_candidate(board, analysis, text, caption)
+    return caption
+
+
 def _points_behind(points: float) -> str:
     """A difference in points for the table: whole points, tenths below one ("−0.3", not "−0")."""
     if abs(points) < 0.05:
@@ -112,50 +141,68 @@ _TABLE_CSS = (
     "<style>.tw-cands{border-collapse:collapse;font-size:13px;line-height:1.35;font-variant-numeric:tabular-nums;"
     "width:100%;max-width:44em}"
     ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
-    ".tw-cands th{text-align:left;font-weight:600;white-space:nowrap;border-bottom:1px solid rgba(128,128,128,.45)}"
-    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a{white-space:normal;min-width:8em}"
+    ".tw-cands th{text-align:left;font-weight:600;vertical-align:bottom;border-bottom:1px solid rgba(128,128,128,.45)}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
     ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
-    ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}</style>"
+    ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}"
+    ".tw-cands tr.tie td.a{box-shadow:inset 3px 0 0 #e67e22}</style>"
 )
 
 
 def _rows(analysis: Analysis | Mapping[str, Any]) -> tuple[list[dict[str, Any]], float, bool, str]:
-    """(rows of text/value/visits/reason/line, the best value, final, unit) of an analysis, or of a
-    mapping in the JSON shape of T&E's report (``candidates`` with ``action``, ``value``, ``visits``)."""
+    """(rows of text/value/low/high/visits/reason/line/tied, the best value, final, unit) of an analysis,
+    or of a mapping in the JSON shape of T&E's report (``candidates`` with ``action``, ``value``, ``visits``)."""
     if isinstance(analysis, Analysis):
-        rows = [{"text": c.text, "value": c.value, "visits": c.visits, "reason": c.reason, "line": list(c.line)}
+        v = verdict(analysis)
+        tied = set() if v.clear else {c.text for c in v.tied}
+        rows = [{"text": c.text, "value": c.value, "low": c.low, "high": c.high, "visits": c.visits,
+                 "reason": c.reason, "line": list(c.line), "tied": c.text in tied}
                 for c in analysis.candidates]  # fmt: skip
         return rows, analysis.value, analysis.final, analysis.unit
-    rows = [{"text": c["action"], "value": c["value"], "visits": c["visits"], "reason": c.get("reason", ""),
-             "line": c.get("principal_variation", [])} for c in analysis["candidates"]]  # fmt: skip
+    rows = [{"text": c["action"], "value": c["value"], "low": c.get("low"), "high": c.get("high"), "visits": c["visits"],
+             "reason": c.get("reason", ""), "line": c.get("principal_variation", []), "tied": False}
+            for c in analysis["candidates"]]  # fmt: skip
     return rows, float(analysis["value"]), bool(analysis["final"]), analysis.get("unit", "chance to win")
 
 
+def _range(low: float | None, high: float | None) -> str:
+    """An interval as whole percents ("48–55"), "–" when there is none."""
+    if low is None or high is None:
+        return "–"
+    return f"{100 * low:.0f}–{100 * high:.0f}"
+
+
 def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None = None) -> str:
-    """HTML table of the candidates: move, value (the analysis' unit), the difference to the best
-    and visits on one line, the reason below it (the expected continuation is the move's tooltip).
-    The first row is the recommendation, the same as the headline."""
+    """HTML table of the candidates: move, value (the analysis' unit) with its likely range (about
+    95 %), the difference to the best and visits on one line, the reason below it (the expected
+    continuation is the move's tooltip). The first row is the search's choice; "best" is written
+    only when its range is clear of the others, else the tied rows say "tie"."""
     rows_in, best_value, final, unit = _rows(analysis)
+    any_tie = any(c["tied"] for c in rows_in)
     rows = []
     for i, c in enumerate(rows_in):
         value = _percent(c["value"])
         if c["value"] is None:
             diff = "–"
+        elif c["tied"]:
+            diff = "tie" if i else "tie (first)"
         elif i == 0:
-            diff = "best"
+            diff = "best" if not any_tie else "first"
         else:
             diff = _points_behind(100 * (c["value"] - best_value))
-        classes = " ".join(x for x in ("sel" if c["text"] == selected else "", "top" if i == 0 else "") if x)
+        classes = " ".join(x for x in ("sel" if c["text"] == selected else "", "top" if i == 0 else "",
+                                       "tie" if c["tied"] else "") if x)  # fmt: skip
         line = html.escape(" → ".join(c["line"][:5]), quote=True)
         reason = html.escape(c["reason"] or ("searching…" if not final else ""))
         rows.append(
             f"<tr class='{classes}'><td class='a' title='then: {line}'><code>{html.escape(c['text'])}</code></td>"
-            f"<td class='n'>{value}</td><td class='n'>{diff}</td><td class='n'>{c['visits']}</td></tr>"
+            f"<td class='n'>{value}</td><td class='n'>{_range(c['low'], c['high'])}</td><td class='n'>{diff}</td>"
+            f"<td class='n'>{c['visits']}</td></tr>"
         )
         if reason:
-            rows.append(f"<tr class='why {classes}'><td colspan='4'>{reason}</td></tr>")
-    head = (f"<tr><th>move</th><th class='n'>{html.escape(unit)}</th><th class='n'>vs best</th>"
-            f"<th class='n'>visits</th></tr>")  # fmt: skip
+            rows.append(f"<tr class='why {classes}'><td colspan='5'>{reason}</td></tr>")
+    head = (f"<tr><th>move</th><th class='n'>{html.escape(unit)}</th><th class='n' title='about 95 % of the time "
+            f"the true value lies in this range'>range</th><th class='n'>vs best</th><th class='n'>visits</th></tr>")  # fmt: skip
     return f"{_TABLE_CSS}<table class='tw-cands'>{head}{''.join(rows)}</table>"
 
 
@@ -175,8 +222,15 @@ def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
     state = "" if analysis.final else " (thinking…)"
     spread = (f" (likely {_percent(best.low)}–{_percent(best.high)})"
               if best.low is not None and best.high is not None and best.high - best.low >= 0.005 else "")  # fmt: skip
-    lines = [f"<b>Best: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
-             f"{_percent(best.value)}{spread}{state}"]  # fmt: skip
+    v = verdict(analysis)
+    if v.clear:
+        lines = [f"<b>Best: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
+                 f"{_percent(best.value)}{spread}{state}"]  # fmt: skip
+    else:
+        tied = ", ".join(f"<code>{html.escape(c.text)}</code>" for c in v.tied[:4]) + (" …" if len(v.tied) > 4 else "")
+        lines = [f"<b>Too close to call</b> between {len(v.tied)} moves — {tied}: their likely ranges of "
+                 f"{html.escape(analysis.unit)} overlap, so the search cannot yet tell which is best{state}. "
+                 f"Its first choice: <code>{html.escape(best.text)}</code>, {_percent(best.value)}{spread}."]  # fmt: skip
     if analysis.explanation:
         lines.append("Why: " + html.escape(analysis.explanation))
     elif best.reason:
@@ -205,7 +259,7 @@ def _position(game: GameLike) -> tuple[str, ...]:
 class BotInspector:
     """A dashboard around ``bots.analysis`` for the decision pending in a game (any game)."""
 
-    def __init__(self, game: GameLike, *, seed: int = 0) -> None:
+    def __init__(self, game: GameLike, *, seed: int = 0, seconds: float = DEFAULT_SECONDS) -> None:
         game = check_game(game)
         decision = game.decision
         if decision is None:
@@ -214,6 +268,9 @@ class BotInspector:
         self.base_ply = len(self.game)
         self.seat = decision.seat
         self.seed = seed
+        AnalysisRequest(seconds=seconds, seed=seed)  # checks both now, not at the first Think
+        self.seconds = seconds
+        """The budget of the Think button (and of each Keep thinking), in seconds."""
         self.analysis: Analysis | None = None
         """The analysis of the position on the board (None while there is none for it)."""
         self._shown_for: tuple[str, ...] | None = None
@@ -236,7 +293,16 @@ class BotInspector:
         button = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
         self.think_button = widgets.Button(description="Think", icon="play", button_style="primary", layout=button,
                                            tooltip="let the search bot analyse the decision on the board")  # fmt: skip
-        self.think_button.on_click(lambda _b: self.think())
+        self.think_button.on_click(lambda _b: self.start_thinking())
+        self.stop_button = widgets.Button(description="Stop", icon="stop", layout=button, disabled=True,
+                                          tooltip="stop the search now and keep what it found")  # fmt: skip
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.more_button = widgets.Button(description="Keep thinking", icon="forward", layout=button, disabled=True,
+                                          tooltip="search the same tree one budget longer")  # fmt: skip
+        self.more_button.on_click(lambda _b: self.keep_thinking())
+        self.status = widgets.HTML("", layout=widgets.Layout(width="100%"))
+        self.thinker: Thinker | None = None
+        """The analysis running (or last run) for the position on the board."""
         self.whatif_button = widgets.Button(description="What if", icon="flask", layout=button,
                                             tooltip="play the selected candidate on a copy")  # fmt: skip
         self.whatif_button.on_click(lambda _b: self.what_if())
@@ -248,35 +314,82 @@ class BotInspector:
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
                                     layout=widgets.Layout(width="100%"))  # fmt: skip
-        controls = widgets.HBox([self.think_button, self.whatif_button, self.back_button, self.cheating],
+        controls = widgets.HBox([self.think_button, self.stop_button, self.more_button, self.whatif_button,
+                                 self.back_button, self.cheating],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         self.progress = SearchProgress("Thinking")
-        side = widgets.VBox([controls, self.progress.widget, self.details, self.heatmap_choice, self.candidates, self.table],
+        side = widgets.VBox([controls, self.progress.widget, self.status, self.details, self.heatmap_choice, self.candidates, self.table],
                             layout=widgets.Layout(flex="1 1 380px", min_width="300px"))  # fmt: skip
         self.widget = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"))  # fmt: skip
 
-    # -- thinking --------------------------------------------------------------------------------
-    def think(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
-              every: float = 0.1) -> Analysis:  # fmt: skip
-        """Analyse the decision on the board (the analysed position, or the one "What if" reached),
-        updating the dashboard with each partial result (the first at once)."""
+    # -- thinking (in a background thread: the kernel stays free) --------------------------------
+    def start_thinking(self, iterations: int | None = None, seconds: float | None = None, every: float = 0.25,
+                       until_settled: bool = True) -> Thinker:  # fmt: skip
+        """Start analysing the decision on the board (the analysed position, or the one "What if"
+        reached) in the background (``bots.analysis.Thinker``): the board and the table update with
+        each partial result, the first at once. No budget: ``DEFAULT_SECONDS``. Returns the thinker."""
         if self.game.is_over:
             raise ValueError("the game on the board is over: there is no decision to analyse")
-        result: Analysis | None = None
+        self.cancel_thinking()
+        if iterations is None and seconds is None:
+            seconds = self.seconds
         self._picked = False  # a new search: follow its best again
-        self.think_button.disabled = True
+        self.thinker = Thinker(self.game, self._on_update, seconds=seconds, iterations=iterations, seed=self.seed,
+                               every=every, all_seeing=self.cheating.value, until_settled=until_settled)  # fmt: skip
         self.progress.start(iterations, seconds)
-        try:
-            for result in analyze_iter(self.game, iterations, seconds, seed=self.seed, every=every,
-                                       all_seeing=self.cheating.value):  # fmt: skip
-                self.progress.update(result)
-                self.show(result)
-        finally:
+        self._buttons(thinking=True)
+        self.status.value = "Thinking…"
+        return self.thinker.start()
+
+    def think(self, iterations: int | None = None, seconds: float | None = None, every: float = 0.25) -> Analysis:
+        """Analyse the decision on the board for the whole budget and return the final analysis
+        (``start_thinking`` and wait: for scripts; the Think button does not wait)."""
+        thinker = self.start_thinking(iterations, seconds, every, until_settled=False)
+        thinker.wait()
+        if thinker.error is not None:
+            raise thinker.error
+        assert thinker.latest is not None, "an analysis yields at least once"
+        return thinker.latest
+
+    def stop(self) -> None:
+        """Stop the running analysis; it ends with a final result of what it found."""
+        if self.thinker is not None and self.thinker.running:
+            self.thinker.stop()
+
+    def keep_thinking(self, seconds: float | None = None) -> bool:
+        """Search the same tree one budget (or ``seconds``) longer; False when there is nothing to extend
+        (then press Think)."""
+        t = self.thinker
+        if t is None or t.cancelled or t.position != _position(self.game) or not t.keep_thinking(seconds):
+            return False
+        self.progress.start(None, seconds or t.extension)
+        self._buttons(thinking=True)
+        return True
+
+    def cancel_thinking(self) -> None:
+        """Drop the running analysis (its results never reach the screen)."""
+        if self.thinker is not None:
+            self.thinker.cancel()
+        self.progress.done()
+        self._buttons(thinking=False)
+
+    def _buttons(self, thinking: bool) -> None:
+        self.think_button.disabled = thinking
+        self.stop_button.disabled = not thinking
+        t = self.thinker
+        self.more_button.disabled = thinking or t is None or t.cancelled or t.position != _position(self.game)
+
+    def _on_update(self, analysis: Analysis, thinker: Thinker) -> None:
+        """From the thinker's thread: show a result, if it still belongs to the position on the board."""
+        if thinker is not self.thinker or thinker.cancelled or thinker.position != _position(self.game):
+            return
+        self.progress.update(analysis)
+        self.show(analysis)
+        self.status.value = html.escape(thinker.status())
+        if thinker.state != "thinking":
+            self._done[thinker.position] = analysis
             self.progress.done()
-            self.think_button.disabled = False
-        assert result is not None
-        self._done[_position(self.game)] = result
-        return result
+            self._buttons(thinking=False)
 
     def show(self, analysis: Analysis) -> None:
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
@@ -324,8 +437,10 @@ class BotInspector:
             return
         show_analysis_heatmap(self.board, self.analysis, self.heatmap_choice.value)
         selected = self.candidates.value
-        if selected:
+        if selected and self._picked:
             mark_candidate(self.board, self.analysis, selected, f"Candidate: {selected}")
+        elif selected:
+            mark_verdict(self.board, self.analysis, "Best")
 
     def _clear(self, message: str) -> None:
         """Take the analysis off the screen: it belongs to another position."""
@@ -344,6 +459,9 @@ class BotInspector:
     def _board_changed(self, _change: object) -> None:
         """A move on the board (a click, What if, Back): an analysis of another position never stays."""
         position = _position(self.game)
+        if self.thinker is not None and self.thinker.position != position and not self.thinker.cancelled:
+            self.cancel_thinking()  # its result would belong to the position before
+            self.status.value = ""
         if self.analysis is not None and position != self._shown_for:
             self._clear("The position changed: this analysis belonged to the one before. Press <b>Think</b> to "
                         "analyse this position, or <b>Back</b> to return.")  # fmt: skip

@@ -9,26 +9,29 @@
 
 The bots answer every decision that is theirs — their turns, but also support in a conflict you
 start — one action at a time, ``delay`` seconds apart so you can follow them on the board (in a
-running notebook; elsewhere they answer at once). Each bot sees only its own view.
+running notebook; elsewhere they answer at once). Each bot sees only its own view. The hint thinks in
+a background thread like ``BotInspector``'s Think (Stop, Keep thinking; "too close to call" when the
+search cannot separate its best move from the next) and leaves the board when the position changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from tigris_widget.bots import make_bot
-from tigris_widget.bots.analysis import DEFAULT_ITERATIONS, Analysis, analyze_iter, check_game
+from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisRequest, Thinker, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.jupyter.inspect import (
     SearchProgress,
     candidate_table,
-    mark_candidate,
+    mark_verdict,
     show_analysis_heatmap,
     summary,
 )
@@ -45,7 +48,8 @@ class BotMatch:
         opponents: Bot | Mapping[int, Bot] | None = None,
         *,
         delay: float = 0.6,
-        hint_iterations: int = DEFAULT_ITERATIONS,
+        hint_iterations: int | None = None,
+        hint_seconds: float = DEFAULT_SECONDS,
     ) -> None:
         game = check_game(game)
         n = game.players
@@ -60,21 +64,35 @@ class BotMatch:
         self.seat = seat
         self.bots = bots
         self.delay = delay
+        AnalysisRequest(hint_iterations, hint_seconds)  # checks the hint's budget now, not at the first Hint
         self.hint_iterations = hint_iterations
+        self.hint_seconds = hint_seconds
+        self.thinker: Thinker | None = None
+        """The hint's analysis running (or last run)."""
         self.board = BoardWidget(game, seat=seat)
         self.board.on_action(lambda _record: self._schedule())
         self.board.observe(self._position_changed, names="view")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="let the search bot analyse your decision",
                                           layout=widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto"))  # fmt: skip
-        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_button.on_click(lambda _b: self.start_hint())
+        small = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
+        self.stop_button = widgets.Button(description="Stop", icon="stop", layout=small, disabled=True,
+                                          tooltip="stop the hint's search now")  # fmt: skip
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.more_button = widgets.Button(description="Keep thinking", icon="forward", layout=small, disabled=True,
+                                          tooltip="search the same tree one budget longer")  # fmt: skip
+        self.more_button.on_click(lambda _b: self.keep_thinking())
+        self.status = widgets.HTML("", layout=widgets.Layout(width="100%"))
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self._hint_for: str | None = None
         """``state_id`` of the position the hint on the board belongs to."""
-        bar = widgets.HBox([self.hint_button, self.panel], layout=widgets.Layout(align_items="flex-start",
-                                                                                 flex_flow="row wrap"))  # fmt: skip
+        buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button],
+                               layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
+        bar = widgets.HBox([buttons, self.panel], layout=widgets.Layout(align_items="flex-start",
+                                                                        flex_flow="row wrap"))  # fmt: skip
         self.progress = SearchProgress("Hint")
-        self.widget = widgets.VBox([self.board, bar, self.progress.widget, self.table],
+        self.widget = widgets.VBox([self.board, bar, self.progress.widget, self.status, self.table],
                                    layout=widgets.Layout(width="100%"))  # fmt: skip
         self._pending = False
         self._schedule()
@@ -115,36 +133,81 @@ class BotMatch:
             played += 1
         return played
 
-    # -- hints ---------------------------------------------------------------------------------------
-    def hint(self, iterations: int | None = None, every: float = 0.1) -> Analysis | None:
-        """Analyse the human's pending decision from his view, updating the board while it thinks
-        (the first result at once). The hint is cleared as soon as the position changes."""
+    # -- hints (thought in a background thread) ---------------------------------------------------
+    def start_hint(self, iterations: int | None = None, seconds: float | None = None, every: float = 0.25,
+                   until_settled: bool = True) -> Thinker | None:  # fmt: skip
+        """Start analysing the human's pending decision from his view in the background, updating the
+        board while it thinks (the first result at once); None when the decision is not his."""
         decision = self.game.decision
         if decision is None or decision.seat != self.seat:
             self.clear_hint()
             self.panel.value = "Hints are for your own decisions."
             return None
-        result: Analysis | None = None
+        self.clear_hint()
+        iterations = iterations or self.hint_iterations
+        if iterations is None and seconds is None:
+            seconds = self.hint_seconds
         self._hint_for = self.board.view.get("state_id")
-        self.hint_button.disabled = True
-        budget = iterations or self.hint_iterations
-        self.progress.start(budget, None)
-        try:
-            for result in analyze_iter(self.game, budget, None, every=every):
-                if self.board.view.get("state_id") != self._hint_for:
-                    break  # the position changed while thinking: this hint is stale
-                self.progress.update(result)
-                self._show(result)
-        finally:
+        self.thinker = Thinker(self.game, self._on_update, iterations=iterations, seconds=seconds, every=every,
+                               until_settled=until_settled)  # fmt: skip
+        self.progress.start(iterations, seconds)
+        self._buttons(thinking=True)
+        self.status.value = "Thinking…"
+        return self.thinker.start()
+
+    def hint(self, iterations: int | None = None, every: float = 0.25, seconds: float | None = None) -> Analysis | None:
+        """The hint for the whole budget, waited for (for scripts; the Hint button does not wait)."""
+        thinker = self.start_hint(iterations, seconds, every, until_settled=False)
+        if thinker is None:
+            return None
+        thinker.wait()
+        if thinker.error is not None:
+            raise thinker.error
+        return None if thinker.cancelled else thinker.latest
+
+    def stop(self) -> None:
+        """Stop the hint's search; it ends with what it found."""
+        if self.thinker is not None and self.thinker.running:
+            self.thinker.stop()
+
+    def keep_thinking(self, seconds: float | None = None) -> bool:
+        """Search the hint's tree one budget (or ``seconds``) longer; False when there is none to extend."""
+        t = self.thinker
+        if t is None or t.cancelled or self._hint_for != self.board.view.get("state_id"):
+            return False
+        if not t.keep_thinking(seconds):
+            return False
+        self.progress.start(None, seconds or t.extension)
+        self._buttons(thinking=True)
+        return True
+
+    def _buttons(self, thinking: bool) -> None:
+        self.hint_button.disabled = thinking
+        self.stop_button.disabled = not thinking
+        t = self.thinker
+        self.more_button.disabled = thinking or t is None or t.cancelled or self._hint_for is None
+
+    def _on_update(self, analysis: Analysis, thinker: Thinker) -> None:
+        """From the thinker's thread: show the hint if it still belongs to the position on the board."""
+        if thinker is not self.thinker or thinker.cancelled or self._hint_for != self.board.view.get("state_id"):
+            return
+        self.progress.update(analysis)
+        self._show(analysis)
+        self.status.value = html.escape(thinker.status())
+        if thinker.state != "thinking":
             self.progress.done()
-            self.hint_button.disabled = False
-        return result
+            self._buttons(thinking=False)
 
     def clear_hint(self) -> None:
-        """Remove the hint from the board and the panel."""
+        """Remove the hint from the board and the panel (and drop its search if it still runs)."""
+        if self.thinker is not None:
+            self.thinker.cancel()
         self._hint_for = None
+        self.progress.done()
+        self._buttons(thinking=False)
         self.board.clear_overlays()
         self.panel.value = ""
+        self.status.value = ""
         self.table.value = ""
 
     def _position_changed(self, change: Any) -> None:
@@ -152,12 +215,11 @@ class BotMatch:
             self.clear_hint()
 
     def _show(self, analysis: Analysis) -> None:
-        best = analysis.best.text
         self.board.clear_overlays()
         drawn = show_analysis_heatmap(self.board, analysis, analysis.default_heatmap)
         self.panel.value = summary(analysis, analysis.default_heatmap if drawn else None)
-        self.table.value = candidate_table(analysis, best)
-        mark_candidate(self.board, analysis, best, f"Hint: {best}")
+        self.table.value = candidate_table(analysis, analysis.best.text)
+        mark_verdict(self.board, analysis, "Hint", "Hint — too close to call")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -6,10 +6,10 @@ package by its name, ``"tigris"``; the package keeps ``core.protocol.GameModule`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, ScoreParts
 from tigris_widget.games.tigris.builder import PositionBuilder
@@ -105,24 +105,13 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
     return {"greedy": GreedyBot, "search": SearchBot}
 
 
-def analyze(
-    game: GameLike,
-    *,
-    iterations: int | None = None,
-    seconds: float | None = None,
-    seed: int = 0,
-    every: float = 0.25,
-    all_seeing: bool = False,
-    focus: Sequence[str] = (),
-) -> Iterator[Analysis]:
+# -- anytime analysis (h-anytime): the hook forwards the validated request --------------------
+def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
     """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
-    samples the hands the deciding seat cannot see; ``all_seeing`` reads them (a teaching mode)."""
+    samples the hands the deciding seat cannot see; ``request.all_seeing`` reads them (a teaching mode)."""
     from tigris_widget.games.tigris.bots.analysis import game_analyses
 
-    if not isinstance(game, Game):
-        raise ValueError(f"the Tigris & Euphrates analysis reads a Game, not {type(game).__name__}")
-    return game_analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
-                         all_seeing=all_seeing, focus=focus)  # fmt: skip
+    return game_analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game
 
 
 def moves(game: GameLike) -> list[tuple[int, int]]:

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
@@ -91,22 +91,11 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
     return {}
 
 
-def analyze(
-    game: GameLike,
-    *,
-    iterations: int | None = None,
-    seconds: float | None = None,
-    seed: int = 0,
-    every: float = 0.25,
-    all_seeing: bool = False,
-    focus: Sequence[str] = (),
-) -> Iterator[Analysis]:
-    """The tree search over whole turns (``analysis.analyses``); Ur hides nothing, so ``all_seeing``
-    changes nothing but the label."""
-    if not isinstance(game, UrGame):
-        raise ValueError(f"the Ur analysis reads an UrGame, not {type(game).__name__}")
-    return _analysis.analyses(game, iterations=iterations, seconds=seconds, seed=seed, every=every,
-                              all_seeing=all_seeing, focus=focus)  # fmt: skip
+# -- anytime analysis (h-anytime): the hook forwards the validated request --------------------
+def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
+    """The tree search over whole turns (``analysis.analyses``); Ur hides nothing, so
+    ``request.all_seeing`` changes nothing but the label."""
+    return _analysis.analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game
 
 
 def moves(game: GameLike) -> list[tuple[int, int]]:

@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from tigris_widget.core.analysis import Analysis, Arrow, Candidate, HeatMap, Marks, interval, stderr_of
+from tigris_widget.core.analysis import Analysis, AnalysisRequest, Arrow, Candidate, HeatMap, Marks, interval, stderr_of
 from tigris_widget.core.bot import Budget
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import KIND_NAMES, PAIR_NAMES, cell_name
@@ -38,8 +38,6 @@ from tigris_widget.games.ur.engine.state import PH_OVER
 from tigris_widget.games.ur.game import UrGame
 from tigris_widget.games.ur.heuristics import finish_step, finish_turn, margin, win_chances
 
-DEFAULT_ITERATIONS = 300
-"""The budget when none is given (BotInspector's Think and BotMatch's Hint pass their own)."""
 FIRST_STEPS = 6
 """How many of the best first steps become candidate turns."""
 SECOND_STEPS = 3
@@ -455,28 +453,28 @@ def snapshot(search: TurnSearch, final: bool, all_seeing: bool = False) -> Analy
     )
 
 
-def analyses(
-    game: UrGame,
-    *,
-    iterations: int | None = None,
-    seconds: float | None = None,
-    seed: int = 0,
-    every: float = 0.25,
-    all_seeing: bool = False,
-    focus: Sequence[str] = (),
-) -> Iterator[Analysis]:
+def analyses(game: UrGame, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
     """The hook ``analyze`` of the game module (``core.protocol.GameModule``): one analysis as soon as
-    the candidates are ready, then every ``every`` seconds, the last with ``final`` set."""
+    the candidates are ready, then every ``request.every`` seconds, the last with ``final`` set; early
+    when ``request.stop`` is set; ``send(seconds)`` after a final one searches the same tree longer."""
     if game.is_over:
         raise ValueError("the game is over: there is no decision to analyse")
-    budget = Budget(iterations, seconds) if iterations is not None or seconds is not None else Budget(
-        DEFAULT_ITERATIONS)  # fmt: skip
-    search = TurnSearch(game.state_at(len(game)), seed, focus)
+    iterations, seconds = request.budget
+    budget = Budget(iterations, seconds)
+    search = TurnSearch(game.state_at(len(game)), request.seed, request.focus)
+    all_seeing = request.all_seeing
     yield snapshot(search, False, all_seeing)
-    for _ in search.run(budget, every):
-        if budget.iterations is None or search.iterations < budget.iterations:
-            yield snapshot(search, False, all_seeing)
-    yield snapshot(search, True, all_seeing)
+    while True:
+        done = search.iterations
+        for _ in search.run(budget, request.every):
+            if request.stopped:
+                break
+            if budget.iterations is None or search.iterations - done < budget.iterations:
+                yield snapshot(search, False, all_seeing)
+        more = yield snapshot(search, True, all_seeing)
+        if not more or more <= 0 or request.focus:
+            return
+        budget = Budget(None, float(more))
 
 
 def moves(game: UrGame) -> list[tuple[int, int]]:

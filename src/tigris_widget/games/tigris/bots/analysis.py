@@ -25,19 +25,32 @@ the true state instead and marks the result ``"cheating": true`` — a teaching 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
-from tigris_widget.core.analysis import Analysis, Arrow, Candidate, HeatMap, Marks, Table, interval, stderr_of
+from tigris_widget.core.analysis import (
+    DEFAULT_SECONDS,
+    Analysis,
+    AnalysisRequest,
+    Arrow,
+    Candidate,
+    HeatMap,
+    Marks,
+    Table,
+    interval,
+    stderr_of,
+)
 from tigris_widget.core.bot import Budget
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action, parse_action
-from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH
+from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_square
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
     ATTACK_PHASES,
     COLOUR_NAMES,
+    COMMIT,
     COMMIT_PHASES,
     DYNASTIES,
     LEADER_NAMES,
@@ -46,6 +59,7 @@ from tigris_widget.games.tigris.engine.core.types import (
     PLACE_LEADER,
     PLACE_TILE,
     RED,
+    TAKE_TREASURES,
     TILE_NAMES,
 )
 from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
@@ -506,7 +520,15 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
         )
     if fx["monuments"] >= 0.5:
         parts.append("builds a monument")
-    if fx["treasures"] >= 0.5:
+    if a.kind == TAKE_TREASURES and search.dets:
+        # the squares are the only difference between treasure choices: say which ones stay behind
+        left = [q for q in range(WIDTH * HEIGHT) if search.dets[0].treasures >> q & 1 and q not in a.treasure_squares]
+        taken = ", ".join(format_square(q) for q in a.treasure_squares)
+        stay = ", ".join(format_square(q) for q in left[:4]) or "none"
+        parts.append(
+            f"takes the treasure{'s' if len(a.treasure_squares) > 1 else ''} on {taken}; left on the board: {stay}"
+        )
+    elif fx["treasures"] >= 0.5:
         parts.append("takes a treasure")
     if fx["others_gained"] >= 0.5:
         parts.append(f"gives the others {fx['others_gained']:.0f} point{'s' if fx['others_gained'] >= 1.5 else ''}")
@@ -616,7 +638,7 @@ def snapshot(
         if final:
             conflict = _conflict_table([_played(s, a) for s in search.dets], seat) if deciding_turn else None
             row["conflict"] = conflict
-            if deciding_turn:
+            if deciding_turn or a.kind != COMMIT:
                 reason = explain(search, a, pv, conflict)
                 same = next((c["action"] for c in candidates if c.get("reason") == reason), None)
                 if same is not None:  # say so rather than repeat a reason as if it told the moves apart
@@ -638,7 +660,10 @@ def snapshot(
         explanation = root_conflict["reason"]
         for row in candidates:
             level = root_conflict["levels"][parse_commit(row["action"])]
-            row["reason"] = (f"{_pct(level['win_probability'])} to win the {root_conflict['kind']}"
+            what = "temple" if root_conflict["kind"] == "revolt" else f"{root_conflict['colour']} tile"
+            n = level["commit"]
+            row["reason"] = (f"commits {n} {what}{'' if n == 1 else 's'} (discarded whoever wins): "
+                             f"{_pct(level['win_probability'])} to win the {root_conflict['kind']}"
                              + (f"; the other side is expected to commit {level['opponent_commit']:.1f}"
                                 if root_conflict["role"] == "attacker" else ""))  # fmt: skip
     greedy = _greedy(search, by_action, unit, best) if deciding_turn else None
@@ -699,23 +724,33 @@ def analyze_iter(
     top: int = 8,
     omniscient: GameState | None = None,
     focus: Action | None = None,
-) -> Iterator[dict[str, Any]]:
+    stop: threading.Event | None = None,
+) -> Generator[dict[str, Any], float | None, None]:
     """Search the decision pending in ``view`` and yield the analysis: once at once (the one-step
     ranking, before any iteration), then every ``every`` seconds; the last one (``"final": true``)
-    adds the reasons and the conflict tables of the candidates. With ``focus`` (a game review's
-    played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS`` visits each
-    on the same samples, and the last analysis holds only those two."""
+    adds the reasons and the conflict tables of the candidates. ``stop`` (an event) ends the search
+    early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
+    tree that much longer and yields again, ending in another final one. With ``focus`` (a game
+    review's played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS``
+    visits each on the same samples, and the last analysis holds only those two."""
     if iterations is None and seconds is None:
-        seconds = 1.0
+        seconds = DEFAULT_SECONDS
     budget = Budget(iterations, seconds)
     search = Search(view, random.Random(seed), omniscient=omniscient)
     yield snapshot(search, top)  # at once: the candidates ranked by the one-step look-ahead
-    for _ in search.run(budget, every=every):
-        if search.root.children and (budget.iterations is None or search.iterations < budget.iterations):
-            yield snapshot(search, top)
-    if focus is None:
-        yield snapshot(search, top, final=True)
-        return
+    while True:
+        done = search.iterations
+        for _ in search.run(budget, every=every):
+            if stop is not None and stop.is_set():
+                break
+            if search.root.children and (budget.iterations is None or search.iterations - done < budget.iterations):
+                yield snapshot(search, top)
+        if focus is not None:
+            break
+        more = yield snapshot(search, top, final=True)
+        if not more or more <= 0:
+            return
+        budget = Budget(None, float(more))
     best = search.best_action()
     search.focus(best, DETERMINIZATIONS)
     if focus != best:
@@ -814,27 +849,27 @@ def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
     )
 
 
-def game_analyses(
-    game: Game,
-    *,
-    iterations: int | None = None,
-    seconds: float | None = None,
-    seed: int = 0,
-    every: float = 0.25,
-    all_seeing: bool = False,
-    focus: Sequence[str] = (),
-) -> Iterator[Analysis]:
-    """The hook ``analyze`` of the game module: ``analyze_iter`` for the seat that decides in ``game``."""
+def game_analyses(game: Game, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
+    """The hook ``analyze`` of the game module: ``analyze_iter`` for the seat that decides in ``game``
+    (``core.protocol.GameModule.analyze``: the request is validated, the game checked)."""
     decision = game.decision
     if decision is None:
         raise ValueError("the game is over: there is no decision to analyse")
-    if isinstance(focus, str) or len(focus) > 1:
-        raise ValueError(f"a T&E move is one action: focus holds one action text, not {focus!r}")
+    focus = request.focus
+    if len(focus) > 1:
+        raise ValueError(f"a T&E move is one action: focus holds one action text, not {list(focus)!r:.80}")
     wanted = parse_action(focus[0]) if focus else None
     if wanted is not None and wanted not in decision.choices:
         raise ValueError(f"{focus[0]!r} is not a legal choice of the decision pending")
     view = game.view(decision.seat)
-    omniscient = game.state if all_seeing else None
-    for report in analyze_iter(view, iterations, seconds, seed=seed, every=every, omniscient=omniscient,
-                               focus=wanted):  # fmt: skip
-        yield to_analysis(report, game)
+    omniscient = game.state if request.all_seeing else None
+    iterations, seconds = request.budget
+    reports = analyze_iter(view, iterations, seconds, seed=request.seed, every=request.every, omniscient=omniscient,
+                           focus=wanted, stop=request.stop)  # fmt: skip
+    report = next(reports)
+    while True:
+        more = yield to_analysis(report, game)
+        try:
+            report = reports.send(more)
+        except StopIteration:
+            return
