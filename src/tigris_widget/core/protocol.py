@@ -346,7 +346,7 @@ class GameModule(Protocol):
         """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
         ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""
 
-    # -- anytime analysis (h-anytime): one request object, a generator that can be extended ----
+    # -- anytime analysis: one request object, a generator that can be extended ----
     def analyze(self, game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
         """The search's analysis of the decision pending in ``game`` for the seat that must decide,
         better ones as it runs: one at once, then every ``request.every`` seconds, the last with
@@ -444,7 +444,7 @@ class CourseHooks(Protocol):
         height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
 
 
-# -- score parts (h-polish): a game's optional picture of what its scores are made of, for the charts ----
+# -- score parts: a game's optional picture of what its scores are made of, for the charts ----
 @dataclass(frozen=True)
 class ScoreParts:
     """What each seat's score is made of after every action — T&E's four colour scores, of which the

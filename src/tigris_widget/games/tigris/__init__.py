@@ -105,7 +105,7 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
     return {"greedy": GreedyBot, "search": SearchBot}
 
 
-# -- anytime analysis (h-anytime): the hook forwards the validated request --------------------
+# -- anytime analysis: the hook forwards the validated request --------------------
 def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
     """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
     samples the hands the deciding seat cannot see; ``request.all_seeing`` reads them (a teaching mode)."""
@@ -145,7 +145,7 @@ def scores_public(game: GameLike) -> bool:
     return bool(game.setup.open_scores)
 
 
-# -- score parts (h-polish): the charts' colour-score extra (core.protocol.ScorePartsHook) ------------
+# -- score parts: the charts' colour-score extra (core.protocol.ScorePartsHook) ------------
 def score_parts(game: GameLike, seat: int | None) -> ScoreParts:
     """Each player's four colour scores over the game, the weakest marked (``present.charts``)."""
     from tigris_widget.games.tigris.present.charts import score_parts as _score_parts

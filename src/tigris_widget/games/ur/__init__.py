@@ -91,7 +91,7 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
     return {}
 
 
-# -- anytime analysis (h-anytime): the hook forwards the validated request --------------------
+# -- anytime analysis: the hook forwards the validated request --------------------
 def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
     """The tree search over whole turns (``analysis.analyses``); Ur hides nothing, so
     ``request.all_seeing`` changes nothing but the label."""
