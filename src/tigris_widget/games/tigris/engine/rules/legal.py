@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import NamedTuple, TypeGuard, cast
+from typing import Final, NamedTuple, TypeGuard, cast
 
 from tigris_widget.games.tigris.engine.core.actions import (
     BONUS_ACTIONS,
@@ -526,7 +526,34 @@ def is_legal_fast(s: GameState, action: Action, masks: TurnMasks | None = None) 
     return action in legal_actions(s)
 
 
-_BYTE_BITS: tuple[int, ...] = tuple(bin(b).count("1") for b in range(256))
+_BYTE_BITS: Final[tuple[int, ...]] = tuple(bin(b).count("1") for b in range(256))
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same draw from the same stream, as CPython's ``Random._randbelow`` makes
+    it (the fewest random bits covering ``n``, drawn again while too big), but without the two Python
+    frames of ``randrange`` — the playout policy draws several times per action, and compiled, those
+    frames were a large share of a playout. A subclass of ``Random`` goes through its own ``randrange``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    if n <= 0:
+        raise ValueError("empty range for randrange()")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``: the same order from the same stream (CPython's Fisher–Yates, from the end),
+    drawing through ``randbelow``; a deal shuffles the whole bag."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    for i in range(len(x) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
 
 
 def nth_square(mask: Mask, n: int) -> Square:
@@ -601,12 +628,12 @@ class LegalActions:
         s = self.state
         if s.phase != D_ACTION:
             if s.phase in COMMIT_PHASES:
-                return COMMIT_ACTIONS[rng.randrange(self.count())]
+                return COMMIT_ACTIONS[randbelow(rng, self.count())]
             choices = legal_actions(s)
             if not choices:
                 raise ValueError("the game is over: there is no legal action to sample")
             return rng.choice(choices)
-        i = rng.randrange(self.count())
+        i = randbelow(rng, self.count())
         m = self.masks
         for table, targets in ((TILE_ACTIONS, m.tiles), (PLACE_LEADER_ACTIONS, m.place_leader)):
             for c in range(4):

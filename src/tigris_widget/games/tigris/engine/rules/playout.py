@@ -29,6 +29,7 @@ from tigris_widget.games.tigris.engine.rules.legal import (
     open_for_catastrophe,
     open_for_leader,
     open_for_tile,
+    randbelow,
 )
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 
@@ -39,7 +40,7 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     total = sum(hand)
     if not total:
         return None
-    pick = rng.randrange(total)
+    pick = randbelow(rng, total)
     colour = 0
     while pick >= hand[colour]:
         pick -= hand[colour]
@@ -50,14 +51,14 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = TILE_ACTIONS[colour]
     for _ in range(8):
-        action = row[nth_square(options, rng.randrange(n))]
+        action = row[nth_square(options, randbelow(rng, n))]
         if is_legal_fast(s, action):
             return action
     return None
 
 
 def _leader_action(s: GameState, rng: random.Random) -> Action | None:
-    colour = rng.randrange(4)
+    colour = randbelow(rng, 4)
     on_board = s.leaders[s.active * 4 + colour] >= 0
     options = open_for_leader(s)
     n = options.bit_count()
@@ -65,7 +66,7 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = (MOVE_LEADER_ACTIONS if on_board else PLACE_LEADER_ACTIONS)[colour]
     for _ in range(4):
-        action = row[nth_square(options, rng.randrange(n))]
+        action = row[nth_square(options, randbelow(rng, n))]
         if is_legal_fast(s, action):
             return action
     return None
@@ -77,7 +78,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
     if phase in COMMIT_PHASES:
         conflict = s.conflict
         assert conflict is not None
-        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + conflict.colour] + 1)]
+        return COMMIT_ACTIONS[randbelow(rng, s.hands[s.decider * 4 + conflict.colour] + 1)]
     if phase != D_ACTION:
         return LegalActions(s).sample(rng)
     roll = rng.random()
@@ -97,7 +98,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
     elif roll < 0.98:
         if s.catastrophes_left[s.active]:
             options = open_for_catastrophe(s)
-            action = CATASTROPHE_ACTIONS[nth_square(options, rng.randrange(options.bit_count()))]
+            action = CATASTROPHE_ACTIONS[nth_square(options, randbelow(rng, options.bit_count()))]
     else:
         action = PASS_ACTION
     if action is None:
