@@ -132,19 +132,52 @@ class TurnMasks(NamedTuple):
     """Squares next to two or more kingdoms: a tile there starts a war."""
 
 
+def _crowding(near: list[Mask]) -> tuple[Mask, Mask]:
+    """Squares in at least two and at least three of the neighbourhoods ``near`` (``kingdom_crowding``
+    from the kingdoms' ``dilate`` masks)."""
+    ones = twos = threes = 0
+    for n in near:
+        threes |= twos & n
+        twos |= ones & n
+        ones |= n
+    return twos, threes
+
+
+def _moved_leader_targets(s: GameState, lifted: Square, kingdoms: list[Mask], near: list[Mask], open_: Mask) -> Mask:
+    """``_leader_targets(s, lifted)`` from the kingdoms and their neighbourhoods found once per turn:
+    lifting a leader changes only its own kingdom (split into the parts that still hold a leader)."""
+    bit = 1 << lifted
+    leaders = s.leader_mask & ~bit
+    after: list[Mask] = []
+    for k, n in zip(kingdoms, near):
+        if k & bit:
+            for part in components(k & ~bit):
+                if part & leaders:
+                    after.append(dilate(part))
+        else:
+            after.append(n)
+    twos, _ = _crowding(after)
+    return open_ & ~twos & ~bit
+
+
 def turn_masks(s: GameState) -> TurnMasks:
     seat = s.active
     base = seat * 4
     hands = s.hands
     leaders = s.leaders
     lm = s.leader_mask
-    twos, threes = kingdom_crowding(s, [r for r in s.regions if r & lm])
+    kingdoms = [r for r in s.regions if r & lm]
+    near = [dilate(k) for k in kingdoms]  # once for the tiles, the placements and every leader's move
+    twos, threes = _crowding(near)
     land, river = open_for_tile(s, RED) & ~threes, open_for_tile(s, BLUE) & ~threes
     tiles = tuple((river if c == BLUE else land) if hands[base + c] else 0 for c in range(4))
-    placeable = open_for_leader(s) & ~twos
+    open_ = open_for_leader(s)
+    placeable = open_ & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
-    move = tuple(_leader_targets(s, leaders[base + c]) if c in on_board else 0 for c in range(4))
+    move = tuple(
+        _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_) if c in on_board else 0 for c in range(4)
+    )
     catastrophe = open_for_catastrophe(s) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
 
