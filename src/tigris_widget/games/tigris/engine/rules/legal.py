@@ -202,18 +202,28 @@ def turn_actions(s: GameState) -> list[Action]:
     return out
 
 
+_SWAPS_BY_HAND: Final[dict[tuple[int, int, int, int], tuple[Action, ...]]] = {}
+"""The swaps of each hand (tiles per colour), listed once: a hand of six tiles has up to 63 swaps, and
+listing them meant a tuple and a dict lookup each, on every ``legal_actions``. At most 210 hands."""
+
+
 def _swap_actions(s: GameState) -> list[Action]:
     """§6.4: every swap the active player's hand allows, in sorted order."""
     base = s.active * 4
-    k, r, b, g = s.hands[base : base + 4]
-    return [
-        SWAP_ACTIONS[(i, j, m, n)]
-        for i in range(k + 1)
-        for j in range(r + 1)
-        for m in range(b + 1)
-        for n in range(g + 1)
-        if i + j + m + n
-    ]
+    hands = s.hands
+    hand = (hands[base], hands[base + 1], hands[base + 2], hands[base + 3])
+    swaps = _SWAPS_BY_HAND.get(hand)
+    if swaps is None:
+        k, r, b, g = hand
+        swaps = _SWAPS_BY_HAND[hand] = tuple(
+            SWAP_ACTIONS[(i, j, m, n)]
+            for i in range(k + 1)
+            for j in range(r + 1)
+            for m in range(b + 1)
+            for n in range(g + 1)
+            if i + j + m + n
+        )
+    return list(swaps)
 
 
 def is_legal(s: GameState, action: Action) -> bool:
