@@ -159,3 +159,29 @@ def test_hostile_input_is_refused_alike_on_the_compiled_build(builds: dict[str, 
         timeout=1200,
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_the_engines_draws_are_the_random_modules() -> None:
+    """``randbelow``/``shuffle`` (compiled, no Python frames) draw exactly as ``randrange``/``shuffle``
+    from the same stream, so that seeds keep their games; a ``Random`` subclass keeps its own draws."""
+    import random
+
+    from tigris_widget.games.tigris.engine.rules.legal import randbelow, shuffle
+
+    for seed in range(200):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 9, 63, 64, 65, 176, 1000, 2**40 + 3):
+            assert randbelow(a, n) == b.randrange(n)
+        x = list(range(seed % 160))
+        y = list(x)
+        shuffle(a, x)
+        b.shuffle(y)
+        assert x == y and a.random() == b.random()
+    with pytest.raises(ValueError):
+        randbelow(random.Random(1), 0)
+
+    class Fixed(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert randbelow(Fixed(1), 10) == Fixed(1).randrange(10)
