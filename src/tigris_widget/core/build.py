@@ -44,7 +44,7 @@ NOT_COMPILED: tuple[str, ...] = ("*/__init__.py", "*/bench.py")
 KEEP_PURE = "# mypyc: not compiled"
 """A module whose first lines hold this marker stays Python; the marker says why, beside the code."""
 
-KEY_SOURCES: tuple[str, ...] = ("core/*.py",)
+KEY_SOURCES: tuple[str, ...] = ("core/*.py", "bots/*.py", "games/*/engine/**/*.py", "games/ur/game.py")
 """Sources the compiled modules import without compiling them: part of the cache key (mypyc checks
 the types they declare)."""
 

@@ -29,7 +29,7 @@ from tigris_widget.games.tigris.engine.core.actions import (
     shown,
     treasure_action,
 )
-from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, squares
+from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, gather, squares
 from tigris_widget.games.tigris.engine.core.regions import kingdom_crowding, kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
@@ -187,17 +187,14 @@ def turn_actions(s: GameState) -> list[Action]:
     masks = turn_masks(s)
     out: list[Action] = []
     for c in range(4):
-        row = TILE_ACTIONS[c]
-        out += [row[q] for q in squares(masks.tiles[c])]
+        gather(TILE_ACTIONS[c], masks.tiles[c], out)
     for c in range(4):
-        row = PLACE_LEADER_ACTIONS[c]
-        out += [row[q] for q in squares(masks.place_leader[c])]
+        gather(PLACE_LEADER_ACTIONS[c], masks.place_leader[c], out)
     for c in masks.on_board:
-        row = MOVE_LEADER_ACTIONS[c]
-        out += [row[q] for q in squares(masks.move_leader[c])]
+        gather(MOVE_LEADER_ACTIONS[c], masks.move_leader[c], out)
     out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
-    out += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe)]
-    out += _swap_actions(s)
+    gather(CATASTROPHE_ACTIONS, masks.catastrophe, out)
+    out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
     out.append(PASS_ACTION)
     return out
 
@@ -207,11 +204,15 @@ _SWAPS_BY_HAND: Final[dict[tuple[int, int, int, int], tuple[Action, ...]]] = {}
 listing them meant a tuple and a dict lookup each, on every ``legal_actions``. At most 210 hands."""
 
 
-def _swap_actions(s: GameState) -> list[Action]:
-    """§6.4: every swap the active player's hand allows, in sorted order."""
+def _hand(s: GameState) -> tuple[int, int, int, int]:
     base = s.active * 4
     hands = s.hands
-    hand = (hands[base], hands[base + 1], hands[base + 2], hands[base + 3])
+    return hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
+
+
+def _swap_actions(s: GameState) -> list[Action]:
+    """§6.4: every swap the active player's hand allows, in sorted order."""
+    hand = _hand(s)
     swaps = _SWAPS_BY_HAND.get(hand)
     if swaps is None:
         k, r, b, g = hand
