@@ -20,6 +20,7 @@ from tigris_widget.games.tigris.engine.core.actions import (
     TILE_ACTIONS,
     Action,
 )
+from tigris_widget.games.tigris.engine.core.regions import kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
 from tigris_widget.games.tigris.engine.rules.legal import (
@@ -51,9 +52,11 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = TILE_ACTIONS[colour]
     for _ in range(8):
-        action = row[nth_square(options, randbelow(rng, n))]
-        if is_legal_fast(s, action):
-            return action
+        q = nth_square(options, randbelow(rng, n))
+        # ``is_legal_fast`` less what the draw already ensures (a tile of the colour in hand, an open
+        # square): only §6.2 T4, no tile touching three kingdoms
+        if kingdoms_touching(s, q) < 3:
+            return row[q]
     return None
 
 
@@ -66,9 +69,12 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = (MOVE_LEADER_ACTIONS if on_board else PLACE_LEADER_ACTIONS)[colour]
     for _ in range(4):
-        action = row[nth_square(options, randbelow(rng, n))]
-        if is_legal_fast(s, action):
-            return action
+        q = nth_square(options, randbelow(rng, n))
+        if on_board:
+            if is_legal_fast(s, row[q]):
+                return row[q]
+        elif kingdoms_touching(s, q) < 2:  # placing: only §6.1 L4 is left to check (as for tiles above)
+            return row[q]
     return None
 
 
