@@ -1,6 +1,8 @@
 """Run by ``test_compiled.py`` in a subprocess, once on the pure and once on the compiled build: plays
-the games described by the JSON list on stdin and prints, as JSON, everything they produced — the
-record, every event, the position, the choices left, the standings — to be compared byte for byte."""
+the games described by the JSON on stdin (``{"games": [...], "searches": [...]}``) and prints, as JSON,
+everything they produced — the record, every event, the position, the choices left, the standings;
+for the searches every root statistic (visits, value sums as exact float reprs), the chosen action and
+the analysis' candidates — to be compared byte for byte."""
 
 from __future__ import annotations
 
@@ -34,9 +36,45 @@ def play(case: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def search(case: dict[str, Any]) -> dict[str, Any]:
+    """The search bot's decision and statistics, and the analysis, at the position ``case["plies"]`` in."""
+    game = game_module(case["game"]).new_game(case["players"], case["seed"], case.get("options"))
+    bots = [make_bot(name, 100 * case["seed"] + seat, case["game"]) for seat, name in enumerate(case["bots"])]
+    for _ in zip(range(case["plies"]), moves(game, bots)):
+        pass
+    seat = game.to_move
+    assert seat is not None, case
+    view = game.view(seat)
+    name, seed = f"search:{case['iterations']}", case["seed"]
+    bot: Any = make_bot(name, seed, case["game"])
+    out: dict[str, Any] = {"chosen": str(bot.choose(view))}
+    last = getattr(bot, "last", None)
+    if last is not None:  # T&E's information-set search: its tree's root
+        out["root"] = [
+            [str(n.action), n.visits, repr(n.total), repr(n.squares), repr(n.prior), repr(n.colour_sum)]
+            for n in last.root.children
+        ]
+        out["pv"] = [[p, str(a)] for p, a in last.principal_variation()]
+        out["iterations"] = last.iterations
+    else:  # the shared tree search over whole turns
+        result = make_bot(name, seed, case["game"]).analyse(view)  # type: ignore[attr-defined]
+        out["root"] = [[str(c.action), c.visits, repr(c.value), repr(c.stderr)] for c in result.candidates]
+        out["iterations"] = result.iterations
+    *_, analysis = game_module(case["game"]).analyze(game, iterations=case["iterations"], seed=seed, every=1e9)
+    out["analysis"] = [repr(analysis.candidates), analysis.explanation, analysis.iterations]
+    return out
+
+
 def main() -> None:
     cases = json.load(sys.stdin)
-    json.dump({"compiled": tigris_widget.compiled, "games": [play(c) for c in cases]}, sys.stdout)
+    json.dump(
+        {
+            "compiled": tigris_widget.compiled,
+            "games": [play(c) for c in cases["games"]],
+            "searches": [search(c) for c in cases.get("searches", [])],
+        },
+        sys.stdout,
+    )
 
 
 if __name__ == "__main__":

@@ -39,9 +39,24 @@ CASES: list[dict[str, Any]] = [
     {"game": "ur", "players": 2, "seed": 3, "options": {"allowTwoPlayers": True}, "bots": ["random", "greedy"],
      "plies": 300},
     {"game": "ur", "players": 4, "seed": 4, "options": {"layout": "face"}, "bots": ["random"] * 4, "plies": 300},
-    # the searches (Python) on top of each engine: the same decisions
+    # the searches on top of each engine: the same decisions
     {"game": "tigris", "players": 2, "seed": 6, "bots": ["search:40", "greedy"], "plies": 16},
     {"game": "ur", "players": 3, "seed": 5, "bots": ["search:20", "greedy", "random"], "plies": 30},
+]  # fmt: skip
+
+# Searches and analyses from positions reached by these bots: the same visits, values (exact floats),
+# chosen action and analysis candidates, compiled and pure.
+SEARCHES: list[dict[str, Any]] = [
+    {"game": "tigris", "players": 2, "seed": 11, "bots": ["greedy", "greedy"], "plies": 0, "iterations": 300},
+    {"game": "tigris", "players": 2, "seed": 12, "bots": ["greedy", "random"], "plies": 40, "iterations": 300},
+    {"game": "tigris", "players": 3, "seed": 13, "bots": ["greedy", "random", "greedy"], "plies": 60,
+     "iterations": 200},
+    {"game": "tigris", "players": 4, "seed": 14, "options": {"variants": "buildings,ziggurat"},
+     "bots": ["random"] * 4, "plies": 50, "iterations": 200},
+    {"game": "ur", "players": 3, "seed": 11, "bots": ["greedy"] * 3, "plies": 20, "iterations": 60},
+    {"game": "ur", "players": 4, "seed": 12, "bots": ["greedy", "random"] * 2, "plies": 60, "iterations": 60},
+    {"game": "ur", "players": 2, "seed": 13, "options": {"allowTwoPlayers": True}, "bots": ["greedy"] * 2,
+     "plies": 40, "iterations": 60},
 ]  # fmt: skip
 
 # The fuzz and hostile-input tests that run again on the compiled build.
@@ -115,13 +130,17 @@ def test_same_games_same_records_and_events(builds: dict[str, Path]) -> None:
     }
     results = {}
     for name, proc in procs.items():
-        out, err = proc.communicate(json.dumps(CASES), timeout=900)
+        out, err = proc.communicate(json.dumps({"games": CASES, "searches": SEARCHES}), timeout=900)
         assert proc.returncode == 0, f"{name}: {err[-3000:]}"
         results[name] = json.loads(out)
     pure, compiled = results["pure"], results["compiled"]
     assert pure["compiled"] is False and compiled["compiled"] is True
     for case, a, b in zip(CASES, pure["games"], compiled["games"]):
         assert len(a["events"]) >= min(case["plies"], 100) or a["over"], case  # the games really were played
+        for key in a:
+            assert a[key] == b[key], f"{key} differs in {case}"
+    for case, a, b in zip(SEARCHES, pure["searches"], compiled["searches"]):
+        assert a["iterations"] == case["iterations"] and a["root"], case  # the searches really searched
         for key in a:
             assert a[key] == b[key], f"{key} differs in {case}"
 
@@ -140,3 +159,29 @@ def test_hostile_input_is_refused_alike_on_the_compiled_build(builds: dict[str, 
         timeout=1200,
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_the_engines_draws_are_the_random_modules() -> None:
+    """``randbelow``/``shuffle`` (compiled, no Python frames) draw exactly as ``randrange``/``shuffle``
+    from the same stream, so that seeds keep their games; a ``Random`` subclass keeps its own draws."""
+    import random
+
+    from tigris_widget.games.tigris.engine.rules.legal import randbelow, shuffle
+
+    for seed in range(200):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 9, 63, 64, 65, 176, 1000, 2**40 + 3):
+            assert randbelow(a, n) == b.randrange(n)
+        x = list(range(seed % 160))
+        y = list(x)
+        shuffle(a, x)
+        b.shuffle(y)
+        assert x == y and a.random() == b.random()
+    with pytest.raises(ValueError):
+        randbelow(random.Random(1), 0)
+
+    class Fixed(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert randbelow(Fixed(1), 10) == Fixed(1).randrange(10)

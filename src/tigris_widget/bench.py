@@ -220,8 +220,8 @@ COMPARE_TASKS: dict[str, str] = {
     "tigris_uniform_games_per_s": "T&E 2-player games/s, uniform over the full legal list",
     "tigris_legal_actions_us": "T&E legal_actions() at a mid-game position, µs",
     "ur_random_games_per_s": "Ur 3-player random games/s (uniform steps)",
-    "tigris_search_iterations_per_s": "T&E search iterations/s at the opening (search not compiled)",
-    "ur_search_iterations_per_s": "Ur search iterations/s at the start (search not compiled)",
+    "tigris_search_iterations_per_s": "T&E search iterations/s at the opening",
+    "ur_search_iterations_per_s": "Ur search iterations/s at the start",
 }
 """What ``--compare`` measures; '_us' figures are times (lower is better), the others rates."""
 

@@ -18,10 +18,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from tigris_widget.bots.budget import Budget
+from tigris_widget.bots.search_result import Candidate, SearchResult
+
+__all__ = ["MCTS", "Candidate", "SearchResult", "SearchRules"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -47,40 +49,18 @@ class SearchRules(Protocol[S, A]):
         """Every seat's value in [0, 1]; exact (1 for a win, shared for a tie, 0 for a loss) when over."""
 
 
-@dataclass
 class _Node(Generic[A]):
-    seat: int | None
-    actions: list[A]
-    untried: list[int]
-    children: dict[int, _Node[A]]
-    visits: int = 0
-    totals: list[float] | None = None
-    squares: float = 0.0
-    """Sum of the squared values of the seat that chose this node (for the standard error)."""
+    """A node of the tree (a plain class, not a dataclass: mypyc compiles it to a native one)."""
 
-
-@dataclass(frozen=True)
-class Candidate(Generic[A]):
-    """One root action after the search: how often it was tried and what it is worth to the mover."""
-
-    action: A
-    visits: int
-    value: float
-    """Mean value for the seat to move at the root (its estimated chance of winning)."""
-    stderr: float
-    """Standard error of ``value`` (0 until the action has two visits)."""
-
-
-@dataclass(frozen=True)
-class SearchResult(Generic[A]):
-    candidates: list[Candidate[A]]
-    """Every root action tried, most visited first."""
-    iterations: int
-    seconds: float
-
-    @property
-    def best(self) -> A:
-        return self.candidates[0].action
+    def __init__(self, seat: int | None, actions: list[A], untried: list[int], children: dict[int, _Node[A]]) -> None:
+        self.seat = seat
+        self.actions = actions
+        self.untried = untried
+        self.children = children
+        self.visits = 0
+        self.totals: list[float] | None = None
+        self.squares = 0.0
+        """Sum of the squared values of the seat that chose this node (for the standard error)."""
 
 
 class MCTS(Generic[S, A]):

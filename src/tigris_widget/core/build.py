@@ -26,9 +26,17 @@ from fnmatch import fnmatch
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-COMPILED: tuple[str, ...] = ("games/*/engine/**/*.py",)
-"""What mypyc compiles (globs under the package folder): every game's engine; adding a module or a
-folder (the search, its heuristics) is one line."""
+COMPILED: tuple[str, ...] = (
+    "games/*/engine/**/*.py",
+    "bots/mcts.py",
+    "bots/generic.py",
+    "games/tigris/bots/search.py",
+    "games/tigris/bots/heuristics.py",
+    "games/tigris/bots/candidates.py",
+    "games/ur/heuristics.py",
+)
+"""What mypyc compiles (globs under the package folder): every game's engine, the tree searches and
+the heuristics they call on every node; adding a module or a folder is one line."""
 
 NOT_COMPILED: tuple[str, ...] = ("*/__init__.py", "*/bench.py")
 """Left as Python: package markers and the benchmarks that time the engines."""
@@ -36,7 +44,7 @@ NOT_COMPILED: tuple[str, ...] = ("*/__init__.py", "*/bench.py")
 KEEP_PURE = "# mypyc: not compiled"
 """A module whose first lines hold this marker stays Python; the marker says why, beside the code."""
 
-KEY_SOURCES: tuple[str, ...] = ("core/*.py",)
+KEY_SOURCES: tuple[str, ...] = ("core/*.py", "bots/*.py", "games/*/engine/**/*.py", "games/ur/game.py")
 """Sources the compiled modules import without compiling them: part of the cache key (mypyc checks
 the types they declare)."""
 

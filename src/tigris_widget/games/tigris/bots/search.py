@@ -68,7 +68,19 @@ PRIOR_TEMPERATURE = 0.05
 class Node:
     """A node of the tree: the decision after the actions on the path from the root."""
 
-    __slots__ = ("action", "board", "children", "colour_sum", "prior", "ranked", "seat", "squares", "total", "visits")
+    __slots__ = (
+        "action",
+        "board",
+        "children",
+        "colour_sum",
+        "prior",
+        "priors",
+        "ranked",
+        "seat",
+        "squares",
+        "total",
+        "visits",
+    )
 
     def __init__(self, action: Action | None, seat: int, prior: float, players: int) -> None:
         self.action = action
@@ -78,6 +90,8 @@ class Node:
         self.children: list[Node] = []
         self.ranked: list[tuple[float, Action]] | None = None
         """Candidate actions with their one-step values, best first; None until expanded."""
+        self.priors: list[float] | None = None
+        """The children's priors (``Search._priors`` of ``ranked``), computed once when the node first widens."""
         self.board: tuple[object, ...] | None = None
         """``GameState.board_key()`` of the state the candidates were ranked in."""
         self.visits = 0
@@ -244,9 +258,13 @@ class Search:
             return None
         decider = self.seat if s is None else s.decider
         allowed = min(len(ranked), 1 + int(self.pw_c * node.visits**PW_ALPHA))
-        while len(node.children) < allowed:
-            i = len(node.children)
-            node.children.append(Node(ranked[i][1], decider, self._priors(ranked)[i], self.players))
+        if len(node.children) < allowed:
+            priors = node.priors
+            if priors is None:
+                priors = node.priors = self._priors(ranked)
+            while len(node.children) < allowed:
+                i = len(node.children)
+                node.children.append(Node(ranked[i][1], decider, priors[i], self.players))
         best = None
         best_score = -1e9
         sqrt_n = math.sqrt(node.visits + 1)

@@ -523,8 +523,9 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
     if ph == PH_PLACE:
         r = s.setup_step // s.n + 1
         _put(s, st.a, p, 1)
-        say(events, "place", "§2.5", f"{who(p)} places a setup cube on {cell_name(st.a)} (round {r})",
-            {"seat": p, "cell": st.a, "round": r}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "place", "§2.5", f"{who(p)} places a setup cube on {cell_name(st.a)} (round {r})",
+                {"seat": p, "cell": st.a, "round": r}, p)  # fmt: skip
         s.setup_step += 1
         s.line += 1
         if s.setup_step == 3 * s.n:
@@ -534,7 +535,8 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
         return
     if ph == PH_INITIAL:
         if k == "keep":
-            say(events, "keep", "§2.6", f"{who(p)} keeps the hand tile {PAIR_NAMES[s.hands[p]]}", {"seat": p}, p)
+            if events is not None:  # the text is built only when someone reads it
+                say(events, "keep", "§2.6", f"{who(p)} keeps the hand tile {PAIR_NAMES[s.hands[p]]}", {"seat": p}, p)
         else:
             _exchange(s, st, p, events)
         s.setup_step += 1
@@ -547,8 +549,9 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
         return
     if ph == PH_RESTART:
         _put(s, st.a, p, 3)
-        say(events, "restart", "§6.4", f"{who(p)} has no cube on the grid and restarts with 3 cubes on {cell_name(st.a)}",
-            {"seat": p, "cell": st.a}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "restart", "§6.4", f"{who(p)} has no cube on the grid and restarts with 3 cubes on {cell_name(st.a)}",
+                {"seat": p, "cell": st.a}, p)  # fmt: skip
         s.locked = True
         s.started = True
         s.phase = PH_TURN
@@ -576,8 +579,9 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
                 s.zig[c] = 1
                 s.on_grid[p] += 1
                 s.zig_left -= 1
-                say(events, "ziggurat", "§7", f"{who(p)} builds a ziggurat on {cell_name(c)} ({s.zig_left} left)",
-                    {"seat": p, "cell": c, "left": s.zig_left}, p)  # fmt: skip
+                if events is not None:  # the text is built only when someone reads it
+                    say(events, "ziggurat", "§7", f"{who(p)} builds a ziggurat on {cell_name(c)} ({s.zig_left} left)",
+                        {"seat": p, "cell": c, "left": s.zig_left}, p)  # fmt: skip
         s.locked = True
         s.started = True
         return
@@ -588,8 +592,9 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
         s.cube_state = CUBE_OPEN if (st.n == 1 and not empty and not s.acts) else CUBE_CLOSED
         s.in_war = False
         rule = "§6.1" if len(s.acts) == 1 or s.cube_state == CUBE_OPEN else "§6.2"
-        say(events, "cubes", rule, f"{who(p)} places {st.n} extra cube{'s' if st.n == 2 else ''} on {cell_name(st.a)}",
-            {"seat": p, "cell": st.a, "count": st.n, "by": "extra"}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "cubes", rule, f"{who(p)} places {st.n} extra cube{'s' if st.n == 2 else ''} on {cell_name(st.a)}",
+                {"seat": p, "cell": st.a, "count": st.n, "by": "extra"}, p)  # fmt: skip
         return
     if k == "attack":
         if not s.in_war:
@@ -613,8 +618,9 @@ def apply_unchecked(s: UrState, st: Step, events: list[Event] | None = None) -> 
 def _declare(s: UrState, kind: int, events: list[Event] | None) -> None:
     s.acts.append(kind)
     p = s.active
-    say(events, "action", "§4", f"{who(p)} performs {KIND_NAMES[kind]} (action {len(s.acts)})",
-        {"seat": p, "action": WORD[kind], "number": len(s.acts)}, p)  # fmt: skip
+    if events is not None:  # the text is built only when someone reads it
+        say(events, "action", "§4", f"{who(p)} performs {KIND_NAMES[kind]} (action {len(s.acts)})",
+            {"seat": p, "action": WORD[kind], "number": len(s.acts)}, p)  # fmt: skip
 
 
 def _placed(events: list[Event] | None, p: int, c: int, k: int, by: str, rule: str) -> None:
@@ -649,8 +655,9 @@ def _agriculture(s: UrState, events: list[Event] | None) -> None:
     for c in starving:
         _take(s, c, 1)
     if starving:
-        say(events, "starve", "§5.1", f"{who(p)}'s tiles far from farms lose a cube: "
-            + " ".join(cell_name(c) for c in starving), {"seat": p, "cells": starving}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "starve", "§5.1", f"{who(p)}'s tiles far from farms lose a cube: "
+                + " ".join(cell_name(c) for c in starving), {"seat": p, "cells": starving}, p)  # fmt: skip
     s.queue = eligible
     s.phase = PH_AGRI
     _advance(s, events)
@@ -787,8 +794,9 @@ def _allocate_forced(s: UrState, k: int, events: list[Event] | None) -> None:
     _put(s, c, p, k)
     if s.phase == PH_POLITICS:
         s.need -= k
-        say(events, "politics", "§5.4", f"{who(p)} leaves {k} cube{'s' if k != 1 else ''} on {cell_name(c)}",
-            {"seat": p, "cell": c, "count": k}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "politics", "§5.4", f"{who(p)} leaves {k} cube{'s' if k != 1 else ''} on {cell_name(c)}",
+                {"seat": p, "cell": c, "count": k}, p)  # fmt: skip
         return
     if s.phase != PH_AGRI:
         s.need -= k
@@ -812,12 +820,13 @@ def _attack(s: UrState, a: int, t: int, events: list[Event] | None) -> None:
     cost = _war_cost(s, a, t)
     _take(s, t, d)
     _take(s, a, cost)
-    say(events, "war", "§5.5",
-        f"{who(p)} attacks {cell_name(t)} from {cell_name(a)}: "
-        + (f"{who(defender)} loses {d} cube{'s' if d != 1 else ''}, " if d else "the tile was empty, ")
-        + f"the attacker pays {cost}",
-        {"seat": p, "attacker": a, "target": t, "defender": defender if d else None, "removed": d, "cost": cost},
-        p)  # fmt: skip
+    if events is not None:  # the text is built only when someone reads it
+        say(events, "war", "§5.5",
+            f"{who(p)} attacks {cell_name(t)} from {cell_name(a)}: "
+            + (f"{who(defender)} loses {d} cube{'s' if d != 1 else ''}, " if d else "the tile was empty, ")
+            + f"the attacker pays {cost}",
+            {"seat": p, "attacker": a, "target": t, "defender": defender if d else None, "removed": d, "cost": cost},
+            p)  # fmt: skip
     s.war_a = a
     s.war_t = t
     if s.cubes[a] == 1:
@@ -831,8 +840,9 @@ def _move(s: UrState, m: int, events: list[Event] | None) -> None:
     a, t = s.war_a, s.war_t
     _take(s, a, m)
     _put(s, t, p, m)
-    say(events, "move", "§5.5", f"{who(p)} moves {m} cube{'s' if m != 1 else ''} from {cell_name(a)} into {cell_name(t)}",
-        {"seat": p, "attacker": a, "target": t, "count": m}, p)  # fmt: skip
+    if events is not None:  # the text is built only when someone reads it
+        say(events, "move", "§5.5", f"{who(p)} moves {m} cube{'s' if m != 1 else ''} from {cell_name(a)} into {cell_name(t)}",
+            {"seat": p, "attacker": a, "target": t, "count": m}, p)  # fmt: skip
     s.war_a = s.war_t = -1
     s.phase = PH_TURN
 
@@ -847,9 +857,10 @@ def _exchange(s: UrState, st: Step, p: int, events: list[Event] | None) -> None:
         s.hands[p] = took
         s.face[c] = side
         s.back[c] = k2 if side == k1 else k1
-        say(events, "exchange", "§8", f"{who(p)} takes {PAIR_NAMES[took]} from {cell_name(c)} and lays "
-            f"{PAIR_NAMES[old]} there, {KIND_NAMES[side]} side up",
-            {"seat": p, "cell": c, "side": st.s, "took": PAIR_NAMES[took], "left": PAIR_NAMES[old]}, p)  # fmt: skip
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "exchange", "§8", f"{who(p)} takes {PAIR_NAMES[took]} from {cell_name(c)} and lays "
+                f"{PAIR_NAMES[old]} there, {KIND_NAMES[side]} side up",
+                {"seat": p, "cell": c, "side": st.s, "took": PAIR_NAMES[took], "left": PAIR_NAMES[old]}, p)  # fmt: skip
         return
     i = 0
     for j, sp in enumerate(s.spares):
@@ -859,8 +870,9 @@ def _exchange(s: UrState, st: Step, p: int, events: list[Event] | None) -> None:
     took = s.spares[i]
     s.spares[i] = old
     s.hands[p] = took
-    say(events, "exchange", "§8.4", f"{who(p)} takes the spare {PAIR_NAMES[took]} and leaves {PAIR_NAMES[old]} as spare",
-        {"seat": p, "cell": None, "side": None, "took": PAIR_NAMES[took], "left": PAIR_NAMES[old]}, p)  # fmt: skip
+    if events is not None:  # the text is built only when someone reads it
+        say(events, "exchange", "§8.4", f"{who(p)} takes the spare {PAIR_NAMES[took]} and leaves {PAIR_NAMES[old]} as spare",
+            {"seat": p, "cell": None, "side": None, "took": PAIR_NAMES[took], "left": PAIR_NAMES[old]}, p)  # fmt: skip
 
 
 def _end_turn(s: UrState, events: list[Event] | None) -> None:
@@ -885,7 +897,8 @@ def _game_over(s: UrState, reason: str, events: list[Event] | None) -> None:
     rule, text = texts[reason]
     if events is not None:
         ranking = ", ".join(f"{who(x.seat)} {x.points}" for x in sorted(standings(s), key=lambda x: x.place))
-        say(events, "game_over", rule, f"{text}. Scores: {ranking}", {"reason": reason}, None)
+        if events is not None:  # the text is built only when someone reads it
+            say(events, "game_over", rule, f"{text}. Scores: {ranking}", {"reason": reason}, None)
 
 
 # -- scoring -------------------------------------------------------------------------------------------

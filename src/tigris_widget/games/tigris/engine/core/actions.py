@@ -32,7 +32,7 @@ Colours may also be written as words (``red``, ``temple``, ``priest``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple, TypeAlias, cast
+from typing import Final, NamedTuple, TypeAlias, cast
 
 from tigris_widget.games.tigris.engine.core.board import SQUARES, format_square, parse_square, to_square
 from tigris_widget.games.tigris.engine.core.errors import NotationError
@@ -278,21 +278,21 @@ def _per_colour_square(kind: int) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(Action(kind, c, s) for s in range(SQUARES)) for c in range(4))
 
 
-TILE_ACTIONS = _per_colour_square(PLACE_TILE)
-PLACE_LEADER_ACTIONS = _per_colour_square(PLACE_LEADER)
-MOVE_LEADER_ACTIONS = _per_colour_square(MOVE_LEADER)
-BUILDING_ACTIONS = _per_colour_square(BUILD_BUILDING)
-MONUMENT_ACTIONS = tuple(tuple(Action(BUILD_MONUMENT, m, s) for s in range(SQUARES)) for m in range(6))
-ZIGGURAT_ACTIONS = tuple(Action(BUILD_ZIGGURAT, -1, s) for s in range(SQUARES))
-WITHDRAW_ACTIONS = tuple(Action(WITHDRAW_LEADER, c) for c in range(4))
-CATASTROPHE_ACTIONS = tuple(Action(PLACE_CATASTROPHE, -1, s) for s in range(SQUARES))
-COMMIT_ACTIONS = tuple(Action(COMMIT, -1, -1, n) for n in range(HAND_SIZE + 1))
-WAR_ACTIONS = tuple(Action(CHOOSE_WAR, c) for c in range(4))
-BONUS_ACTIONS = tuple(Action(ZIGGURAT_BONUS, c) for c in range(4))
-PASS_ACTION = Action(PASS)
-DECLINE_ACTION = Action(DECLINE)
+TILE_ACTIONS: Final = _per_colour_square(PLACE_TILE)
+PLACE_LEADER_ACTIONS: Final = _per_colour_square(PLACE_LEADER)
+MOVE_LEADER_ACTIONS: Final = _per_colour_square(MOVE_LEADER)
+BUILDING_ACTIONS: Final = _per_colour_square(BUILD_BUILDING)
+MONUMENT_ACTIONS: Final = tuple(tuple(Action(BUILD_MONUMENT, m, s) for s in range(SQUARES)) for m in range(6))
+ZIGGURAT_ACTIONS: Final = tuple(Action(BUILD_ZIGGURAT, -1, s) for s in range(SQUARES))
+WITHDRAW_ACTIONS: Final = tuple(Action(WITHDRAW_LEADER, c) for c in range(4))
+CATASTROPHE_ACTIONS: Final = tuple(Action(PLACE_CATASTROPHE, -1, s) for s in range(SQUARES))
+COMMIT_ACTIONS: Final = tuple(Action(COMMIT, -1, -1, n) for n in range(HAND_SIZE + 1))
+WAR_ACTIONS: Final = tuple(Action(CHOOSE_WAR, c) for c in range(4))
+BONUS_ACTIONS: Final = tuple(Action(ZIGGURAT_BONUS, c) for c in range(4))
+PASS_ACTION: Final = Action(PASS)
+DECLINE_ACTION: Final = Action(DECLINE)
 
-SWAP_ACTIONS: dict[tuple[int, int, int, int], Action] = {
+SWAP_ACTIONS: Final[dict[tuple[int, int, int, int], Action]] = {
     (k, r, b, g): Action(SWAP, -1, -1, (k, r, b, g))
     for k in range(7)
     for r in range(7)

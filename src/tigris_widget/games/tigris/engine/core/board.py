@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from tigris_widget.games.tigris.engine.core.errors import SquareError
 from tigris_widget.games.tigris.engine.core.types import Mask, Square, shown_value
@@ -94,6 +94,21 @@ def squares(mask: Mask) -> list[Square]:
             base = offset * 8
             out.extend([base + i for i in _BYTE_BITS[byte]])
     return out
+
+
+T = TypeVar("T")
+
+
+def gather(row: tuple[T, ...], mask: Mask, out: list[T]) -> None:
+    """Append ``row[q]`` for each square ``q`` of ``mask``, ascending: ``out += [row[q] for q in
+    squares(mask)]`` without the list of squares (``legal_actions`` lists a dozen masks per call)."""
+    if not mask:
+        return
+    for offset, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
+        if byte:
+            base = offset * 8
+            for i in _BYTE_BITS[byte]:
+                out.append(row[base + i])
 
 
 def lowest(mask: Mask) -> Square:

@@ -66,7 +66,11 @@ def kingdoms_touching(s: GameState, sq: Square) -> int:
     """How many different kingdoms have a square adjacent to ``sq`` (rules §6.1 L4, §6.2 T4)."""
     nb = NEIGHBOURS[sq]
     lm = s.leader_mask
-    return sum(1 for r in s.regions if r & nb and r & lm)
+    n = 0
+    for r in s.regions:  # a loop, not sum() over a generator: compiled, this is asked after every draw
+        if r & nb and r & lm:
+            n += 1
+    return n
 
 
 def side_of(region: Mask, leader_sq: Square, marker: Square) -> Mask:

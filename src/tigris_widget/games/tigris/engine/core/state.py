@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tigris_widget.games.tigris.engine.core.board import ALL, BoardMap, board_map, components
 from tigris_widget.games.tigris.engine.core.events import Event
@@ -20,19 +20,19 @@ from tigris_widget.games.tigris.engine.core.types import (
 )
 
 # Steps of the action-resolution machine (rules §7, §13); see ``turn.resolve``.
-STEP_IDLE = 0  # nothing left to resolve: waiting for a turn action
-STEP_WARS = 1  # E2: the war loop of §9.3
-STEP_BUILDINGS = 2  # E3 (variant §17)
-STEP_MONUMENT = 3  # E4 (§10, §18)
-STEP_TREASURES = 4  # E5 (§11)
-STEP_ACTION_DONE = 5
-STEP_END_BONUS = 6  # end of turn, after monument scoring: the ziggurat bonus (§18.4)
-STEP_REFILL = 7  # end of turn: refills and the game-end check (§13.2, §14)
+STEP_IDLE: Final = 0  # nothing left to resolve: waiting for a turn action
+STEP_WARS: Final = 1  # E2: the war loop of §9.3
+STEP_BUILDINGS: Final = 2  # E3 (variant §17)
+STEP_MONUMENT: Final = 3  # E4 (§10, §18)
+STEP_TREASURES: Final = 4  # E5 (§11)
+STEP_ACTION_DONE: Final = 5
+STEP_END_BONUS: Final = 6  # end of turn, after monument scoring: the ziggurat bonus (§18.4)
+STEP_REFILL: Final = 7  # end of turn: refills and the game-end check (§13.2, §14)
 
 
-REVOLT = 0
+REVOLT: Final = 0
 """``Conflict.kind`` of a revolt (rules §8)."""
-WAR = 1
+WAR: Final = 1
 """``Conflict.kind`` of a war (rules §9)."""
 
 

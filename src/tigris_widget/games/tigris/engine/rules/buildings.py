@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tigris_widget.games.tigris.engine.core.board import WIDTH, squares
+from tigris_widget.games.tigris.engine.core.errors import PositionError
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import BUILDING_NAMES, COLOUR_NAMES, Mask, Square
 from tigris_widget.games.tigris.engine.rules.narrate import say, sq, who
@@ -39,7 +40,11 @@ def line_of(s: GameState, start: Square, colour: int) -> tuple[int, Mask]:
 
 def placed_colour(s: GameState) -> int:
     bit = 1 << s.placed
-    return next(c for c in range(4) if s.tiles[c] & bit)
+    tiles = s.tiles
+    for c in range(4):
+        if tiles[c] & bit:
+            return c
+    raise PositionError(f"the tile just placed ({s.placed}) is not on the board face up")
 
 
 def building_options(s: GameState) -> tuple[int, list[Square]]:

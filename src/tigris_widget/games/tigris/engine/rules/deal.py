@@ -9,6 +9,7 @@ from tigris_widget.games.tigris.engine.core.errors import PositionError
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState, empty_state
 from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES, HAND_SIZE, RED, TILE_SUPPLY
+from tigris_widget.games.tigris.engine.rules.legal import shuffle
 
 TileSpec = str | Sequence[int]
 """Tiles written as colour codes (``"rrkbg"``) or as a sequence of colour numbers."""
@@ -68,7 +69,7 @@ def deal(
             f"(black 30, red {57 - s.tiles[RED].bit_count()} after the starting temples, blue 36, green 30)"
         )
     rest = [c for c in range(4) for _ in range(remaining[c])]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     order = first + rest  # draw order
     s.bag = order[::-1]  # the next draw is bag[-1]
     s.active = s.decider = start

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import NamedTuple, TypeGuard, cast
+from typing import Final, NamedTuple, TypeGuard, cast
 
 from tigris_widget.games.tigris.engine.core.actions import (
     BONUS_ACTIONS,
@@ -29,7 +29,7 @@ from tigris_widget.games.tigris.engine.core.actions import (
     shown,
     treasure_action,
 )
-from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, squares
+from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, gather, squares
 from tigris_widget.games.tigris.engine.core.regions import kingdom_crowding, kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
@@ -132,19 +132,52 @@ class TurnMasks(NamedTuple):
     """Squares next to two or more kingdoms: a tile there starts a war."""
 
 
+def _crowding(near: list[Mask]) -> tuple[Mask, Mask]:
+    """Squares in at least two and at least three of the neighbourhoods ``near`` (``kingdom_crowding``
+    from the kingdoms' ``dilate`` masks)."""
+    ones = twos = threes = 0
+    for n in near:
+        threes |= twos & n
+        twos |= ones & n
+        ones |= n
+    return twos, threes
+
+
+def _moved_leader_targets(s: GameState, lifted: Square, kingdoms: list[Mask], near: list[Mask], open_: Mask) -> Mask:
+    """``_leader_targets(s, lifted)`` from the kingdoms and their neighbourhoods found once per turn:
+    lifting a leader changes only its own kingdom (split into the parts that still hold a leader)."""
+    bit = 1 << lifted
+    leaders = s.leader_mask & ~bit
+    after: list[Mask] = []
+    for k, n in zip(kingdoms, near):
+        if k & bit:
+            for part in components(k & ~bit):
+                if part & leaders:
+                    after.append(dilate(part))
+        else:
+            after.append(n)
+    twos, _ = _crowding(after)
+    return open_ & ~twos & ~bit
+
+
 def turn_masks(s: GameState) -> TurnMasks:
     seat = s.active
     base = seat * 4
     hands = s.hands
     leaders = s.leaders
     lm = s.leader_mask
-    twos, threes = kingdom_crowding(s, [r for r in s.regions if r & lm])
+    kingdoms = [r for r in s.regions if r & lm]
+    near = [dilate(k) for k in kingdoms]  # once for the tiles, the placements and every leader's move
+    twos, threes = _crowding(near)
     land, river = open_for_tile(s, RED) & ~threes, open_for_tile(s, BLUE) & ~threes
     tiles = tuple((river if c == BLUE else land) if hands[base + c] else 0 for c in range(4))
-    placeable = open_for_leader(s) & ~twos
+    open_ = open_for_leader(s)
+    placeable = open_ & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
-    move = tuple(_leader_targets(s, leaders[base + c]) if c in on_board else 0 for c in range(4))
+    move = tuple(
+        _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_) if c in on_board else 0 for c in range(4)
+    )
     catastrophe = open_for_catastrophe(s) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
 
@@ -154,33 +187,44 @@ def turn_actions(s: GameState) -> list[Action]:
     masks = turn_masks(s)
     out: list[Action] = []
     for c in range(4):
-        row = TILE_ACTIONS[c]
-        out += [row[q] for q in squares(masks.tiles[c])]
+        gather(TILE_ACTIONS[c], masks.tiles[c], out)
     for c in range(4):
-        row = PLACE_LEADER_ACTIONS[c]
-        out += [row[q] for q in squares(masks.place_leader[c])]
+        gather(PLACE_LEADER_ACTIONS[c], masks.place_leader[c], out)
     for c in masks.on_board:
-        row = MOVE_LEADER_ACTIONS[c]
-        out += [row[q] for q in squares(masks.move_leader[c])]
+        gather(MOVE_LEADER_ACTIONS[c], masks.move_leader[c], out)
     out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
-    out += [CATASTROPHE_ACTIONS[q] for q in squares(masks.catastrophe)]
-    out += _swap_actions(s)
+    gather(CATASTROPHE_ACTIONS, masks.catastrophe, out)
+    out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
     out.append(PASS_ACTION)
     return out
 
 
+_SWAPS_BY_HAND: Final[dict[tuple[int, int, int, int], tuple[Action, ...]]] = {}
+"""The swaps of each hand (tiles per colour), listed once: a hand of six tiles has up to 63 swaps, and
+listing them meant a tuple and a dict lookup each, on every ``legal_actions``. At most 210 hands."""
+
+
+def _hand(s: GameState) -> tuple[int, int, int, int]:
+    base = s.active * 4
+    hands = s.hands
+    return hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
+
+
 def _swap_actions(s: GameState) -> list[Action]:
     """§6.4: every swap the active player's hand allows, in sorted order."""
-    base = s.active * 4
-    k, r, b, g = s.hands[base : base + 4]
-    return [
-        SWAP_ACTIONS[(i, j, m, n)]
-        for i in range(k + 1)
-        for j in range(r + 1)
-        for m in range(b + 1)
-        for n in range(g + 1)
-        if i + j + m + n
-    ]
+    hand = _hand(s)
+    swaps = _SWAPS_BY_HAND.get(hand)
+    if swaps is None:
+        k, r, b, g = hand
+        swaps = _SWAPS_BY_HAND[hand] = tuple(
+            SWAP_ACTIONS[(i, j, m, n)]
+            for i in range(k + 1)
+            for j in range(r + 1)
+            for m in range(b + 1)
+            for n in range(g + 1)
+            if i + j + m + n
+        )
+    return list(swaps)
 
 
 def is_legal(s: GameState, action: Action) -> bool:
@@ -526,7 +570,34 @@ def is_legal_fast(s: GameState, action: Action, masks: TurnMasks | None = None) 
     return action in legal_actions(s)
 
 
-_BYTE_BITS: tuple[int, ...] = tuple(bin(b).count("1") for b in range(256))
+_BYTE_BITS: Final[tuple[int, ...]] = tuple(bin(b).count("1") for b in range(256))
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same draw from the same stream, as CPython's ``Random._randbelow`` makes
+    it (the fewest random bits covering ``n``, drawn again while too big), but without the two Python
+    frames of ``randrange`` — the playout policy draws several times per action, and compiled, those
+    frames were a large share of a playout. A subclass of ``Random`` goes through its own ``randrange``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    if n <= 0:
+        raise ValueError("empty range for randrange()")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``: the same order from the same stream (CPython's Fisher–Yates, from the end),
+    drawing through ``randbelow``; a deal shuffles the whole bag."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    for i in range(len(x) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
 
 
 def nth_square(mask: Mask, n: int) -> Square:
@@ -601,12 +672,12 @@ class LegalActions:
         s = self.state
         if s.phase != D_ACTION:
             if s.phase in COMMIT_PHASES:
-                return COMMIT_ACTIONS[rng.randrange(self.count())]
+                return COMMIT_ACTIONS[randbelow(rng, self.count())]
             choices = legal_actions(s)
             if not choices:
                 raise ValueError("the game is over: there is no legal action to sample")
             return rng.choice(choices)
-        i = rng.randrange(self.count())
+        i = randbelow(rng, self.count())
         m = self.masks
         for table, targets in ((TILE_ACTIONS, m.tiles), (PLACE_LEADER_ACTIONS, m.place_leader)):
             for c in range(4):

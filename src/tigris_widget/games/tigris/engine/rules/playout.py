@@ -20,6 +20,7 @@ from tigris_widget.games.tigris.engine.core.actions import (
     TILE_ACTIONS,
     Action,
 )
+from tigris_widget.games.tigris.engine.core.regions import kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
 from tigris_widget.games.tigris.engine.rules.legal import (
@@ -29,6 +30,7 @@ from tigris_widget.games.tigris.engine.rules.legal import (
     open_for_catastrophe,
     open_for_leader,
     open_for_tile,
+    randbelow,
 )
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 
@@ -39,7 +41,7 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     total = sum(hand)
     if not total:
         return None
-    pick = rng.randrange(total)
+    pick = randbelow(rng, total)
     colour = 0
     while pick >= hand[colour]:
         pick -= hand[colour]
@@ -50,14 +52,16 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = TILE_ACTIONS[colour]
     for _ in range(8):
-        action = row[nth_square(options, rng.randrange(n))]
-        if is_legal_fast(s, action):
-            return action
+        q = nth_square(options, randbelow(rng, n))
+        # ``is_legal_fast`` less what the draw already ensures (a tile of the colour in hand, an open
+        # square): only §6.2 T4, no tile touching three kingdoms
+        if kingdoms_touching(s, q) < 3:
+            return row[q]
     return None
 
 
 def _leader_action(s: GameState, rng: random.Random) -> Action | None:
-    colour = rng.randrange(4)
+    colour = randbelow(rng, 4)
     on_board = s.leaders[s.active * 4 + colour] >= 0
     options = open_for_leader(s)
     n = options.bit_count()
@@ -65,9 +69,12 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
         return None
     row = (MOVE_LEADER_ACTIONS if on_board else PLACE_LEADER_ACTIONS)[colour]
     for _ in range(4):
-        action = row[nth_square(options, rng.randrange(n))]
-        if is_legal_fast(s, action):
-            return action
+        q = nth_square(options, randbelow(rng, n))
+        if on_board:
+            if is_legal_fast(s, row[q]):
+                return row[q]
+        elif kingdoms_touching(s, q) < 2:  # placing: only §6.1 L4 is left to check (as for tiles above)
+            return row[q]
     return None
 
 
@@ -77,7 +84,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
     if phase in COMMIT_PHASES:
         conflict = s.conflict
         assert conflict is not None
-        return COMMIT_ACTIONS[rng.randrange(s.hands[s.decider * 4 + conflict.colour] + 1)]
+        return COMMIT_ACTIONS[randbelow(rng, s.hands[s.decider * 4 + conflict.colour] + 1)]
     if phase != D_ACTION:
         return LegalActions(s).sample(rng)
     roll = rng.random()
@@ -97,7 +104,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
     elif roll < 0.98:
         if s.catastrophes_left[s.active]:
             options = open_for_catastrophe(s)
-            action = CATASTROPHE_ACTIONS[nth_square(options, rng.randrange(options.bit_count()))]
+            action = CATASTROPHE_ACTIONS[nth_square(options, randbelow(rng, options.bit_count()))]
     else:
         action = PASS_ACTION
     if action is None:

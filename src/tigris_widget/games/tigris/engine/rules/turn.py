@@ -3,6 +3,8 @@ and game end (rules §14). ``apply_unchecked`` trusts its caller; ``legal`` vali
 
 from __future__ import annotations
 
+from typing import Final
+
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.state import (
     STEP_ACTION_DONE,
@@ -57,7 +59,7 @@ from tigris_widget.games.tigris.engine.rules.placement import (
 )
 from tigris_widget.games.tigris.engine.rules.treasures import pending_collection, take_treasures, treasure_choices
 
-RESOLVING = -1
+RESOLVING: Final = -1
 """``state.phase`` while the engine works through the steps and no decision is pending."""
 
 

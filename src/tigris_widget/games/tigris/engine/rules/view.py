@@ -22,6 +22,7 @@ from tigris_widget.games.tigris.engine.core.state import Conflict, GameState, em
 from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES, MONUMENTS, TILE_SUPPLY, Mask, Seat, Square
 from tigris_widget.games.tigris.engine.rules.conflicts import conflict_summary
 from tigris_widget.games.tigris.engine.rules.decisions import Decision, decision
+from tigris_widget.games.tigris.engine.rules.legal import shuffle
 from tigris_widget.games.tigris.engine.rules.position import Position, conflict_info
 from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult, final_results
 
@@ -316,7 +317,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     s.phase, s.decider, s.step, s.conflict = res.phase, res.decider, res.step, res.conflict
     s.placed, s.marker, s.bag_ran_out = res.placed, res.marker, res.bag_ran_out
     pool = [c for c, k in enumerate(view.unseen) for _ in range(k)]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for p in range(n):
         if p == view.seat:
             continue
