@@ -13,6 +13,7 @@ from typing import Any
 import tigris_widget
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import moves
+from tigris_widget.core.analysis import AnalysisRequest
 from tigris_widget.core.registry import game_module
 
 
@@ -60,7 +61,8 @@ def search(case: dict[str, Any]) -> dict[str, Any]:
         result = make_bot(name, seed, case["game"]).analyse(view)  # type: ignore[attr-defined]
         out["root"] = [[str(c.action), c.visits, repr(c.value), repr(c.stderr)] for c in result.candidates]
         out["iterations"] = result.iterations
-    *_, analysis = game_module(case["game"]).analyze(game, iterations=case["iterations"], seed=seed, every=1e9)
+    request = AnalysisRequest(iterations=case["iterations"], seed=seed, every=1e9)
+    *_, analysis = game_module(case["game"]).analyze(game, request)
     out["analysis"] = [repr(analysis.candidates), analysis.explanation, analysis.iterations]
     return out
 
