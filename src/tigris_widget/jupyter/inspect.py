@@ -45,6 +45,7 @@ from tigris_widget.bots.analysis import (
 )
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
+from tigris_widget.jupyter.thinking import ThinkingControls
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 SUGGESTION_COLOUR = "#e67e22"
@@ -64,40 +65,6 @@ def show_analysis_heatmap(board: BoardWidget, analysis: Analysis, key: str | Non
                        legend=f"{heat.label}: {analysis.unit} vs the best move, in points",
                        high="best" if high >= -0.5 else None)  # fmt: skip
     return True
-
-
-class SearchProgress:
-    """A progress bar shown while a search thinks (iterations or seconds done of the budget) and hidden
-    when it is done: ``widget`` to place, ``start(iterations, seconds)``, ``update(analysis)``, ``done()``."""
-
-    def __init__(self, description: str) -> None:
-        self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, description=description, bar_style="info",
-                                         layout=widgets.Layout(width="auto", flex="1 1 160px"))  # fmt: skip
-        self.note = widgets.Label("")
-        self.widget = widgets.HBox([self.bar, self.note],
-                                   layout=widgets.Layout(display="none", flex_flow="row wrap", width="100%"))  # fmt: skip
-        self._budget: tuple[int | None, float | None] = (None, None)
-
-    @property
-    def visible(self) -> bool:
-        return bool(self.widget.layout.display != "none")
-
-    def start(self, iterations: int | None, seconds: float | None) -> None:
-        self._budget = (iterations, seconds)
-        self.bar.value = 0.0
-        self.note.value = "starting…"
-        self.widget.layout.display = "flex"
-
-    def update(self, analysis: Analysis) -> None:
-        iterations, seconds = self._budget
-        parts = [analysis.iterations / iterations if iterations else 0.0,
-                 analysis.seconds / seconds if seconds else 0.0]  # fmt: skip
-        self.bar.value = 1.0 if analysis.final else max(0.0, min(1.0, max(parts)))
-        self.note.value = f"{analysis.iterations:,} iterations, {analysis.seconds:.1f} s"
-
-    def done(self) -> None:
-        self.widget.layout.display = "none"
-        self.note.value = ""
 
 
 def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: str) -> None:
@@ -291,18 +258,13 @@ class BotInspector:
         """Has the user picked a candidate? Until then the selection follows the search's best."""
         self._showing = False
         button = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
-        self.think_button = widgets.Button(description="Think", icon="play", button_style="primary", layout=button,
-                                           tooltip="let the search bot analyse the decision on the board")  # fmt: skip
-        self.think_button.on_click(lambda _b: self.start_thinking())
-        self.stop_button = widgets.Button(description="Stop", icon="stop", layout=button, disabled=True,
-                                          tooltip="stop the search now and keep what it found")  # fmt: skip
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.more_button = widgets.Button(description="Keep thinking", icon="forward", layout=button, disabled=True,
-                                          tooltip="search the same tree one budget longer")  # fmt: skip
-        self.more_button.on_click(lambda _b: self.keep_thinking())
-        self.status = widgets.HTML("", layout=widgets.Layout(width="100%"))
-        self.thinker: Thinker | None = None
-        """The analysis running (or last run) for the position on the board."""
+        self.thinking = ThinkingControls("Think", "play", "let the search bot analyse the decision on the board",
+                                         on_start=self.start_thinking, position=lambda: _position(self.game),
+                                         show=self.show, finished=self._finished, primary=True,
+                                         progress_label="Thinking")  # fmt: skip
+        self.think_button, self.stop_button, self.more_button = (self.thinking.start_button,
+                                                                 self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
+        self.status, self.progress = self.thinking.status, self.thinking.progress
         self.whatif_button = widgets.Button(description="What if", icon="flask", layout=button,
                                             tooltip="play the selected candidate on a copy")  # fmt: skip
         self.whatif_button.on_click(lambda _b: self.what_if())
@@ -317,7 +279,6 @@ class BotInspector:
         controls = widgets.HBox([self.think_button, self.stop_button, self.more_button, self.whatif_button,
                                  self.back_button, self.cheating],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
-        self.progress = SearchProgress("Thinking")
         side = widgets.VBox([controls, self.progress.widget, self.status, self.details, self.heatmap_choice, self.candidates, self.table],
                             layout=widgets.Layout(flex="1 1 380px", min_width="300px"))  # fmt: skip
         self.widget = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"))  # fmt: skip
@@ -330,66 +291,39 @@ class BotInspector:
         each partial result, the first at once. No budget: ``DEFAULT_SECONDS``. Returns the thinker."""
         if self.game.is_over:
             raise ValueError("the game on the board is over: there is no decision to analyse")
-        self.cancel_thinking()
         if iterations is None and seconds is None:
             seconds = self.seconds
         self._picked = False  # a new search: follow its best again
-        self.thinker = Thinker(self.game, self._on_update, seconds=seconds, iterations=iterations, seed=self.seed,
-                               every=every, all_seeing=self.cheating.value, until_settled=until_settled)  # fmt: skip
-        self.progress.start(iterations, seconds)
-        self._buttons(thinking=True)
-        self.status.value = "Thinking…"
-        return self.thinker.start()
+        return self.thinking.start(self.game, iterations=iterations, seconds=seconds, every=every, seed=self.seed,
+                                   all_seeing=self.cheating.value, until_settled=until_settled)  # fmt: skip
+
+    @property
+    def thinker(self) -> Thinker | None:
+        """The analysis running (or last run) for the position on the board."""
+        return self.thinking.thinker
 
     def think(self, iterations: int | None = None, seconds: float | None = None, every: float = 0.25) -> Analysis:
         """Analyse the decision on the board for the whole budget and return the final analysis
         (``start_thinking`` and wait: for scripts; the Think button does not wait)."""
-        thinker = self.start_thinking(iterations, seconds, every, until_settled=False)
-        thinker.wait()
-        if thinker.error is not None:
-            raise thinker.error
-        assert thinker.latest is not None, "an analysis yields at least once"
-        return thinker.latest
+        result = self.thinking.wait(self.start_thinking(iterations, seconds, every, until_settled=False))
+        assert result is not None, "an analysis yields at least once"
+        return result
 
     def stop(self) -> None:
         """Stop the running analysis; it ends with a final result of what it found."""
-        if self.thinker is not None and self.thinker.running:
-            self.thinker.stop()
+        self.thinking.stop()
 
     def keep_thinking(self, seconds: float | None = None) -> bool:
         """Search the same tree one budget (or ``seconds``) longer; False when there is nothing to extend
         (then press Think)."""
-        t = self.thinker
-        if t is None or t.cancelled or t.position != _position(self.game) or not t.keep_thinking(seconds):
-            return False
-        self.progress.start(None, seconds or t.extension)
-        self._buttons(thinking=True)
-        return True
+        return self.thinking.keep_thinking(seconds)
 
     def cancel_thinking(self) -> None:
         """Drop the running analysis (its results never reach the screen)."""
-        if self.thinker is not None:
-            self.thinker.cancel()
-        self.progress.done()
-        self._buttons(thinking=False)
+        self.thinking.cancel()
 
-    def _buttons(self, thinking: bool) -> None:
-        self.think_button.disabled = thinking
-        self.stop_button.disabled = not thinking
-        t = self.thinker
-        self.more_button.disabled = thinking or t is None or t.cancelled or t.position != _position(self.game)
-
-    def _on_update(self, analysis: Analysis, thinker: Thinker) -> None:
-        """From the thinker's thread: show a result, if it still belongs to the position on the board."""
-        if thinker is not self.thinker or thinker.cancelled or thinker.position != _position(self.game):
-            return
-        self.progress.update(analysis)
-        self.show(analysis)
-        self.status.value = html.escape(thinker.status())
-        if thinker.state != "thinking":
-            self._done[thinker.position] = analysis
-            self.progress.done()
-            self._buttons(thinking=False)
+    def _finished(self, analysis: Analysis, position: object) -> None:
+        self._done[position] = analysis  # type: ignore[index]
 
     def show(self, analysis: Analysis) -> None:
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
@@ -459,9 +393,8 @@ class BotInspector:
     def _board_changed(self, _change: object) -> None:
         """A move on the board (a click, What if, Back): an analysis of another position never stays."""
         position = _position(self.game)
-        if self.thinker is not None and self.thinker.position != position and not self.thinker.cancelled:
-            self.cancel_thinking()  # its result would belong to the position before
-            self.status.value = ""
+        if self.thinking.stale:
+            self.thinking.clear()  # its result would belong to the position before
         if self.analysis is not None and position != self._shown_for:
             self._clear("The position changed: this analysis belonged to the one before. Press <b>Think</b> to "
                         "analyse this position, or <b>Back</b> to return.")  # fmt: skip

@@ -17,7 +17,6 @@ search cannot separate its best move from the next) and leaves the board when th
 from __future__ import annotations
 
 import asyncio
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,12 +28,12 @@ from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import step
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.jupyter.inspect import (
-    SearchProgress,
     candidate_table,
     mark_verdict,
     show_analysis_heatmap,
     summary,
 )
+from tigris_widget.jupyter.thinking import ThinkingControls
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -67,31 +66,21 @@ class BotMatch:
         AnalysisRequest(hint_iterations, hint_seconds)  # checks the hint's budget now, not at the first Hint
         self.hint_iterations = hint_iterations
         self.hint_seconds = hint_seconds
-        self.thinker: Thinker | None = None
-        """The hint's analysis running (or last run)."""
         self.board = BoardWidget(game, seat=seat)
         self.board.on_action(lambda _record: self._schedule())
         self.board.observe(self._position_changed, names="view")
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="let the search bot analyse your decision",
-                                          layout=widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto"))  # fmt: skip
-        self.hint_button.on_click(lambda _b: self.start_hint())
-        small = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", layout=small, disabled=True,
-                                          tooltip="stop the hint's search now")  # fmt: skip
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.more_button = widgets.Button(description="Keep thinking", icon="forward", layout=small, disabled=True,
-                                          tooltip="search the same tree one budget longer")  # fmt: skip
-        self.more_button.on_click(lambda _b: self.keep_thinking())
-        self.status = widgets.HTML("", layout=widgets.Layout(width="100%"))
+        self.thinking = ThinkingControls("Hint", "lightbulb-o", "let the search bot analyse your decision",
+                                         on_start=self.start_hint, position=lambda: self.board.view.get("state_id"),
+                                         show=self._show)  # fmt: skip
+        self.hint_button, self.stop_button, self.more_button = (self.thinking.start_button,
+                                                                self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
+        self.status, self.progress = self.thinking.status, self.thinking.progress
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
-        self._hint_for: str | None = None
-        """``state_id`` of the position the hint on the board belongs to."""
         buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button],
                                layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
         bar = widgets.HBox([buttons, self.panel], layout=widgets.Layout(align_items="flex-start",
                                                                         flex_flow="row wrap"))  # fmt: skip
-        self.progress = SearchProgress("Hint")
         self.widget = widgets.VBox([self.board, bar, self.progress.widget, self.status, self.table],
                                    layout=widgets.Layout(width="100%"))  # fmt: skip
         self._pending = False
@@ -147,71 +136,36 @@ class BotMatch:
         iterations = iterations or self.hint_iterations
         if iterations is None and seconds is None:
             seconds = self.hint_seconds
-        self._hint_for = self.board.view.get("state_id")
-        self.thinker = Thinker(self.game, self._on_update, iterations=iterations, seconds=seconds, every=every,
-                               until_settled=until_settled)  # fmt: skip
-        self.progress.start(iterations, seconds)
-        self._buttons(thinking=True)
-        self.status.value = "Thinking…"
-        return self.thinker.start()
+        return self.thinking.start(self.game, iterations=iterations, seconds=seconds, every=every,
+                                   until_settled=until_settled)  # fmt: skip
+
+    @property
+    def thinker(self) -> Thinker | None:
+        """The hint's analysis running (or last run)."""
+        return self.thinking.thinker
 
     def hint(self, iterations: int | None = None, every: float = 0.25, seconds: float | None = None) -> Analysis | None:
         """The hint for the whole budget, waited for (for scripts; the Hint button does not wait)."""
         thinker = self.start_hint(iterations, seconds, every, until_settled=False)
-        if thinker is None:
-            return None
-        thinker.wait()
-        if thinker.error is not None:
-            raise thinker.error
-        return None if thinker.cancelled else thinker.latest
+        return None if thinker is None else self.thinking.wait(thinker)
 
     def stop(self) -> None:
         """Stop the hint's search; it ends with what it found."""
-        if self.thinker is not None and self.thinker.running:
-            self.thinker.stop()
+        self.thinking.stop()
 
     def keep_thinking(self, seconds: float | None = None) -> bool:
         """Search the hint's tree one budget (or ``seconds``) longer; False when there is none to extend."""
-        t = self.thinker
-        if t is None or t.cancelled or self._hint_for != self.board.view.get("state_id"):
-            return False
-        if not t.keep_thinking(seconds):
-            return False
-        self.progress.start(None, seconds or t.extension)
-        self._buttons(thinking=True)
-        return True
-
-    def _buttons(self, thinking: bool) -> None:
-        self.hint_button.disabled = thinking
-        self.stop_button.disabled = not thinking
-        t = self.thinker
-        self.more_button.disabled = thinking or t is None or t.cancelled or self._hint_for is None
-
-    def _on_update(self, analysis: Analysis, thinker: Thinker) -> None:
-        """From the thinker's thread: show the hint if it still belongs to the position on the board."""
-        if thinker is not self.thinker or thinker.cancelled or self._hint_for != self.board.view.get("state_id"):
-            return
-        self.progress.update(analysis)
-        self._show(analysis)
-        self.status.value = html.escape(thinker.status())
-        if thinker.state != "thinking":
-            self.progress.done()
-            self._buttons(thinking=False)
+        return self.thinking.keep_thinking(seconds)
 
     def clear_hint(self) -> None:
         """Remove the hint from the board and the panel (and drop its search if it still runs)."""
-        if self.thinker is not None:
-            self.thinker.cancel()
-        self._hint_for = None
-        self.progress.done()
-        self._buttons(thinking=False)
+        self.thinking.clear()
         self.board.clear_overlays()
         self.panel.value = ""
-        self.status.value = ""
         self.table.value = ""
 
-    def _position_changed(self, change: Any) -> None:
-        if self._hint_for is not None and change["new"].get("state_id") != self._hint_for:
+    def _position_changed(self, _change: Any) -> None:
+        if self.thinking.stale:
             self.clear_hint()
 
     def _show(self, analysis: Analysis) -> None:
