@@ -15,19 +15,38 @@ drives the game to its end (ziggurats) instead of waiting for the runner's cap.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
 from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
-from tigris_widget.games.ur.heuristics import UrBotRules, finish_step, playout_step, settled_chances, win_chances
+from tigris_widget.games.ur.heuristics import (
+    TEMPERATURE,
+    UrBotRules,
+    finish_step,
+    finish_turn,
+    margin,
+    playout_step,
+    settled_chances,
+    utility,
+    win_chances,
+)
 
 ROLLOUT_ROUNDS = 3
 """Rounds a rollout plays at most before it is judged by the evaluation (a stalled game never ends)."""
 STALL_SHARE = 0.5
 """What is left of the leader's value when a rollout ends in a stall on a full grid."""
 EMPTY_PER_SEAT = 2
-"""The end is near when at most this many empty tiles per seat remain (each turn may claim one)."""
+"""The end is near when at most this many empty tiles per seat remain (each turn may claim one, and the
+game ends when a player finds no tile to exchange, §9.1)."""
+GREEDY_MODEL = False
+"""Rollouts begin each turn as the greedy bot would (``model_step``, slower) instead of by the cheap
+``playout_step``; measured no better (docs/results/ur-bots.md, round 3)."""
+SOFT_WEIGHT = 0.25
+"""Part of a finished rollout's value taken from the points (the softmax of ``win_chances`` over the
+final standings) rather than the exact win share: a seat that cannot win any line still plays for points
+(with exact shares alone every losing line is worth 0, and the search chose among them blindly)."""
 
 
 def empty_cells(s: UrState) -> int:
@@ -72,15 +91,54 @@ def endgame_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
     return finish_step(s, steps)
 
 
+def greedy_first_step(s: UrState, steps: Sequence[Step]) -> Step:
+    """The greedy bot's reading of a turn's first step: the one after which, the turn completed by
+    ``finish_turn``, the mover leads the best other seat by most (the first such)."""
+    p = s.active
+    best, best_value = steps[0], -math.inf
+    for st in steps:
+        after = s.clone()
+        apply_unchecked(after, st)
+        finish_turn(after)
+        value = margin(after, p)
+        if value > best_value:
+            best, best_value = st, value
+    return best
+
+
+def model_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
+    """The rollout policy when ``GREEDY_MODEL``: each turn begun as the greedy bot would (its opponents
+    in tournaments), then ``endgame_step``'s completion (the optional extra cube, the best exchange)."""
+    if s.phase == PH_TURN and not s.locked and not s.started and len(steps) > 1:
+        if s.zig_left > 0 and empty_cells(s) == 0:
+            push = _push_step(s, steps)
+            if push is not None:
+                return push
+        return greedy_first_step(s, steps)
+    return endgame_step(s, steps, rng)
+
+
+def soft_chances(s: UrState) -> list[float]:
+    """The softmax of the seats' points and cubes (``heuristics.utility``), also for a finished game."""
+    u = [utility(s, p) for p in range(s.n)]
+    top = max(u)
+    e = [math.exp((x - top) / TEMPERATURE) for x in u]
+    total = sum(e)
+    return [x / total for x in e]
+
+
 def rollout_values(s: UrState, rounds: int = ROLLOUT_ROUNDS) -> list[float]:
     """Every seat's value after playing ``s`` (changed in place) out with ``endgame_step``: exact win
-    shares if the game ends within ``rounds`` rounds, else the evaluation, the leader's cut if stalled."""
+    shares (with ``SOFT_WEIGHT`` of points) if the game ends within ``rounds`` rounds, else the evaluation, the leader's cut if stalled."""
+    policy = model_step if GREEDY_MODEL else endgame_step
     rng = random.Random(s.turns)  # deterministic: the same leaf gets the same rollout
     limit = s.turns + rounds * s.n
     while s.phase != PH_OVER and s.turns < limit:
-        apply_unchecked(s, endgame_step(s, legal_actions(s), rng))
+        apply_unchecked(s, policy(s, legal_actions(s), rng))
     if s.phase == PH_OVER:
-        return win_chances(s)
+        exact = win_chances(s)
+        soft = soft_chances(s)
+        return [(1 - SOFT_WEIGHT) * e + SOFT_WEIGHT * f for e, f in zip(exact, soft, strict=True)]
     values = settled_chances(s)
     if empty_cells(s) == 0:
         leader = max(range(s.n), key=values.__getitem__)
