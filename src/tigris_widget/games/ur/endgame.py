@@ -43,10 +43,13 @@ game ends when a player finds no tile to exchange, §9.1)."""
 GREEDY_MODEL = False
 """Rollouts begin each turn as the greedy bot would (``model_step``, slower) instead of by the cheap
 ``playout_step``; measured no better (docs/results/ur-bots.md, round 3)."""
-SOFT_WEIGHT = 0.25
+SOFT_WEIGHT = 0.0
 """Part of a finished rollout's value taken from the points (the softmax of ``win_chances`` over the
 final standings) rather than the exact win share: a seat that cannot win any line still plays for points
-(with exact shares alone every losing line is worth 0, and the search chose among them blindly)."""
+(with exact shares alone every losing line is worth 0). 0.25 measured no better with 4 players (round 3)."""
+MAX_PLAYERS = 3
+"""The search uses the endgame rollouts in games of at most this many players: with 3 they raised the
+win rate, with 4 every variant measured lowered it (docs/results/ur-bots.md, round 3)."""
 
 
 def empty_cells(s: UrState) -> int:
@@ -147,11 +150,15 @@ def rollout_values(s: UrState, rounds: int = ROLLOUT_ROUNDS) -> list[float]:
 
 
 class UrSearchRules(UrBotRules):
-    """``UrBotRules`` whose evaluation plays leaves out to the end once the end is near (``near_end``);
-    before that, and for the greedy bot (which reads only ``margin``), nothing changes."""
+    """``UrBotRules`` whose evaluation plays leaves out to the end once the end is near (``near_end``)
+    in games of at most ``max_players``; before that, and for the greedy bot (which reads only
+    ``margin``), nothing changes."""
+
+    def __init__(self, max_players: int = MAX_PLAYERS) -> None:
+        self.max_players = max_players
 
     def evaluate(self, state: UrState) -> list[float]:
-        if near_end(state):
+        if state.n <= self.max_players and near_end(state):
             return rollout_values(state.clone())
         return settled_chances(state)
 
