@@ -19,10 +19,10 @@ from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.ur import analysis as _analysis
 from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition, cell_of
 from tigris_widget.games.ur.builder import UrPositionBuilder
+from tigris_widget.games.ur.endgame import SEARCH_RULES
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS
 from tigris_widget.games.ur.game import UrGame, UrView
-from tigris_widget.games.ur.endgame import SEARCH_RULES
 from tigris_widget.games.ur.heuristics import UrBotRules
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
