@@ -255,7 +255,7 @@ def _played_out(game: UrGame, first: object, seat: int) -> float:
 
 def test_the_endgame_search_finds_the_winning_line_the_greedy_reading_misses():
     from tigris_widget.bots.generic import greedy_ranking
-    from tigris_widget.games.ur.endgame import near_end
+    from tigris_widget.games.ur.endgame import UrSearchRules, near_end
 
     game = UrGame.from_position(FINAL_ROUND)
     assert near_end(game.state)
@@ -263,7 +263,7 @@ def test_the_endgame_search_finds_the_winning_line_the_greedy_reading_misses():
     assert greedy.kind == "cube" and game.state.owner[greedy.a] < 0, "the greedy reading claims a tile"
     assert _played_out(game, greedy, 0) < 1
     for seed in range(4):
-        choice = make_bot("search:60", seed, "ur").choose(game.view(0))
+        choice = TreeSearchBot(UrSearchRules(max_players=4), seed=seed).choose(game.view(0))
         assert _played_out(game, choice, 0) == 1, f"seed {seed}: {choice} does not win outright"
 
 
@@ -302,15 +302,19 @@ def test_rollouts_score_the_real_end_and_cut_the_leader_of_a_stall():
 
 
 def test_the_search_is_deterministic_by_seed_near_the_end():
+    from tigris_widget.games.ur.endgame import MAX_PLAYERS, UrSearchRules
+
+    assert isinstance(make_bot("search", 1, "ur").rules, UrSearchRules) and MAX_PLAYERS == 3
+
+    def search(seed: int) -> TreeSearchBot:
+        return TreeSearchBot(UrSearchRules(max_players=4), seed=seed, iterations=20)
+
     game = UrGame.from_position(FINAL_ROUND)
-    first = [make_bot("search:30", 7, "ur").choose(game.view(0)) for _ in range(2)]
-    assert first[0] == first[1]
-    a = play(
-        UrGame.from_position(FINAL_ROUND),
-        [make_bot("search:20", 3, "ur")] + [make_bot("greedy", s, "ur") for s in range(3)],
-    )
-    b = play(
-        UrGame.from_position(FINAL_ROUND),
-        [make_bot("search:20", 3, "ur")] + [make_bot("greedy", s, "ur") for s in range(3)],
-    )
-    assert a.to_record() == b.to_record()
+    assert search(7).choose(game.view(0)) == search(7).choose(game.view(0))
+    records = [
+        play(
+            UrGame.from_position(FINAL_ROUND), [search(3)] + [make_bot("greedy", s, "ur") for s in range(3)]
+        ).to_record()
+        for _ in range(2)
+    ]
+    assert records[0] == records[1]
