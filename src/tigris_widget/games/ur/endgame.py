@@ -1,16 +1,18 @@
 """Ur's endgame for the tree search: near the end, leaves are played out to the real end and scored exactly.
 
-Most search games tie for the top score, and the tie-break is the cubes on the grid (§10.5), so near
+Many search games tie for the top score, and the tie-break is the cubes on the grid (§10.5), so near
 the end the softmax evaluation (``heuristics.win_chances``) is blind to what decides the game. Once
 the end is near (``near_end``: the fifth ziggurat is built or one is left, or few empty tiles remain
 for the exchange, §9), ``UrSearchRules.evaluate`` plays every leaf out with a fast policy
 (``endgame_step``) until the game ends and scores the final standings exactly, ties split; the search
-above it weighs the turns, so it sees e.g. a two-cube turn that wins the tie-break instead of a claim.
+above it weighs the turns, so it sees e.g. a two-cube turn that wins the tie-break instead of a claim. Only in games of at most
+``MAX_PLAYERS`` (3): with 4 players every variant measured weaker.
 
 A game can also stall: with three players the spare keeps the exchange possible on a full grid, and the
 rules (§9.3) have no other end but the fifth ziggurat. A rollout that does not reach the end within
-``ROLLOUT_TURNS`` rounds counts a stall against the leader (``STALL_SHARE``), so a leading search bot
-drives the game to its end (ziggurats) instead of waiting for the runner's cap.
+``ROLLOUT_ROUNDS`` rounds counts a stall against the leader (``STALL_SHARE``), so a leading search bot
+prefers a line that ends the game (a ziggurat) — when one exists: on a full grid with every supply
+spent, none does.
 """
 
 from __future__ import annotations
