@@ -223,3 +223,98 @@ def test_the_playout_policy_claims_the_tile_worth_most():
     after = s.clone()
     rules.play(after, choice)
     assert abs(margin(after, s.active) - margin(s, s.active) - max(worth)) < 1e-9
+
+
+# -- the endgame search (games/ur/endgame.py) -------------------------------------------------------------
+FINAL_ROUND = (
+    "4 players · start player P0 · to move: P0 · ziggurats left: 5 · options: defaults\n"
+    "      x=0       x=1       x=2       x=3       x=4       x=5\n"
+    "y=0   Ca:3x1    Wa:0x1    Ap:0x1    At:1x1    Wt:1x1    Cp:3x1\n"
+    "y=1   Tw:3x1    Cw:0x1    Aw:0x1    Pa:1x1    Pt:0x1    Ct:1x1\n"
+    "y=2   Ap:3x1    Wc:3x1    Pw:0x1    Ta:0x1    Ct:1x1    Tc:2x1\n"
+    "y=3   Pc:1x1    Pw:3x1    Ca        Wa:1x1    Cw        Wt:2x1\n"
+    "y=4   Cp:1x1    Ca        Pt:2x1    Ca:2x1    Pa:2x1    Ct:2x1\n"
+    "y=5   Wp:0x1    Pw:3x1    Wt:2x1    Aw:2x1    Cp        Pt:3x1\n"
+    "hands: P0=AT  P1=TP  P2=AT  P3=CW\n"
+    "supplies: P0=12  P1=12  P2=12  P3=12\n"
+)
+"""Four empty tiles, four players: the last round. Every seat has 25 points by the greedy reading; a
+claim ties three ways at 26, while a turn that keeps cubes on own tiles (or trades) wins the tie-break on
+cubes (§10.5) — the greedy reading claims."""
+
+
+def _played_out(game: UrGame, first: object, seat: int) -> float:
+    """``seat``'s share of the win after ``first`` when every seat then plays greedily."""
+    after = game.clone()
+    after.apply(first)  # type: ignore[arg-type]
+    play(after, [make_bot("greedy", 5 + s, "ur") for s in range(after.players)])
+    places = {r.seat: r.place for r in after.standings()}
+    winners = [s for s, place in places.items() if place == 1]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def test_the_endgame_search_finds_the_winning_line_the_greedy_reading_misses():
+    from tigris_widget.bots.generic import greedy_ranking
+    from tigris_widget.games.ur.endgame import UrSearchRules, near_end
+
+    game = UrGame.from_position(FINAL_ROUND)
+    assert near_end(game.state)
+    greedy = greedy_ranking(bot_rules(), game.state, game.legal_actions())[0][1]
+    assert greedy.kind == "cube" and game.state.owner[greedy.a] < 0, "the greedy reading claims a tile"
+    assert _played_out(game, greedy, 0) < 1
+    for seed in range(4):
+        choice = TreeSearchBot(UrSearchRules(max_players=4), seed=seed).choose(game.view(0))
+        assert _played_out(game, choice, 0) == 1, f"seed {seed}: {choice} does not win outright"
+
+
+STALLED = (
+    "3 players · start player P1 · to move: P0 · ziggurats left: 2 · options: defaults\n"
+    "      x=0       x=1       x=2       x=3       x=4       x=5\n"
+    "y=0   At:1x2    Z0(Ta)    Cp:0x3    Z0(Wp)    Cw:0x3    Tc:0x5\n"
+    "y=1   Pa:2x1    Wa:0x2    Aw:0x2    Aw:1x1    Ac:1x2    Ac:1x1\n"
+    "y=2   Tw:2x5    Pa:2x1    Tp:2x2    Wc:2x2    Cw:1x2    Pc:0x1\n"
+    "y=3   Pw:0x1    Wp:2x1    Ct:2x1    Wt:0x1    Pt:1x2    Ac:1x1\n"
+    "y=4   Cp:1x1    Wa:2x1    Wt:1x1    Pa:2x1    Ap:2x1    Ta:1x1\n"
+    "y=5   Wp:1x2    Pt:1x1    Wt:2x3    Pc:1x2    Cw:1x1    Z2(Tp)\n"
+    "hands: P0=TC  P1=AC  P2=TC   spare: AT\n"
+    "supplies: P0=0  P1=0  P2=0\n"
+)
+"""A stall from a tournament game (round 2, seed 2026): a full grid, every supply spent, and the spare
+always of another pair than the hand of the seat to move, so the exchange never fails (§9.1)."""
+
+
+def test_rollouts_score_the_real_end_and_cut_the_leader_of_a_stall():
+    from tigris_widget.games.ur.endgame import SOFT_WEIGHT, STALL_SHARE, empty_cells, rollout_values, soft_chances
+
+    end = UrGame.from_position(FINAL_ROUND).state
+    values = rollout_values(end)
+    assert end.over, "the last round is played to the real end"
+    exact, soft = win_chances(end), soft_chances(end)
+    assert values == pytest.approx([(1 - SOFT_WEIGHT) * e + SOFT_WEIGHT * f for e, f in zip(exact, soft)])
+    assert sum(values) == pytest.approx(1) and sorted(exact)[-1] > 0
+    s = UrGame.from_position(STALLED).state
+    assert empty_cells(s) == 0 and s.zig_left == 2
+    after = s.clone()
+    values = rollout_values(after, rounds=1)
+    assert not after.over and empty_cells(after) == 0, "still stalled a round later"
+    assert sum(values) < 1 and max(values) < 1, "the leader's share is cut"
+    assert min(values) >= 0 and 0 < STALL_SHARE < 1
+
+
+def test_the_search_is_deterministic_by_seed_near_the_end():
+    from tigris_widget.games.ur.endgame import MAX_PLAYERS, UrSearchRules
+
+    assert isinstance(make_bot("search", 1, "ur").rules, UrSearchRules) and MAX_PLAYERS == 3
+
+    def search(seed: int) -> TreeSearchBot:
+        return TreeSearchBot(UrSearchRules(max_players=4), seed=seed, iterations=20)
+
+    game = UrGame.from_position(FINAL_ROUND)
+    assert search(7).choose(game.view(0)) == search(7).choose(game.view(0))
+    records = [
+        play(
+            UrGame.from_position(FINAL_ROUND), [search(3)] + [make_bot("greedy", s, "ur") for s in range(3)]
+        ).to_record()
+        for _ in range(2)
+    ]
+    assert records[0] == records[1]

@@ -19,10 +19,11 @@ from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
 from tigris_widget.games.ur import analysis as _analysis
 from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition, cell_of
 from tigris_widget.games.ur.builder import UrPositionBuilder
+from tigris_widget.games.ur.endgame import SEARCH_RULES
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.board import CELLS
 from tigris_widget.games.ur.game import UrGame, UrView
-from tigris_widget.games.ur.heuristics import BOT_RULES, UrBotRules
+from tigris_widget.games.ur.heuristics import UrBotRules
 from tigris_widget.games.ur.notation import parse_line
 from tigris_widget.games.ur.position import format_position, parse_position
 from tigris_widget.games.ur.present import svg as _svg
@@ -80,9 +81,11 @@ def explain(err: ValueError) -> str:
     return str(err)
 
 
+# -- endgame search (h-urstrength): the search plays leaves out to the end near the end (``endgame``) --
 def bot_rules() -> UrBotRules:
-    """Ur's knowledge for the shared bots (``random``, ``greedy``, ``search``): see ``heuristics``."""
-    return BOT_RULES
+    """Ur's knowledge for the shared bots (``random``, ``greedy``, ``search``): see ``heuristics``; the
+    search's evaluation plays leaves out to the real end once the end is near (``endgame``)."""
+    return SEARCH_RULES
 
 
 # -- bots you can watch ------------------------------------------------------------------------
