@@ -81,7 +81,7 @@ def explain(err: ValueError) -> str:
     return str(err)
 
 
-# -- endgame search (h-urstrength): the search plays leaves out to the end near the end (``endgame``) --
+# -- endgame search: the search plays leaves out to the end near the end (``endgame``) --
 def bot_rules() -> UrBotRules:
     """Ur's knowledge for the shared bots (``random``, ``greedy``, ``search``): see ``heuristics``; the
     search's evaluation plays leaves out to the real end once the end is near (``endgame``)."""
