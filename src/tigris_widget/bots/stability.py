@@ -284,10 +284,10 @@ def candidate_positions(game: str, games_per_count: int, seed: int) -> list[Pick
     for players in _players(game):
         for k in range(games_per_count):
             game_seed = seed * 1000 + players * 100 + k
-            # greedy bots, and in every other game a small search in one seat, for less uniform play
+            # greedy bots, and in every other game a small search (60 iterations) in one seat, for less uniform play
             names = ["greedy"] * players
             if k % 2:
-                names[k % players] = "search:200"
+                names[k % players] = "search:60"
             bots = [make_bot(n, game_seed * 7919 + s + 1, game) for s, n in enumerate(names)]
             try:
                 played = play(game_module(game).new_game(players, game_seed, None), bots)
@@ -319,8 +319,19 @@ def candidate_positions(game: str, games_per_count: int, seed: int) -> list[Pick
                 at = _replay(game, players, game_seed, played.actions, ply)
                 d = at.decision
                 assert d is not None
+                if not _round_trips(at):
+                    continue
                 picks.append(Pick(game, players, game_seed, ply, phase, d.kind, tuple(names), at.to_position()))
     return picks
+
+
+def _round_trips(game: GameLike) -> bool:
+    """Does the position text give back this decision with the same choices? (Not always: a position
+    text may leave out what the turn under way has done so far.)"""
+    again = game_module(game.name).game_from_position(game.to_position())
+    a, b = game.decision, again.decision
+    return (a is not None and b is not None and (a.seat, a.kind) == (b.seat, b.kind)
+            and sorted(map(str, game.legal_actions())) == sorted(map(str, again.legal_actions())))  # fmt: skip
 
 
 def _interleave(groups: dict[Any, list[Any]]) -> list[Any]:
@@ -351,10 +362,10 @@ def select_positions(
     *,
     seed: int = 1,
     games_per_count: int = 4,
-    screen_iterations: int = 16000,
-    long_iterations: int = 80000,
+    screen_iterations: int = 4000,
+    long_iterations: int = 10000,
     long_seeds: int = 3,
-    long_candidates: int = 30,
+    long_candidates: int = 24,
     progress: TextIO | None = None,
     on_keep: Callable[[list[StablePosition]], object] | None = None,
 ) -> tuple[list[StablePosition], dict[str, Any]]:
@@ -583,20 +594,34 @@ def add_parser(sub: Any) -> None:
     """The ``stability`` sub-command of ``bench``."""
     p = sub.add_parser("stability", help="how often the default analysis names a long search's clear best move")
     p.add_argument("--game", dest="stab_game", choices=games(), help="one game only (default: every game)")
-    p.add_argument("--seeds", dest="stab_seeds", type=int, default=10, help="analyses per position (default 10)")
-    p.add_argument("--seconds", dest="stab_seconds", type=float, help="budget per analysis (default: the default)")
-    p.add_argument("--iterations", dest="stab_iterations", type=int, help="budget per analysis in iterations")
-    p.add_argument("--positions", dest="stab_positions", help="a test-set file (default: the shipped one)")
-    p.add_argument("--limit", dest="stab_limit", type=int, help="only the first N positions of each game")
-    p.add_argument("--markdown", dest="stab_markdown", help="also write the table as markdown to this file")
+    p.add_argument(
+        "--seeds", dest="stab_seeds", metavar="N", type=int, default=10, help="analyses per position (default 10)"
+    )
+    p.add_argument(
+        "--seconds",
+        dest="stab_seconds",
+        metavar="SECONDS",
+        type=float,
+        help="budget per analysis (default: the default)",
+    )
+    p.add_argument(
+        "--iterations", dest="stab_iterations", metavar="N", type=int, help="budget per analysis in iterations"
+    )
+    p.add_argument(
+        "--positions", dest="stab_positions", metavar="FILE", help="a test-set file (default: the shipped one)"
+    )
+    p.add_argument("--limit", dest="stab_limit", metavar="N", type=int, help="only the first N positions of each game")
+    p.add_argument(
+        "--markdown", dest="stab_markdown", metavar="FILE", help="also write the table as markdown to this file"
+    )
     p.add_argument("--json", dest="stab_json", action="store_true", help="print the rows as JSON")
     p.add_argument("--select", dest="stab_select", metavar="OUT.json",
                    help="instead: choose the test set anew (slow: long searches) and write it to OUT.json")  # fmt: skip
-    p.add_argument("--select-seed", dest="stab_select_seed", type=int, default=1, help="with --select")
-    p.add_argument("--long-iterations", dest="stab_long", type=int, default=80000, help="with --select")
-    p.add_argument("--screen-iterations", dest="stab_screen", type=int, default=16000, help="with --select")
-    p.add_argument("--long-candidates", dest="stab_candidates", type=int, default=30, help="with --select")
-    p.add_argument("--games-per-count", dest="stab_games", type=int, default=4, help="with --select")
+    p.add_argument("--select-seed", dest="stab_select_seed", metavar="N", type=int, default=1, help="with --select")
+    p.add_argument("--long-iterations", dest="stab_long", metavar="N", type=int, default=10000, help="with --select")
+    p.add_argument("--screen-iterations", dest="stab_screen", metavar="N", type=int, default=4000, help="with --select")
+    p.add_argument("--long-candidates", dest="stab_candidates", metavar="N", type=int, default=24, help="with --select")
+    p.add_argument("--games-per-count", dest="stab_games", metavar="N", type=int, default=4, help="with --select")
 
 
 def main(args: Any) -> int:
