@@ -363,9 +363,9 @@ def select_positions(
     seed: int = 1,
     games_per_count: int = 4,
     screen_iterations: int = 4000,
-    long_iterations: int = 10000,
+    long_iterations: int = 5000,
     long_seeds: int = 3,
-    long_candidates: int = 24,
+    long_candidates: int = 36,
     progress: TextIO | None = None,
     on_keep: Callable[[list[StablePosition]], object] | None = None,
 ) -> tuple[list[StablePosition], dict[str, Any]]:
@@ -618,9 +618,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--select", dest="stab_select", metavar="OUT.json",
                    help="instead: choose the test set anew (slow: long searches) and write it to OUT.json")  # fmt: skip
     p.add_argument("--select-seed", dest="stab_select_seed", metavar="N", type=int, default=1, help="with --select")
-    p.add_argument("--long-iterations", dest="stab_long", metavar="N", type=int, default=10000, help="with --select")
+    p.add_argument("--long-iterations", dest="stab_long", metavar="N", type=int, default=5000, help="with --select")
     p.add_argument("--screen-iterations", dest="stab_screen", metavar="N", type=int, default=4000, help="with --select")
-    p.add_argument("--long-candidates", dest="stab_candidates", metavar="N", type=int, default=24, help="with --select")
+    p.add_argument("--long-candidates", dest="stab_candidates", metavar="N", type=int, default=36, help="with --select")
     p.add_argument("--games-per-count", dest="stab_games", metavar="N", type=int, default=4, help="with --select")
 
 
