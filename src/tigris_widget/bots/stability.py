@@ -8,7 +8,7 @@ budget, or the budget given) for its best move with several seeds and counts how
 stored one. The bar is the same move in at least 9 of 10 seeds on every position.
 
     >>> from tigris_widget.bots.stability import load_positions, run_benchmark
-    >>> positions = [p for p in load_positions() if p.game == "ur"][:1]
+    >>> positions = load_positions()[:1]
     >>> result = run_benchmark(positions, seeds=2, iterations=30)
     >>> len(result.rows), result.rows[0].seeds
     (1, 2)
