@@ -1,0 +1,133 @@
+"""The analysis stability benchmark (``bots/stability.py``): its shipped test set is sound, the
+benchmark runs, bad data is refused. Fast: tiny budgets only; the real numbers are in
+docs/results/analysis-stability.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tigris_widget.bots import stability as st
+from tigris_widget.cli import main
+from tigris_widget.core.registry import games
+
+POSITIONS = st.load_positions()
+
+
+def _one_per_game() -> list[st.StablePosition]:
+    return [next(p for p in POSITIONS if p.game == game) for game in games()]
+
+
+def test_the_test_set_has_twenty_varied_positions_per_game() -> None:
+    for game in games():
+        mine = [p for p in POSITIONS if p.game == game]
+        assert len(mine) >= 20, game
+        assert len({p.players for p in mine}) >= 2, game
+        assert len({p.phase for p in mine}) == 3, game
+        assert len({p.decision for p in mine}) >= 2, game
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.key)
+def test_every_position_loads_and_its_best_move_is_legal(position: st.StablePosition) -> None:
+    game = st.check_position(position)
+    assert game.to_position() == position.position
+    assert game.decision is not None and game.decision.kind == position.decision
+    assert game.players == position.players
+    assert position.margin > 0
+    runs = position.long["runs"]
+    assert len(runs) >= 3 and all(st.same_move(game, position.best, run["best"]) for run in runs)
+
+
+def test_the_benchmark_runs_on_two_positions_with_two_seeds() -> None:
+    result = st.run_benchmark(_one_per_game()[:2], seeds=2, iterations=20)
+    assert len(result.rows) == 2
+    for row in result.rows:
+        assert row.seeds == 2 and 0 <= row.hits <= 2 and row.iterations == (20, 20)
+        assert sum(n for _, n in row.picks) == 2
+        assert row.passed == (row.hits == 2)
+    text = st.format_table(result)
+    assert all(row.key in text for row in result.rows) and "iterations per analysis" in text
+    assert st.format_table(result, markdown=True).startswith("| position |")
+    assert result.budget == "20 iterations"
+
+
+def test_the_command_prints_and_writes_markdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "table.md"
+    code = main(["bench", "stability", "--game", "ur", "--limit", "1", "--seeds", "1", "--iterations", "10",
+                 "--markdown", str(out)])  # fmt: skip
+    assert code == 0
+    assert "ur: " in capsys.readouterr().out
+    assert out.read_text().startswith("| position |")
+    assert main(["bench", "stability", "--positions", str(tmp_path / "missing.json")]) == 2
+
+
+def test_same_move_compares_what_the_moves_do() -> None:
+    p = _one_per_game()[0]
+    game = p.game_at()
+    assert st.same_move(game, p.best, p.best)
+    other = next(str(a) for a in game.legal_actions() if not st.same_move(game, p.best, (str(a),)))
+    assert not st.same_move(game, p.best, (other,))
+    assert not st.same_move(game, p.best, ("no such action",))
+
+
+def _data(**changes: object) -> dict[str, object]:
+    row: dict[str, object] = {
+        "key": "k",
+        "game": POSITIONS[0].game,
+        "players": POSITIONS[0].players,
+        "phase": "opening",
+        "decision": POSITIONS[0].decision,
+        "position": POSITIONS[0].position,
+        "best": list(POSITIONS[0].best),
+        "margin": 0.1,
+    }
+    row.update(changes)
+    return {"format": st.FORMAT, "positions": [row]}
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (None, "not a stability test set"),
+        ({"format": "other"}, "not a stability test set"),
+        ({"format": st.FORMAT, "positions": {}}, "'positions' must be a list"),
+        ({"format": st.FORMAT, "positions": [3]}, "a position is an object"),
+        (_data(game="chess"), "unknown game 'chess'"),
+        (_data(best=[]), "'best' must be a non-empty list"),
+        (_data(best="pass"), "'best' is missing"),
+        (_data(phase="endgame"), "'phase' must be one of"),
+        (_data(players=True), "'players' is missing or not a int"),
+        (_data(margin="big"), "'margin'"),
+        ({"format": st.FORMAT, "positions": [_data()["positions"][0]] * 2}, "used twice"),  # type: ignore[index]
+    ],
+)
+def test_malformed_data_is_refused_by_name(data: object, words: str) -> None:
+    with pytest.raises(st.StabilityDataError, match=words):
+        st.parse_positions(data)
+
+
+def test_bad_positions_and_moves_are_refused(tmp_path: Path) -> None:
+    (bad := tmp_path / "bad.json").write_text("{nope")
+    with pytest.raises(st.StabilityDataError, match="not JSON"):
+        st.load_positions(bad)
+    [p] = st.parse_positions(_data(position="garbage"))
+    with pytest.raises(st.StabilityDataError, match="does not load"):
+        st.check_position(p)
+    [p] = st.parse_positions(_data(best=["no such action"]))
+    with pytest.raises(st.StabilityDataError, match="is not legal"):
+        st.check_position(p)
+    with pytest.raises(st.StabilityDataError, match="list of action texts"):
+        st.play_move(POSITIONS[0].game_at(), "pass")
+    with pytest.raises(ValueError, match="seeds"):
+        st.run_benchmark(POSITIONS[:1], seeds=0)
+
+
+def test_the_selection_is_deterministic_by_seed() -> None:
+    game = games()[-1]
+    first = st.select_positions(game, seed=3, games_per_count=1, screen_iterations=40, long_iterations=80,
+                                long_seeds=2, long_candidates=2)  # fmt: skip
+    again = st.select_positions(game, seed=3, games_per_count=1, screen_iterations=40, long_iterations=80,
+                                long_seeds=2, long_candidates=2)  # fmt: skip
+    strip = [[(p.key, p.best, p.margin) for p in kept] for kept, _ in (first, again)]
+    assert strip[0] == strip[1] and first[1]["candidates"] > 0
