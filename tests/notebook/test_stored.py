@@ -121,3 +121,20 @@ def test_stand_ins_leave_a_stored_notebook_unchanged(name: str) -> None:
     """The stored notebooks are already what ``make_notebooks.py --stored`` makes of them."""
     nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
     assert _make().stand_ins(nb) == 0
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_the_stored_picture_frames_in_the_colours_of_the_live_board(game: str) -> None:
+    """A review's better move is framed blue on the live board; its stored picture must not turn it into
+    the orange the course uses for "look here" (nor Ur's orange seat)."""
+    from tigris_widget.games.tigris.game import Game
+
+    board = BoardWidget(Game.new(players=2, seed=1) if game == "tigris" else UrGame.new(players=3, seed=2006))
+    board.highlight([0], "#1e88e5")
+    board.arrow(0, 2, "#1e88e5")
+    board.highlight([3])  # no colour: the default orange frame
+    svg = board.picture()
+    assert svg.count('stroke="#1e88e5"') >= 2 and 'fill="#1e88e5"' in svg  # the frame and the arrow
+    assert 'stroke="#ff8c00"' in svg
+    board.highlight([4], '"/><script>x</script>')  # a hostile colour string is text, never markup
+    assert "<script>" not in board.picture()

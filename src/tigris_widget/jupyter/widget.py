@@ -396,10 +396,14 @@ class BoardWidget(anywidget.AnyWidget):
         from tigris_widget.render.svg import board_svg
 
         o = self.overlay
+        # the colours the live board draws (a review's better move is blue, not the default orange)
+        colours = {a["to"]: a["colour"] for a in o.get("arrows", []) if a.get("colour")}
+        colours.update({h["square"]: h["colour"] for h in o.get("highlights", []) if h.get("colour")})
         return board_svg(
             self.view,
             highlight=[h["square"] for h in o.get("highlights", [])],
             arrows=[(a["from"], a["to"]) for a in o.get("arrows", [])],
+            colours=colours,
             labels={label["square"]: label["text"] for label in o.get("labels", [])},
             caption=caption if caption is not None else (o.get("caption") or None),
             theme="dark" if self.theme == "dark" else "light",

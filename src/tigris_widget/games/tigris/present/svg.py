@@ -117,6 +117,7 @@ def board_svg(
     caption: str | None = None,
     status: bool = True,
     theme: str = "light",
+    colours: Mapping[int, str] | None = None,
 ) -> str:
     """An SVG picture of ``view`` (a ``PlayerView`` or the widget JSON of one), drawn from the same
     picture model as the canvas board (``games/tigris/present/picture.py``).
@@ -126,6 +127,8 @@ def board_svg(
     :param caption: a line of text above the board.
     :param status: add the block with turn, prompt, and each player's supply, hand and score.
     :param theme: ``"light"`` or ``"dark"`` (the canvas board's palettes).
+    :param colours: square → colour of its frame or of an arrow ending there, as the live board draws
+        them (default: orange frames, violet arrows).
     """
     if theme not in ("light", "dark"):
         raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
@@ -240,12 +243,13 @@ def board_svg(
     for q in highlight:
         x, y = _xy(q)
         out.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#ff8c00" stroke-width="4"/>'
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="{escape((colours or {}).get(q, "#ff8c00"))}" stroke-width="4"/>'
         )
     for start, end in arrows:
         (x1, y1), (x2, y2) = _centre(start), _centre(end)
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a1b9a" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
-                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="#6a1b9a"/>')  # fmt: skip
+        ink = escape((colours or {}).get(end, "#6a1b9a"))
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{ink}" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
+                   f'<circle cx="{x2}" cy="{y2}" r="6" fill="{ink}"/>')  # fmt: skip
     for q, text in (labels or {}).items():
         # on the square's bottom edge: the piece's picture in the middle stays visible
         cx, _ = _centre(q)

@@ -132,12 +132,14 @@ def picture_svg(
     caption: str | None = None,
     status: bool = True,
     theme: str = "light",
+    colours: Mapping[int, str] | None = None,
 ) -> str:
     """An SVG picture of an Ur view JSON (``view.present``).
 
     :param highlight: cells to frame; ``arrows`` pairs of cells; ``labels`` cell → short text.
     :param caption: a line of text above the grid; ``status``: add the block below it.
     :param theme: ``"light"`` or ``"dark"``.
+    :param colours: cell → colour of its frame or of an arrow ending there, as the live board draws them.
     :raises ValueError: a view that is not an Ur view, or a bad option.
     """
     if theme not in ("light", "dark"):
@@ -182,14 +184,16 @@ def picture_svg(
                    f'stroke="{pal["accent"]}" stroke-width="3"/>')  # fmt: skip
     for cell in highlight:
         x, y = _xy(int(cell))
+        ink = escape((colours or {}).get(int(cell), "#ff8c00"))
         out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="none" '
-                   f'stroke="#ff8c00" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
+                   f'stroke="{ink}" stroke-width="3" stroke-dasharray="6 3"/>')  # fmt: skip
     for a, b in arrows:
         (ax, ay), (bx, by) = _xy(int(a)), _xy(int(b))
         h = CELL / 2
-        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{pal["accent"]}" '
+        ink = escape((colours or {}).get(int(b), pal["accent"]))
+        out.append(f'<line x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" stroke="{ink}" '
                    f'stroke-width="4" stroke-linecap="round"/>')  # fmt: skip
-        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{pal["accent"]}"/>')
+        out.append(f'<circle cx="{bx + h}" cy="{by + h}" r="6" fill="{ink}"/>')
     for cell, text in (labels or {}).items():
         # a pill on the cell's bottom edge like the canvas's (js/src/core/overlays.ts labelBox): the face
         # letter stays uncovered, and cairo's PNGs (which ignore paint-order) stay readable
