@@ -55,6 +55,8 @@ def cells_of(module: str) -> list[tuple[str, str]]:
 
 def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     nb = new_notebook(cells=[new_markdown_cell(t) if k == "md" else new_code_cell(t) for k, t in cells])
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"cell-{i:03d}"  # not random: a regenerated notebook differs only where its content does
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     return nb
@@ -87,8 +89,11 @@ def stand_in(output: dict[str, Any]) -> bool:
 
 
 def stand_ins(nb: nbformat.NotebookNode) -> int:
-    """``stand_in`` for every output of ``nb``; the widget state goes too (a stored notebook has no kernel)."""
+    """``stand_in`` for every output of ``nb``; the widget state goes too (a stored notebook has no kernel),
+    and so do the execution times (they would make every regeneration differ)."""
     nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
     return sum(stand_in(o) for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
 
 

@@ -29,9 +29,10 @@ with the rule it applied. Nothing here is typed in: every result was played by t
 engine **refuses** changes nothing, so it is shown as **one** grid with the engine's reason.
 
 Rule codes such as `§5.1` or `§5.5 W3` are sections of the project's rules reference,
-[`docs/rules-ur.md`]({DOC}); each code links to its section the first time it matters. In Jupyter a
-live board follows each picture: step through the turn with ← and →, or play on. Where no kernel runs
-(GitHub, nbviewer) a picture of that board stands in for it. The exercises keep their hint and their
+[`docs/rules-ur.md`]({DOC}); each code links to its section the first time it matters. Run the
+notebook (*Run → Run All Cells*) and a live board follows each picture: step through the turn with ←
+and →, or play on. Until then, and where no kernel runs (GitHub, nbviewer), a picture of that board
+stands in for it. The exercises keep their hint and their
 solution folded until you open them.""",
     ),
     (
