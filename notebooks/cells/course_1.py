@@ -10,8 +10,8 @@ CELLS: list[tuple[str, str]] = [
 This course teaches the whole game, from the first turn to the final scoring, in three notebooks:
 
 1. **this one** — what you are looking at, setting up, a turn, kingdoms, leaders and tiles;
-2. [`02_course_2_conflicts.ipynb`](02_course_2_conflicts.ipynb) — catastrophes, swapping, revolts and wars;
-3. [`02_course_3_monuments_and_the_end.ipynb`](02_course_3_monuments_and_the_end.ipynb) — monuments,
+2. [**part 2**](02_course_2_conflicts.ipynb) (`02_course_2_…`) — catastrophes, swapping, revolts and wars;
+3. [**part 3**](02_course_3_monuments_and_the_end.ipynb) (`02_course_3_…`) — monuments,
    treasures, the end of a turn, the end of the game and the final scoring.
 
 Every rule is shown as **before → action → after**: two pictures side by side, the squares that

@@ -16,9 +16,9 @@ and ziggurats on a 6 × 6 grid. (It is neither *Ur, 1830 BC* nor the ancient rac
 Royal Game of Ur.) This course teaches all of it, so that after it you can play a legal game and score it:
 
 1. **this one** — the pieces, the setup, what a turn is made of, the extra cubes and the exchange;
-2. [`06_ur_course_2_the_five_actions.ipynb`](06_ur_course_2_the_five_actions.ipynb) — agriculture,
+2. [**part 2**](06_ur_course_2_the_five_actions.ipynb) (`06_ur_course_2_…`) — agriculture,
    trade, culture, politics and war, with their arithmetic;
-3. [`06_ur_course_3_ziggurats_and_the_end.ipynb`](06_ur_course_3_ziggurats_and_the_end.ipynb) —
+3. [**part 3**](06_ur_course_3_ziggurats_and_the_end.ipynb) (`06_ur_course_3_…`) —
    ziggurats, the restart turn, the spare tile, the two ways the game ends, and the scoring.
 
 Every rule is shown as **before → turn → after**: two pictures of the grid side by side, the tiles
