@@ -197,7 +197,9 @@ def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = 
     data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
     size = re.search(r'width="(\d+)"', str(data.get("image/svg+xml", "")))
     if caption and short and size and 8 * len(caption) > int(size.group(1)):  # about 8 pixels a letter
-        return live_board(game, highlight=highlight, caption=short[: int(size.group(1)) // 8])
+        room = int(size.group(1)) // 8
+        cut = short if len(short) <= room else short[: room - 1].rsplit(" ", 1)[0].rstrip(",;") + " …"
+        return live_board(game, highlight=highlight, caption=cut)  # cut between words, and said to be
     data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
     return data
 
