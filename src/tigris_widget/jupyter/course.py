@@ -334,7 +334,7 @@ def show_board(
             labels={module.to_square(hooks.cell(q)): t for q, t in (labels or {}).items()},
             caption=caption or None,
         )
-        return Picture(game, fit(svg), live)
+        return Picture(game, fit(svg, wide=None), live)  # one board, sized like a live board's picture
     marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
     body, w, h = hooks.panel(game, len(game), _as_window(window), highlight=hl, labels=marks)
     svg = compose([(body, w, h, "", hooks.lines(game, len(game)))], caption=caption)
