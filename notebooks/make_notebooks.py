@@ -4,18 +4,26 @@
     python notebooks/make_notebooks.py --no-run   # write without outputs
     python notebooks/make_notebooks.py 04         # only the notebooks whose name starts with 04
     python notebooks/make_notebooks.py --html=site 02   # publish: HTML pages whose boards step with no Python
+    python notebooks/make_notebooks.py --stored 04      # only make the stored outputs show without a kernel
 
 The cells live in ``cells/`` (one module per notebook) so that reviews read as plain text; the
 .ipynb files are what users open.
 Each board is shown as a live widget in Jupyter and, where widgets do not run (GitHub,
 nbviewer), as the SVG picture stored with it. The test-suite executes every notebook.
+
+A stored notebook keeps no live widget: JupyterLab prefers the widget view of an output to anything
+stored beside it and, before the notebook runs, shows "Error displaying widget: model not found" in
+its place (it does not fall back as nbconvert and GitHub do). So ``stand_in`` keeps the picture of
+each widget (scaled to its cell) and drops the view; running the cell brings the live widget back.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -47,9 +55,46 @@ def cells_of(module: str) -> list[tuple[str, str]]:
 
 def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     nb = new_notebook(cells=[new_markdown_cell(t) if k == "md" else new_code_cell(t) for k, t in cells])
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"cell-{i:03d}"  # not random: a regenerated notebook differs only where its content does
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     return nb
+
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
+SHOWN = ("image/svg+xml", "image/png", "text/html")
+"""What JupyterLab shows of a stored output without a kernel (the first it has, in its own order)."""
+REPR = re.compile(r"^(?:[A-Z][A-Za-z]*\(children=|<[\w.]+ object at 0x)")
+"""The text an ipywidget gives as its plain form (``VBox(children=…``, ``<… object at 0x…>``)."""
+
+
+def stand_in(output: dict[str, Any]) -> bool:
+    """Turn an output that shows a live widget into what a reader without a kernel can see: its stored
+    picture, scaled to the cell (``fit``), or a sentence when it has none. Returns whether it changed."""
+    from tigris_widget.jupyter.course import fit
+
+    data = output.get("data", {})
+    if WIDGET not in data:
+        return False
+    del data[WIDGET]
+    output.setdefault("metadata", {})["live_widget"] = True  # what it stands in for (tests find it by this)
+    if "image/svg+xml" in data:
+        data["image/svg+xml"] = fit(data["image/svg+xml"], wide=None)  # a live board's picture, like the board
+    if not any(m in data for m in SHOWN):
+        data["text/html"] = "<p><i>A live widget: run the cell to see it.</i></p>"
+    if REPR.match(data.get("text/plain", "")) or "text/plain" not in data:
+        data["text/plain"] = "A live widget (run the cell to see it)."
+    return True
+
+
+def stand_ins(nb: nbformat.NotebookNode) -> int:
+    """``stand_in`` for every output of ``nb``; the widget state goes too (a stored notebook has no kernel),
+    and so do the execution times (they would make every regeneration differ)."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    return sum(stand_in(o) for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
 
 
 EMBED = "from tigris_widget import BoardWidget\n\nBoardWidget.embed_history_default = True"
@@ -82,6 +127,13 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     only = [a for a in args if not a.startswith("--")]
     html = next((a.split("=", 1)[1] for a in args if a.startswith("--html=")), None)
+    if "--stored" in args:
+        for path in sorted(HERE.glob("*.ipynb")):
+            if not only or path.name.startswith(tuple(only)):
+                nb = nbformat.read(path, as_version=4)
+                print(path.name, stand_ins(nb), "widget outputs now stored as pictures")
+                nbformat.write(nb, path)
+        return
     for name, module in NOTEBOOKS.items():
         if only and not any(name.startswith(o) for o in only):
             continue
@@ -91,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         if "--no-run" not in args:
             execute(nb)
-            nb.metadata.pop("widgets", None)  # live widgets need a kernel; the stored outputs keep the SVG
+            stand_ins(nb)
         nbformat.write(nb, HERE / name)
         print("wrote", name)
 

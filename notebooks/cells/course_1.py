@@ -10,8 +10,8 @@ CELLS: list[tuple[str, str]] = [
 This course teaches the whole game, from the first turn to the final scoring, in three notebooks:
 
 1. **this one** — what you are looking at, setting up, a turn, kingdoms, leaders and tiles;
-2. [`02_course_2_conflicts.ipynb`](02_course_2_conflicts.ipynb) — catastrophes, swapping, revolts and wars;
-3. [`02_course_3_monuments_and_the_end.ipynb`](02_course_3_monuments_and_the_end.ipynb) — monuments,
+2. [**part 2**](02_course_2_conflicts.ipynb) (`02_course_2_…`) — catastrophes, swapping, revolts and wars;
+3. [**part 3**](02_course_3_monuments_and_the_end.ipynb) (`02_course_3_…`) — monuments,
    treasures, the end of a turn, the end of the game and the final scoring.
 
 Every rule is shown as **before → action → after**: two pictures side by side, the squares that
@@ -22,9 +22,10 @@ bag, then the engine's own account of what happened, with the rule it applied. A
 The rule codes (`§6.2`, `§8.5`, `§6.1 L4`, …) are sections of the project's rules reference,
 [`docs/rules.md`]({R}), which has every detail: `§6.1 L4` is rule L4 of section 6.1. The course
 states every rule whose code it prints, links it as it goes, and lists them all at the end of
-[part 3](02_course_3_monuments_and_the_end.ipynb#8.-Every-rule-code-of-the-course). In Jupyter a
-live board follows each picture: step through the move with ← and →, or play on; where no kernel
-runs (GitHub, nbviewer, an exported page) a picture of that board stands in for it. After each chapter there are short
+[part 3](02_course_3_monuments_and_the_end.ipynb#8.-Every-rule-code-of-the-course). Run the
+notebook (*Run → Run All Cells*) and a live board follows each picture: step through the move with
+← and →, or play on. Until then, and where no kernel runs (GitHub, nbviewer, an exported page), a
+picture of that board stands in for it. After each chapter there are short
 **exercises** the engine checks; the hint and the solution are folded (click to open).""",
     ),
     (

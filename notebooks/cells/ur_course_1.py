@@ -16,9 +16,9 @@ and ziggurats on a 6 × 6 grid. (It is neither *Ur, 1830 BC* nor the ancient rac
 Royal Game of Ur.) This course teaches all of it, so that after it you can play a legal game and score it:
 
 1. **this one** — the pieces, the setup, what a turn is made of, the extra cubes and the exchange;
-2. [`06_ur_course_2_the_five_actions.ipynb`](06_ur_course_2_the_five_actions.ipynb) — agriculture,
+2. [**part 2**](06_ur_course_2_the_five_actions.ipynb) (`06_ur_course_2_…`) — agriculture,
    trade, culture, politics and war, with their arithmetic;
-3. [`06_ur_course_3_ziggurats_and_the_end.ipynb`](06_ur_course_3_ziggurats_and_the_end.ipynb) —
+3. [**part 3**](06_ur_course_3_ziggurats_and_the_end.ipynb) (`06_ur_course_3_…`) —
    ziggurats, the restart turn, the spare tile, the two ways the game ends, and the scoring.
 
 Every rule is shown as **before → turn → after**: two pictures of the grid side by side, the tiles
@@ -29,9 +29,10 @@ with the rule it applied. Nothing here is typed in: every result was played by t
 engine **refuses** changes nothing, so it is shown as **one** grid with the engine's reason.
 
 Rule codes such as `§5.1` or `§5.5 W3` are sections of the project's rules reference,
-[`docs/rules-ur.md`]({DOC}); each code links to its section the first time it matters. In Jupyter a
-live board follows each picture: step through the turn with ← and →, or play on. Where no kernel runs
-(GitHub, nbviewer) a picture of that board stands in for it. The exercises keep their hint and their
+[`docs/rules-ur.md`]({DOC}); each code links to its section the first time it matters. Run the
+notebook (*Run → Run All Cells*) and a live board follows each picture: step through the turn with ←
+and →, or play on. Until then, and where no kernel runs (GitHub, nbviewer), a picture of that board
+stands in for it. The exercises keep their hint and their
 solution folded until you open them.""",
     ),
     (

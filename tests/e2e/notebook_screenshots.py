@@ -3,6 +3,7 @@ at 800 px with the file browser open and at 1,600 px, light and dark, device pix
 first few screens of each. Not a test (it asserts nothing): a tool for looking.
 
     python tests/e2e/notebook_screenshots.py [PREFIX ...]    # e.g. 04 06; PNGs in test-artifacts/notebooks/
+    python tests/e2e/notebook_screenshots.py --screens=6 06  # more screens from the top (default 3)
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ SCREENS = 3
 SCROLL = "(y) => { const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer'); if (s) s.scrollTop = y; return s ? s.scrollHeight : 0; }"
 
 
-def main(prefixes: list[str]) -> None:
+def main(args: list[str]) -> None:
+    screens = next((int(a.split("=", 1)[1]) for a in args if a.startswith("--screens=")), SCREENS)
+    prefixes = [a for a in args if not a.startswith("--")]
     notebooks = [
         p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if not prefixes or p.name.startswith(tuple(prefixes))
     ]
@@ -60,7 +63,7 @@ def main(prefixes: list[str]) -> None:
                                 f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: 'JupyterLab {theme}'}})"
                             )
                             page.wait_for_timeout(1200)
-                            for screen in range(SCREENS):
+                            for screen in range(screens):
                                 page.evaluate(SCROLL, screen * 850)
                                 page.wait_for_timeout(400)
                                 name = f"{nb.stem}-{width}-{theme.lower()}-dpr{dpr}-{screen + 1}.png"

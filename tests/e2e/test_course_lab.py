@@ -1,6 +1,8 @@
 """The course notebooks in a real JupyterLab: the stored outputs (before/after pictures, narration,
-folded exercise answers) show without a kernel, and after running the live boards appear. Screenshots
-at two widths, light and dark, go to test-artifacts/course/."""
+folded exercise answers, the pictures standing in for live boards) show without a kernel — never
+"Error displaying widget: model not found" — every picture inside its cell even at an 800-pixel window
+with the file browser open, and after running the live boards appear. Screenshots at several widths,
+light and dark, go to test-artifacts/course/."""
 
 from __future__ import annotations
 
@@ -18,15 +20,19 @@ pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "02_course_2_conflicts.ipynb"
+STORED = [NOTEBOOK, *sorted((ROOT / "notebooks").glob("06_ur_course_*.ipynb")), ROOT / "notebooks" / "03_puzzles.ipynb"]
+"""Notebooks opened as stored: both courses (one-board refusals, live boards) and the puzzle widgets."""
 OUT = ARTIFACTS / "course"
+WIDGET_ERROR = ("model not found", "Error displaying widget")
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("lab")
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    # JupyterLab shows SVG outputs only of trusted notebooks (GitHub and nbviewer always show them)
-    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / NOTEBOOK.name)], check=True)
+    for nb in STORED:
+        shutil.copy(nb, work / nb.name)
+        # JupyterLab shows SVG outputs only of trusted notebooks (GitHub and nbviewer always show them)
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / nb.name)], check=True)
     settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
@@ -79,3 +85,38 @@ def test_running_the_course_brings_live_boards(lab: JupyterServer, browser: Any)
     board.scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / "live-1400.png"))
     assert not errors
+
+
+PICTURES = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')]
+  .flatMap(out => [...out.querySelectorAll('.jp-RenderedSVG img, .jp-RenderedImage img')].map(img => {
+    const cell = out.getBoundingClientRect(), box = img.getBoundingClientRect();
+    return {right: box.right, cellRight: cell.right, width: box.width, loaded: img.complete && img.naturalWidth > 0};
+  }))"""
+"""Every stored picture of the notebook in front, with its right edge and its output cell's."""
+
+
+@pytest.mark.parametrize("name", [nb.name for nb in STORED])
+def test_a_stored_notebook_shows_pictures_never_a_widget_error(lab: JupyterServer, browser: Any, name: str) -> None:
+    """Before running: every live board, puzzle board and browser shows its stored picture; JupyterLab
+    never prints "Error displaying widget: model not found". At an 800-pixel window with the file
+    browser open every picture — the one-board refusals too — ends inside its cell."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 800, "height": 1000})
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(lab.url(f"/lab/tree/{name}") + "&reset")  # a fresh workspace: no tab of an earlier test in front
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedSVG img", timeout=60_000)
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+    page.wait_for_timeout(1500)  # the notebook re-lays out beside the file browser
+    text = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").inner_text()
+    assert not [e for e in WIDGET_ERROR if e in text]
+    assert page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jupyter-widgets").count() == 0
+    page.wait_for_function(f"() => ({PICTURES})().every(p => p.loaded)", timeout=30_000)
+    pictures = page.evaluate(PICTURES)
+    assert len(pictures) >= 10, len(pictures)
+    assert page.evaluate("() => document.querySelector('#filebrowser').getBoundingClientRect().width") > 150
+    cut = [p for p in pictures if p["right"] > p["cellRight"] + 1 or p["width"] < 120]
+    assert not cut, cut[:3]
+    page.screenshot(path=str(OUT / f"stored-{Path(name).stem}-800-sidebar.png"))
+    assert not errors
+    page.close()

@@ -252,15 +252,15 @@ def test_every_rule_code_the_course_prints_is_linked_to_its_rule() -> None:
 
 
 def test_live_boards_keep_a_picture_for_readers_without_a_kernel() -> None:
-    """Each stored live board carries one SVG of its board with its caption (what GitHub, nbviewer and an
-    exported page show), no replay, and no "appears here" placeholder."""
+    """Each stored live board is one SVG of its board with its caption (what JupyterLab before a run,
+    GitHub, nbviewer and an exported page show), no replay, and no "appears here" placeholder."""
     boards = [
         o["data"]
         for p in NOTEBOOKS
         for c in nbformat.read(p, as_version=4).cells
         if c.cell_type == "code"
         for o in c.outputs
-        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+        if o.get("metadata", {}).get("live_widget")
     ]
     assert len(boards) >= 40
     for data in boards:

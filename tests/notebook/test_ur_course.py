@@ -360,7 +360,7 @@ def test_every_rule_is_shown_before_and_after_and_every_exercise_is_folded() -> 
         assert f"Exercise — {html.escape(title)}" in htmls, title
     assert htmls.count("<details><summary>Solution</summary>") == len(ur.EXERCISES)
     assert "Without a kernel: the answer" in htmls  # the set split's folded answer
-    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    assert any(o.get("metadata", {}).get("live_widget") for o in outputs)  # live boards, stored as pictures
 
 
 def test_every_rule_code_printed_is_linked_to_its_heading() -> None:

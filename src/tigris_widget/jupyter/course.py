@@ -47,11 +47,37 @@ def _hooks(game: GameLike) -> CourseHooks:
     return game_module(name).course_hooks()
 
 
-def _size(width: int, height: int) -> str:
-    """Size attributes of a picture: wide ones take the width of the page (JupyterLab shows SVG as an
-    ``<img>`` it does not shrink, so a fixed 900-pixel picture would be cut in a narrow notebook);
-    small ones keep their size."""
-    return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
+ROOM = 1.5
+"""A picture of one board is drawn as if its page were this many times its larger side, so that it
+scales with its cell like the wide pictures: two thirds of a narrow cell, about its own size in a wide
+one (a live board keeps a similar size)."""
+
+
+def _page(width: int, height: int, wide: int | None = 560) -> int:
+    """The width of the page a picture of ``width`` × ``height`` is laid on (see ``ROOM``); a picture
+    wider than ``wide`` (two boards, or a large window; ``None``: none) is its own page. Every picture takes the width
+    of its cell: JupyterLab shows SVG as an ``<img>`` it neither shrinks nor limits, so a picture with
+    a fixed size is cut in a narrow cell (an 800-pixel window with the file browser open leaves ~370)."""
+    return width if wide is not None and width > wide else max(width, round(ROOM * max(width, height)))
+
+
+def fit(svg: str, *, wide: int | None = 560) -> str:
+    """``svg`` (a picture with a fixed ``width``, ``height`` and a ``viewBox`` from 0 0) made to scale with
+    its cell: width 100 % and the viewBox widened to its page (the drawing keeps its place at the left).
+    ``wide`` as for ``_page``. Anything else is returned unchanged."""
+    root = re.match(r"\s*<svg\b[^>]*>", svg)
+    if root is None:
+        return svg
+    tag = root.group(0)
+    w, h = re.search(r'\swidth="(\d+)"', tag), re.search(r'\sheight="(\d+)"', tag)
+    box = re.search(r'\sviewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"', tag)
+    if w is None or h is None or box is None:
+        return svg
+    width, height = int(w.group(1)), int(h.group(1))
+    page = _page(width, height, wide)
+    new = tag.replace(w.group(0), ' width="100%"').replace(h.group(0), "")
+    new = new.replace(box.group(0), f' viewBox="0 0 {page * float(box.group(1)) / width:g} {box.group(2)}"')
+    return new + svg[root.end() :]
 
 
 def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
@@ -87,7 +113,7 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
     total_h = head + title_h + body_h + 18 * under + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'viewBox="0 0 {total_w} {total_h}" {_size(total_w, total_h)} font-family="sans-serif" '
+        f'viewBox="0 0 {_page(total_w, total_h)} {total_h}" width="100%" font-family="sans-serif" '
         f'role="img" aria-label="{html.escape(caption or "board")}">',
         f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
     ]
@@ -171,7 +197,9 @@ def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = 
     data: dict[str, Any] = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
     size = re.search(r'width="(\d+)"', str(data.get("image/svg+xml", "")))
     if caption and short and size and 8 * len(caption) > int(size.group(1)):  # about 8 pixels a letter
-        return live_board(game, highlight=highlight, caption=short[: int(size.group(1)) // 8])
+        room = int(size.group(1)) // 8
+        cut = short if len(short) <= room else short[: room - 1].rsplit(" ", 1)[0].rstrip(",;") + " …"
+        return live_board(game, highlight=highlight, caption=cut)  # cut between words, and said to be
     data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
     return data
 
@@ -306,10 +334,7 @@ def show_board(
             labels={module.to_square(hooks.cell(q)): t for q, t in (labels or {}).items()},
             caption=caption or None,
         )
-        size = re.search(r' width="(\d+)" height="(\d+)"', svg)
-        if size:
-            svg = svg.replace(size.group(0), " " + _size(int(size.group(1)), int(size.group(2))), 1)
-        return Picture(game, svg, live)
+        return Picture(game, fit(svg, wide=None), live)  # one board, sized like a live board's picture
     marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
     body, w, h = hooks.panel(game, len(game), _as_window(window), highlight=hl, labels=marks)
     svg = compose([(body, w, h, "", hooks.lines(game, len(game)))], caption=caption)
