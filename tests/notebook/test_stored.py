@@ -4,6 +4,7 @@ every live widget stood in for by its picture or a sentence, and every picture s
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import re
 from pathlib import Path
@@ -135,8 +136,6 @@ def test_the_stored_picture_frames_in_the_colours_of_the_live_board(game: str) -
     svg = board.picture()
     assert svg.count('stroke="#1e88e5"') >= 3 and 'fill="#1e88e5"' in svg  # the frames and the arrow
     assert 'stroke="#ff8c00"' not in svg
-    try:
+    with contextlib.suppress(ValueError):  # refused at the door is fine too
         board.highlight([4], '"/><script>x</script>')
-    except ValueError:
-        pass  # refused at the door: fine
     assert "<script>" not in board.picture()  # a hostile colour string is never markup

@@ -92,3 +92,23 @@ def test_the_status_lines_stay_inside_the_picture() -> None:
     width, height = image.size
     status = image.crop((width - 6, height - (40 + 22 * 4), width, height))  # the right edge of the status block
     assert status.getextrema()[0] > 200, "text reaches the picture's right edge"
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_a_long_caption_wraps_inside_the_picture(game: str) -> None:
+    """An Ur stand-in's caption was one line cut at the picture's right edge ("…end your tu")."""
+    import io
+
+    cairosvg = pytest.importorskip("cairosvg")
+    from PIL import Image
+
+    from tigris_widget.games.ur import UrGame
+
+    board = BoardWidget(Game.new(players=2, seed=1) if game == "tigris" else UrGame.new(players=3, seed=2006))
+    caption = "Exchange: take (3,2) with its culture side up, then end your turn and keep the spare, side T " * 2
+    svg = board.picture(caption=caption)
+    assert "side T side T" not in svg and svg.count("side T") == 2  # wrapped onto lines, none lost
+    image = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode()))).convert("L")
+    width, _ = image.size
+    edge = image.crop((width - 4, 0, width, 70))  # the right edge beside the caption lines
+    assert edge.getextrema()[0] > 200, "the caption reaches the picture's right edge"

@@ -20,6 +20,8 @@ CELL = 72
 """Side of one tile in pixels."""
 MARGIN = 22
 """Room left of and above the grid for the coordinates."""
+CAPTION_CHARS = 48
+"""A caption longer than this wraps onto more lines (15 px semi-bold: about 50 fit over the grid, wide letters included)."""
 KIND_NAMES = {"A": "agriculture", "T": "trade", "C": "culture", "P": "politics", "W": "war"}
 LIGHT: dict[str, Any] = {
     "background": "#ffffff",
@@ -170,7 +172,8 @@ def picture_svg(
     pal = DARK if theme == "dark" else LIGHT
     seats = [str(s.get("colour") or "#888888") for s in view["seats"]]
     grid = 6 * CELL
-    top = 28 if caption else 0
+    caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
+    top = 10 + 19 * len(caption_lines) if caption_lines else 0
     lines = _status_lines(view) if status else []
     width = MARGIN + grid + 12
     height = top + MARGIN + grid + 10 + (len(lines) * 19 + 8 if lines else 0)
@@ -179,9 +182,9 @@ def picture_svg(
         f'viewBox="0 0 {width} {height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif">',
         f'<rect width="{width}" height="{height}" fill="{pal["background"]}"/>',
     ]
-    if caption:
-        out.append(f'<text x="{MARGIN}" y="19" font-size="15" font-weight="600" fill="{pal["text"]}">'
-                   f"{escape(caption[:120])}</text>")  # fmt: skip
+    for i, line in enumerate(caption_lines):
+        out.append(f'<text x="{MARGIN}" y="{19 + 19 * i}" font-size="15" font-weight="600" fill="{pal["text"]}">'
+                   f"{escape(line)}</text>")  # fmt: skip
     out.append(f'<g transform="translate(0,{top})">')
     for i in range(6):
         out.append(f'<text x="{MARGIN + i * CELL + CELL / 2}" y="15" font-size="11" text-anchor="middle" '
