@@ -57,10 +57,12 @@ inspector""",
     ),
     (
         "code",
-        """from tigris_widget.core.analysis import verdict
+        """import textwrap  # the prose below in short lines: they read in a narrow window too
+
+from tigris_widget.core.analysis import verdict
 
 call = verdict(analysis)  # the one rule every dashboard uses
-print("clear best:" if call.clear else "too close to call:", ", ".join(call.texts))
+print(textwrap.fill(("clear best: " if call.clear else "too close to call: ") + ", ".join(call.texts), 56))
 for c in analysis.candidates[:4]:
     if c.value is not None and c.low is not None and c.high is not None:
         print(f"{c.text:<18} {c.value:.0%}  likely {c.low:.0%}–{c.high:.0%}  {c.visits} visits")""",
@@ -68,9 +70,9 @@ for c in analysis.candidates[:4]:
     (
         "code",
         """print("best:", analysis.best.text, f"— {analysis.unit} {analysis.value:.0%}")
-print("why:", analysis.best.reason)
+print(textwrap.fill("why: " + analysis.best.reason, 56))
 if analysis["greedy"]:  # T&E's own detail: why the one-move look-ahead's favourite is worse
-    print(analysis["greedy"]["reason"])""",
+    print(textwrap.fill(analysis["greedy"]["reason"], 56))""",
     ),
     (
         "md",
@@ -88,11 +90,11 @@ hold, and the game's chance to win after it. The reason says why the chosen leve
 game.apply("leader r (9,3)")            # now the archer must decide how many temples to commit
 inspector = BotInspector(game)
 analysis = inspector.think()
+print("commit  wins revolt  defender commits  game " + analysis["unit"])
 for level in analysis["conflict"]["levels"]:
     game_value = "not searched" if level["value"] is None else f"{level['value']:.0%}"
-    print(f"commit {level['commit']}: wins the revolt {level['win_probability']:.0%} of sampled hands, "
-          f"the defender commits {level['opponent_commit']:.1f}, game {analysis['unit']}: {game_value}")
-print(analysis["conflict"]["reason"])
+    print(f"{level['commit']:>6}  {level['win_probability']:>11.0%}  {level['opponent_commit']:>16.1f}  {game_value}")
+print(textwrap.fill(analysis["conflict"]["reason"], 56))
 inspector""",
     ),
     (
@@ -110,7 +112,7 @@ holds three temples, so committing two can never win — the fair bot could only
 cheat = inspector.think()
 for level in cheat["conflict"]["levels"]:
     print(f"commit {level['commit']}: wins {level['win_probability']:.0%} (all-seeing)")
-print(cheat.fairness())""",
+print(textwrap.fill(cheat.fairness(), 56))""",
     ),
     (
         "md",
@@ -152,8 +154,8 @@ from tigris_widget.jupyter.stepper import review_game
 game = play_game(2, 5, "classic", "", ["search", "greedy"])  # the search bot wins 23 to 14
 print([(r.dynasty, r.score, r.rank) for r in game.result])
 report = review_game(game, iterations=100, workers=2)
-print("Accuracy (0–100) says how close a player's moves came to the search's best: 100 means every move "
-      "was as good as the best it found, and a few blunders pull it down hard.")
+print(textwrap.fill("Accuracy (0–100) says how close a player's moves came to the search's best: 100 means "
+                    "every move was as good as the best it found, and a few blunders pull it down hard.", 56))
 for p in report["players"]:
     print(f"{p['dynasty']}: accuracy {p['accuracy']:.0f}, {class_counts(p)}")""",
     ),
@@ -172,7 +174,8 @@ after the costliest move of the game, with the better one marked.""",
         """from tigris_widget.jupyter import GameStepper
 
 worst = max(report["moves"], key=lambda m: m["loss"])
-print(f"costliest: move {worst['ply'] + 1}, {worst['name']} played {worst['action']}; better was {worst['best']}")
+print(f"costliest: move {worst['ply'] + 1}, {worst['name']} played {worst['action']}")
+print(f"better was {worst['best']}")
 stepper = GameStepper(game, review=report)
 stepper.goto(worst["ply"] + 1)   # right after the costliest move of the game
 stepper""",
@@ -205,8 +208,8 @@ while len(ur) < 90:
 ur_inspector = BotInspector(ur)
 ur_analysis = ur_inspector.think()
 for c in ur_analysis.candidates[:3]:
-    print(f"{c.value:.0%} after {c.visits} visits: {c.text}")
-    print("   ", c.reason)
+    print(textwrap.fill(f"{c.value:.0%} after {c.visits} visits: {c.text}", 56))
+    print(textwrap.indent(textwrap.fill(c.reason, 52), "    "))
 ur_inspector""",
     ),
     (
