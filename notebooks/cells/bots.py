@@ -57,22 +57,23 @@ inspector""",
     ),
     (
         "code",
-        """import textwrap  # the prose below in short lines: they read in a narrow window too
+        """import textwrap  # short lines: they read in a narrow window too
 
 from tigris_widget.core.analysis import verdict
 
 call = verdict(analysis)  # the one rule every dashboard uses
-print(textwrap.fill(("clear best: " if call.clear else "too close to call: ") + ", ".join(call.texts), 56))
+print(textwrap.fill(("clear best: " if call.clear else "too close to call: ") + ", ".join(call.texts), 44))
+print("move              value  likely   visits")
 for c in analysis.candidates[:4]:
     if c.value is not None and c.low is not None and c.high is not None:
-        print(f"{c.text:<18} {c.value:.0%}  likely {c.low:.0%}–{c.high:.0%}  {c.visits} visits")""",
+        print(f"{c.text:<17} {c.value:>5.0%}  {c.low:.0%}–{c.high:.0%}  {c.visits:>6}")""",
     ),
     (
         "code",
         """print("best:", analysis.best.text, f"— {analysis.unit} {analysis.value:.0%}")
-print(textwrap.fill("why: " + analysis.best.reason, 56))
+print(textwrap.fill("why: " + analysis.best.reason, 44))
 if analysis["greedy"]:  # T&E's own detail: why the one-move look-ahead's favourite is worse
-    print(textwrap.fill(analysis["greedy"]["reason"], 56))""",
+    print(textwrap.fill(analysis["greedy"]["reason"], 44))""",
     ),
     (
         "md",
@@ -90,11 +91,11 @@ hold, and the game's chance to win after it. The reason says why the chosen leve
 game.apply("leader r (9,3)")            # now the archer must decide how many temples to commit
 inspector = BotInspector(game)
 analysis = inspector.think()
-print("commit  wins revolt  defender commits  game " + analysis["unit"])
+print("commit  revolt won  defender commits  game")  # game: the chance to win; "–": not searched
 for level in analysis["conflict"]["levels"]:
-    game_value = "not searched" if level["value"] is None else f"{level['value']:.0%}"
-    print(f"{level['commit']:>6}  {level['win_probability']:>11.0%}  {level['opponent_commit']:>16.1f}  {game_value}")
-print(textwrap.fill(analysis["conflict"]["reason"], 56))
+    game_value = "–" if level["value"] is None else f"{level['value']:.0%}"
+    print(f"{level['commit']:>6}  {level['win_probability']:>10.0%}  {level['opponent_commit']:>16.1f}  {game_value:>4}")
+print(textwrap.fill(analysis["conflict"]["reason"], 44))
 inspector""",
     ),
     (
@@ -112,7 +113,7 @@ holds three temples, so committing two can never win — the fair bot could only
 cheat = inspector.think()
 for level in cheat["conflict"]["levels"]:
     print(f"commit {level['commit']}: wins {level['win_probability']:.0%} (all-seeing)")
-print(textwrap.fill(cheat.fairness(), 56))""",
+print(textwrap.fill(cheat.fairness(), 44))""",
     ),
     (
         "md",
@@ -155,7 +156,7 @@ game = play_game(2, 5, "classic", "", ["search", "greedy"])  # the search bot wi
 print([(r.dynasty, r.score, r.rank) for r in game.result])
 report = review_game(game, iterations=100, workers=2)
 print(textwrap.fill("Accuracy (0–100) says how close a player's moves came to the search's best: 100 means "
-                    "every move was as good as the best it found, and a few blunders pull it down hard.", 56))
+                    "every move was as good as the best it found, and a few blunders pull it down hard.", 44))
 for p in report["players"]:
     print(f"{p['dynasty']}: accuracy {p['accuracy']:.0f}, {class_counts(p)}")""",
     ),
@@ -208,8 +209,8 @@ while len(ur) < 90:
 ur_inspector = BotInspector(ur)
 ur_analysis = ur_inspector.think()
 for c in ur_analysis.candidates[:3]:
-    print(textwrap.fill(f"{c.value:.0%} after {c.visits} visits: {c.text}", 56))
-    print(textwrap.indent(textwrap.fill(c.reason, 52), "    "))
+    print(textwrap.fill(f"{c.value:.0%} after {c.visits} visits: {c.text}", 44))
+    print(textwrap.indent(textwrap.fill(c.reason, 40), "    "))
 ur_inspector""",
     ),
     (
