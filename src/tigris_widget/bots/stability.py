@@ -34,10 +34,13 @@ from typing import Any, TextIO
 
 from tigris_widget.bots.analysis import analyze
 from tigris_widget.core.analysis import Analysis
+from tigris_widget.core.files import read_text_file
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
 
 DATA = Path(__file__).with_name("stability_positions.json")
+MAX_FILE_CHARS = 20_000_000
+"""A test-set file is refused past this size (the shipped one is about 130 KB)."""
 """The shipped test set."""
 FORMAT = "tigris_widget stability positions 1"
 BAR = 0.9
@@ -157,7 +160,7 @@ def load_positions(path: str | os.PathLike[str] | None = None, game: str | None 
     """The test set (the shipped one by default), optionally of one game only."""
     where = Path(path) if path is not None else DATA
     try:
-        data = json.loads(where.read_text(encoding="utf-8"))
+        data = json.loads(read_text_file(where, "stability test set", MAX_FILE_CHARS))
     except json.JSONDecodeError as err:
         raise StabilityDataError(f"{where.name}: not JSON ({err})") from err
     positions = parse_positions(data, where.name)
@@ -661,7 +664,7 @@ def _select_command(args: Any) -> int:
     kept: list[StablePosition] = []
     settings: dict[str, Any] = {}
     if out.exists():  # keep the other games' positions when re-selecting one
-        data = json.loads(out.read_text(encoding="utf-8"))
+        data = json.loads(read_text_file(out, "stability test set", MAX_FILE_CHARS))
         kept = [p for p in parse_positions(data, out.name) if p.game not in names]
         settings = {k: v for k, v in data.get("settings", {}).items() if k not in names}
     for name in names:
