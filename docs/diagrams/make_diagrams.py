@@ -137,15 +137,7 @@ def diagram(name: str) -> Callable[[Diagram], Diagram]:
 
 @diagram("kingdoms")
 def _kingdoms() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("archer", "bull"))
-        .leader("bull", "king", (7, 6))
-        .tile("k", (10, 6))
-        .tile("g", (9, 7))
-        .hand("archer", "kkrbgg")
-        .hand("bull", "rrkbbg")
-        .game()
-    )
+    game = lesson("regions")  # the course's position: one definition
     window = Window(5, 4, 12, 9)
     require(kingdom_of(game, (7, 6)) == {(7, 6), (8, 6)}, "Bull's kingdom is (7,6) and (8,6)")
     require(len(game.position.regions()) == 12, "(10,6) and (9,7) are regions of their own")
@@ -212,15 +204,7 @@ def _opening() -> dict[str, str]:
 
 @diagram("leader-placement")
 def _leader_placement() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("archer", "bull"))
-        .tile("r", (6, 3), (8, 3))
-        .leader("archer", "king", (6, 4))
-        .leader("bull", "king", (8, 4))
-        .hand("archer", "rrkkbg")
-        .hand("bull", "kkrrbg")
-        .game()
-    )
+    game = lesson("leaders")  # the course's position: one definition
     window = Window(4, 1, 10, 6)
     refused(game, "leader r (7,3)", "§6.1 L4")
     refused(game, "leader g (4,2)", "§6.1 L2")
@@ -245,17 +229,7 @@ def _leader_placement() -> dict[str, str]:
 
 @diagram("tile-scoring")
 def _tile_scoring() -> dict[str, str]:
-    game = (
-        PositionBuilder(players=("archer", "bull", "pot"))
-        .tile("r", (2, 4))
-        .leader("bull", "priest", (3, 4))
-        .leader("archer", "king", (2, 5))
-        .hand("pot", "krbgkk")
-        .hand("archer", "kkkkkk")
-        .hand("bull", "kkkkkk")
-        .turn("pot")
-        .game()
-    )
+    game = lesson("scoring")  # the course's position: one definition
     window = Window(0, 2, 6, 7)
     targets = {(1, 5): "k", (4, 4): "r", (3, 5): "g", (2, 3): "b"}
     before = picture(game, window, "Pot lays four tiles here", highlight=list(targets), labels=targets)

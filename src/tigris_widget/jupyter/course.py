@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import re
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module, games
+from tigris_widget.core.text import wrap_lines
 from tigris_widget.jupyter.lessons import Narration
 
 XY = tuple[int, int]
@@ -87,16 +87,6 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
     return w.x0, w.y0, w.x1, w.y1
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width`` characters at spaces (a longer word keeps its own
-    line; an empty paragraph stays an empty line)."""
-    return [
-        line
-        for para in text.split("\n")
-        for line in textwrap.wrap(" ".join(para.split()), width, break_long_words=False, break_on_hyphens=False) or [""]
-    ]
-
-
 def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two."""
@@ -105,7 +95,7 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
                  max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
              for p in panels]  # fmt: skip
     total_w = sum(slots) + gap * (len(panels) - 1)
-    head_lines = _wrap(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
+    head_lines = wrap_lines(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
     head = 22 * len(head_lines) + (8 if head_lines else 0)
     title_h = 22
     under = max((len(p[4]) for p in panels), default=0)
@@ -134,7 +124,7 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
         w = slots[i]
         if middle and i == 0:
             ax, ay = x + w + 10, head + title_h + h / 2
-            words = _wrap(middle, 18)
+            words = wrap_lines(middle, 18)
             for j, word in enumerate(words):
                 out.append(
                     f'<text x="{ax + (gap - 20) / 2}" y="{ay - 14 - 16 * (len(words) - 1 - j)}" font-size="13" '
@@ -386,7 +376,7 @@ def show_refusal(
     win = _as_window(window) if window is not None else hooks.focus(game, n, n, set(hl))
     body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks)
     title = f"{action}: refused — nothing changes, so one board"
-    lines = [html.escape(x) for x in _wrap(message, max(40, 2 * w // 13))]
+    lines = [html.escape(x) for x in wrap_lines(message, max(40, 2 * w // 13))]
     if w <= 560 < 8.6 * len(title) + MARGIN:  # a long line as the title would blow a small board up to the page width
         title, lines = (
             "Refused — nothing changes, so one board",

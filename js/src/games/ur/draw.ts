@@ -4,7 +4,7 @@
 // allocated). Sizes follow the cell, so the grid stays sharp and readable at any width and DPR.
 
 import type { Scene } from "../../core/game";
-import { gridLayout, squareRect, type Ctx, type GridSpec, type Layout } from "../../core/geometry";
+import { gridLayout, squareRect, type Ctx, type GridSpec, type Layout, type Rect } from "../../core/geometry";
 import { drawSquareFrame } from "../../core/overlays";
 import type { Square } from "../../core/view";
 import { SIZE, type Body, type Kind, type UrView as View } from "./body";
@@ -88,8 +88,12 @@ function drawLifted(ctx: Ctx, view: View, cell: Square, l: Layout, theme: Theme)
   const b = view.body;
   const c = b.cells[cell];
   if (!c) return;
-  const r = squareRect(l, cell);
-  const colour = seatColour(view, b.active);
+  chip(ctx, squareRect(l, cell), l, theme, seatColour(view, b.active), "?", c.face, view.seats[b.active]?.name ?? `P${b.active}`);
+}
+
+/** The chip of a tile's cubes, bottom right in the owner's colour with ``text`` (the count), and the
+ * owner's name at the bottom left in the ink of the tile's face: told apart without colour too. */
+function chip(ctx: Ctx, r: Rect, l: Layout, theme: Theme, colour: string, text: string, face: Kind, name: string): void {
   const s = l.cell * 0.3;
   const x = r.x + r.w - s - l.cell * 0.12;
   const y = r.y + r.h - s - l.cell * 0.12;
@@ -103,12 +107,12 @@ function drawLifted(ctx: Ctx, view: View, cell: Square, l: Layout, theme: Theme)
   ctx.font = `700 ${Math.round(s * 0.72)}px ${theme.font}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText("?", x + s / 2, y + s / 2 + s * 0.04);
-  ctx.fillStyle = theme.paint.kindInk[c.face];
+  ctx.fillText(text, x + s / 2, y + s / 2 + s * 0.04);
+  ctx.fillStyle = theme.paint.kindInk[face];
   ctx.font = `600 ${Math.round(l.cell * 0.16)}px ${theme.font}`;
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  ctx.fillText(view.seats[b.active]?.name ?? `P${b.active}`, r.x + l.cell * 0.1, r.y + r.h - l.cell * 0.11);
+  ctx.fillText(name, r.x + l.cell * 0.1, r.y + r.h - l.cell * 0.11);
 }
 
 /** Cubes and ziggurats. */
@@ -139,26 +143,7 @@ export function drawPieces(ctx: Ctx, view: View, l: Layout, theme: Theme): void 
       ctx.fillText(view.seats[c.owner]?.name ?? `P${c.owner}`, cx, r.y + r.h * 0.9 - h / 2);
       return;
     }
-    // the chip: the owner's colour with the number of cubes; the owner's name beside it (colour-blind safe)
-    const s = l.cell * 0.3;
-    const x = r.x + r.w - s - l.cell * 0.12;
-    const y = r.y + r.h - s - l.cell * 0.12;
-    roundRect(ctx, x, y, s, s, s * 0.18);
-    ctx.fillStyle = colour;
-    ctx.fill();
-    ctx.lineWidth = Math.max(1.2, l.cell * 0.022);
-    ctx.strokeStyle = p.outline;
-    ctx.stroke();
-    ctx.fillStyle = ink;
-    ctx.font = `700 ${Math.round(s * 0.72)}px ${theme.font}`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(String(c.cubes), x + s / 2, y + s / 2 + s * 0.04);
-    ctx.fillStyle = p.kindInk[c.face];
-    ctx.font = `600 ${Math.round(l.cell * 0.16)}px ${theme.font}`;
-    ctx.textAlign = "left";
-    ctx.textBaseline = "alphabetic";
-    ctx.fillText(view.seats[c.owner]?.name ?? `P${c.owner}`, r.x + l.cell * 0.1, r.y + r.h - l.cell * 0.11);
+    chip(ctx, r, l, theme, colour, String(c.cubes), c.face, view.seats[c.owner]?.name ?? `P${c.owner}`);
   });
 }
 

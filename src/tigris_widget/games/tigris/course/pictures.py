@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import html
 import re
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tigris_widget.core.protocol import Window
+from tigris_widget.core.text import wrap_lines
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH, to_square
 from tigris_widget.games.tigris.engine.rules.position import Position
@@ -34,16 +34,6 @@ def _size(width: int, height: int) -> str:
     """Size attributes of a picture: wide ones take the width of the page (JupyterLab shows SVG as an
     ``<img>`` it does not shrink); small ones keep their size."""
     return 'width="100%"' if width > 560 else f'width="{width}" height="{height}"'
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width`` characters at spaces (a longer word keeps its own
-    line; an empty paragraph stays an empty line)."""
-    return [
-        line
-        for para in text.split("\n")
-        for line in textwrap.wrap(" ".join(para.split()), width, break_long_words=False, break_on_hyphens=False) or [""]
-    ]
 
 
 def _full_svg(game: Game, ply: int | None = None, **options: Any) -> str:
@@ -222,7 +212,7 @@ def hands_picture(game: Game, start: int, end: int, actions: Sequence[str], capt
     kept = {c: before[seat][1][c] - out_tiles[c] for c in COLOURS}
     new_tiles = {c: after[seat][1][c] - kept[c] for c in COLOURS}
     col_w, gap, row_h = 330, 150, 58
-    head_lines = _wrap(caption, 90) if caption else []
+    head_lines = wrap_lines(caption, 90) if caption else []
     head = 22 * len(head_lines) + (8 if head_lines else 0)
     width = 2 * col_w + gap
     height = head + 30 + row_h * len(before) + 30
