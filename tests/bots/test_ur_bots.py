@@ -318,3 +318,84 @@ def test_the_search_is_deterministic_by_seed_near_the_end():
         for _ in range(2)
     ]
     assert records[0] == records[1]
+
+
+# -- round 4: the greedy opponents modelled with their random tie-breaks (chance nodes) --
+class _Pick:
+    """A one-decision toy game for ``bots.mcts``: seat 0 picks one of three numbers, and seat 1 is a
+    chance node (when ``chance``) or a chooser; the value of the end is the product, scaled."""
+
+    def __init__(self, chance: bool) -> None:
+        self.is_chance = chance
+
+    def clone(self, state: list[int]) -> list[int]:
+        return list(state)
+
+    def to_move(self, state: list[int]) -> int | None:
+        return len(state) if len(state) < 2 else None
+
+    def legal(self, state: list[int]) -> list[int]:
+        return [1, 2, 3]
+
+    def play(self, state: list[int], action: int) -> None:
+        state.append(action)
+
+    def playout_action(self, state: list[int], rng: object) -> int:
+        return 1
+
+    def evaluate(self, state: list[int]) -> list[float]:
+        v = state[0] * state[1] / 9 if len(state) == 2 else 0.5
+        return [v, 1 - v]
+
+    def chance(self, state: list[int]) -> bool:
+        return self.is_chance and len(state) == 1
+
+
+def test_a_chance_node_visits_its_children_evenly_and_averages_them():
+    from tigris_widget.bots.budget import Budget
+    from tigris_widget.bots.mcts import MCTS
+
+    result = MCTS(_Pick(chance=True), exploration=0.3, playout_depth=0, seed=1).search([], Budget(300, None))
+    best = result.candidates[0]
+    assert best.action == 3 and abs(best.value - 2 / 3) < 0.02, "3 × (1+2+3)/3 / 9: the average of the draws"
+    adversary = MCTS(_Pick(chance=False), exploration=0.3, playout_depth=0, seed=1).search([], Budget(300, None))
+    assert adversary.candidates[0].value < 0.5, "a choosing seat 1 answers with 1 and keeps the value low"
+
+
+def test_the_opponent_model_draws_from_the_greedy_bots_ties_step_by_step():
+    from tigris_widget.bots.generic import TIE, greedy_ranking
+
+    game = _turn_start(4, 3, 6)
+    rules = bot_rules()
+    me = (game.to_move + 1) % 4
+    plain = TurnSearchRules(rules, width=4, other_width=1, seat=me)
+    assert not plain.chance(game.state) and len(plain.legal(game.state)) == 1, "default: the first best turn"
+    model = TurnSearchRules(rules, width=4, other_width=1, seat=me, chance_width=50, seed=5)
+    assert model.chance(game.state)
+    scored = greedy_ranking(rules, game.state, list(game.legal_actions()))
+    ties = [a for v, a in scored if v > scored[0][0] - TIE]
+    assert model.legal(game.state) == ties and len(ties) > 1, "every step the greedy bot may draw"
+    s = game.state.clone()
+    model.play(s, ties[0])
+    assert rules.turn_of(s) == rules.turn_of(game.state), "the modelled seat's turn goes on step by step"
+    few = TurnSearchRules(rules, width=4, other_width=1, seat=me, chance_width=2, seed=5)
+    drawn = few.legal(game.state)
+    assert len(drawn) == 2 and set(drawn) <= set(ties)
+    assert TurnSearchRules(rules, width=4, other_width=1, seat=me, chance_width=2, seed=5).legal(game.state) == drawn
+    mine = TurnSearchRules(rules, width=4, other_width=1, seat=game.to_move, chance_width=50)
+    assert not mine.chance(game.state), "the searching seat chooses"
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="chance_width"):
+            TurnSearchRules(rules, chance_width=bad)  # type: ignore[arg-type]
+
+
+def test_the_search_with_the_tie_model_is_deterministic_by_seed():
+    from tigris_widget.games.ur.endgame import UrSearchRules
+
+    def bots(seed: int) -> list[object]:
+        search = TreeSearchBot(UrSearchRules(chance_width=3), seed=seed, iterations=30)
+        assert search.search_rules.chance_width == 3
+        return [search] + [make_bot("greedy", s, "ur") for s in range(1, 4)]
+
+    records = [play(UrGame.new(players=4, seed=41), bots(2)).to_record() for _ in range(2)]  # type: ignore[arg-type]
+    assert records[0] == records[1]

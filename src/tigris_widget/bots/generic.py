@@ -7,6 +7,7 @@ a greedy bot that completes each candidate turn with the game's own policy, and 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tigris_widget.bots.base import Bot
@@ -18,6 +19,10 @@ RESTLESS_LIMIT = 8
 """Restless actions (see ``BotRules.restless``) a bot takes within one turn; after that it takes only
 calm ones, so the game's own steps finish the turn (a war between empty tiles costs nothing, and a bot
 finding such moves as good as any other could shuttle cubes for ever)."""
+
+
+TIE = 1e-9
+"""Values this close to the best are ties: the greedy bot draws among them."""
 
 
 def greedy_ranking(rules: BotRules, state: Any, actions: list[Any]) -> list[tuple[float, Any]]:
@@ -66,7 +71,7 @@ class _TurnBot(Bot):
     def _greedy(self, state: Any, actions: list[Any]) -> Any:
         ranked = greedy_ranking(self.rules, state, actions)
         top = ranked[0][0]
-        return self.rng.choice([a for v, a in ranked if v > top - 1e-9])
+        return self.rng.choice([a for v, a in ranked if v > top - TIE])
 
 
 class TurnGreedyBot(_TurnBot):
@@ -106,14 +111,30 @@ class TurnSearchRules:
     greedy reading's best turn (an opponent model), and spends its iterations on its own choices."""
 
     def __init__(
-        self, rules: BotRules, width: int = 6, other_width: int | None = None, seat: int | None = None
+        self,
+        rules: BotRules,
+        width: int = 6,
+        other_width: int | None = None,
+        seat: int | None = None,
+        *,
+        chance_width: int = 0,
+        seed: int = 0,
     ) -> None:
         for label, value in (("width", width), ("other_width", other_width)):
             if value is not None and (not isinstance(value, int) or value < 1):
                 raise ValueError(f"{label} must be at least 1, not {value!r}")
+        if not isinstance(chance_width, int) or isinstance(chance_width, bool) or chance_width < 0:
+            raise ValueError(f"chance_width must be a whole number of at least 0, not {chance_width!r}")
         self.rules = rules
         self.width = width
         self.other_width = width if other_width is None else other_width
+        self.chance_width = chance_width
+        """0: another seat plays the greedy reading's first best turn. k > 0 (with ``other_width`` 1): it
+        plays step by step as the greedy bot does, at random among the steps the greedy reading ties
+        for best — a chance node of the search (``chance``) over up to k of them, drawn by ``rng``. The
+        greedy bot ties often (Ur: about 9 equal claims and 10 equal exchanges a step), and a search that
+        expects the first of them plans against replies that rarely come."""
+        self.rng = random.Random(seed)
         self.seat = seat
         """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
         self.root: Any = None
@@ -131,6 +152,11 @@ class TurnSearchRules:
         actions = list(self.rules.legal(state))
         if len(actions) <= 1:
             return actions
+        if self.chance(state):
+            scored = greedy_ranking(self.rules, state, actions)
+            top = scored[0][0]
+            ties = [action for value, action in scored if value > top - TIE]
+            return ties if len(ties) <= self.chance_width else self.rng.sample(ties, self.chance_width)
         mine = self.seat is None or self.rules.to_move(state) == self.seat
         ranked = [action for _, action in greedy_ranking(self.rules, state, actions)]
         offer = ranked[: self.width if mine else self.other_width]
@@ -144,9 +170,20 @@ class TurnSearchRules:
                     offer.append(action)
         return offer
 
+    def chance(self, state: Any) -> bool:
+        """Whether another seat decides here, modelled as the greedy bot's random pick among its ties
+        (``chance_width``); ``bots.mcts`` then visits the offered steps evenly."""
+        if self.chance_width == 0 or self.seat is None or self.other_width != 1:
+            return False
+        seat = self.rules.to_move(state)
+        return seat is not None and seat != self.seat
+
     def play(self, state: Any, action: Any) -> None:
         rules = self.rules
+        stepwise = self.chance(state)
         rules.play(state, action)
+        if stepwise and not rules.restless(action):
+            return  # the modelled seat's next step is the next chance node (a restless one ends its turn)
         finish_turn(rules, state)
 
     def playout_action(self, state: Any, rng: Any) -> Any:
@@ -179,13 +216,16 @@ class TreeSearchBot(_TurnBot):
         width: int = 4,
         other_width: int = 1,
         playout_depth: int = 0,
+        chance_width: int | None = None,
     ) -> None:
         super().__init__(rules, seed)
         if iterations is None and seconds is None:
             iterations = self.DEFAULT_ITERATIONS
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
-        self.search_rules = TurnSearchRules(rules, width, other_width)
+        if chance_width is None:  # the game's choice (``rules.chance_width``), else the greedy reading's first best
+            chance_width = getattr(rules, "chance_width", 0)
+        self.search_rules = TurnSearchRules(rules, width, other_width, chance_width=chance_width)
         self.playout_depth = playout_depth
         self.total_iterations = 0
 
@@ -200,6 +240,8 @@ class TreeSearchBot(_TurnBot):
         state = self.rules.state_of(view)
         self.search_rules.seat = self.rules.to_move(state)
         self.search_rules.root = self.rules.turn_of(state)
+        if self.search_rules.chance_width:  # only then: the default search's random stream stays as it was
+            self.search_rules.rng.seed(self.rng.randrange(2**31))
         result = search.search(state, self.budget)
         self.total_iterations += result.iterations
         return result

@@ -10,6 +10,11 @@ Each iteration walks down by UCB1, adds one child, plays a bounded playout with 
 evaluates where it stopped and adds the value vector to every node on the path. The answer is the
 most visited root action; ``Candidate`` reports each root action with its visits, mean value and the
 standard error of that mean, so a caller can say when two moves are too close to call.
+
+A game may also mark some decisions as chance (an optional ``chance(state)`` on its rules): there the
+seat is modelled as choosing at random among the listed actions (e.g. a greedy opponent breaking ties
+at random), so the walk visits those children in turn (the least visited first) instead of letting the
+seat maximise, and the node's value is their average.
 """
 
 from __future__ import annotations
@@ -52,8 +57,12 @@ class SearchRules(Protocol[S, A]):
 class _Node(Generic[A]):
     """A node of the tree (a plain class, not a dataclass: mypyc compiles it to a native one)."""
 
-    def __init__(self, seat: int | None, actions: list[A], untried: list[int], children: dict[int, _Node[A]]) -> None:
+    def __init__(
+        self, seat: int | None, actions: list[A], untried: list[int], children: dict[int, _Node[A]], chance: bool
+    ) -> None:
         self.seat = seat
+        self.chance = chance
+        """The seat picks at random among ``actions`` (children visited evenly, not by UCB1)."""
         self.actions = actions
         self.untried = untried
         self.children = children
@@ -73,13 +82,16 @@ class MCTS(Generic[S, A]):
         self.exploration = exploration
         self.playout_depth = playout_depth
         self.rng = random.Random(seed)
+        self._chance = getattr(rules, "chance", None)
+        """The game's optional ``chance(state) -> bool`` (see the module's docstring)."""
 
     def _node(self, state: S) -> _Node[A]:
         seat = self.rules.to_move(state)
         actions = list(self.rules.legal(state)) if seat is not None else []
         order = list(range(len(actions)))
         self.rng.shuffle(order)
-        return _Node(seat, actions, order, {})
+        chance = seat is not None and self._chance is not None and bool(self._chance(state))
+        return _Node(seat, actions, order, {}, chance)
 
     def search(self, state: S, budget: Budget) -> SearchResult[A]:
         """Search from ``state`` (not changed) within ``budget``; the state must not be over."""
@@ -126,9 +138,13 @@ class MCTS(Generic[S, A]):
             parent_seat = n.seat
 
     def _select(self, node: _Node[A]) -> tuple[int, _Node[A]]:
-        """The child to walk into by UCB1, for the seat that chooses at ``node``."""
+        """The child to walk into by UCB1, for the seat that chooses at ``node`` (at a chance node the
+        least visited child, the first such: a random pick among them, spread evenly)."""
         seat = node.seat
         assert seat is not None
+        if node.chance:
+            index = min(node.children, key=lambda i: node.children[i].visits)
+            return index, node.children[index]
         log_n = math.log(node.visits)
         best, best_score = -1, -math.inf
         for index, child in node.children.items():

@@ -49,6 +49,9 @@ SOFT_WEIGHT = 0.0
 """Part of a finished rollout's value taken from the points (the softmax of ``win_chances`` over the
 final standings) rather than the exact win share: a seat that cannot win any line still plays for points
 (with exact shares alone every losing line is worth 0). 0.25 measured no better with 4 players (round 3)."""
+CHANCE_WIDTH = 0
+"""The search models each other seat as the greedy bot: 0, its first best turn; k > 0, step by step at random
+among up to k of the steps the greedy reading ties for best (``bots.generic.TurnSearchRules``)."""
 MAX_PLAYERS = 3
 """The search uses the endgame rollouts in games of at most this many players: with 3 they raised the
 win rate, with 4 every variant measured lowered it (docs/results/ur-bots.md, round 3)."""
@@ -156,8 +159,10 @@ class UrSearchRules(UrBotRules):
     in games of at most ``max_players``; before that, and for the greedy bot (which reads only
     ``margin``), nothing changes."""
 
-    def __init__(self, max_players: int = MAX_PLAYERS) -> None:
+    def __init__(self, max_players: int = MAX_PLAYERS, chance_width: int = CHANCE_WIDTH) -> None:
         self.max_players = max_players
+        self.chance_width = chance_width
+        """The search's model of the other seats (``bots.generic.TurnSearchRules.chance_width``)."""
 
     def evaluate(self, state: UrState) -> list[float]:
         if state.n <= self.max_players and near_end(state):
