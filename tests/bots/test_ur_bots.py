@@ -399,3 +399,33 @@ def test_the_search_with_the_tie_model_is_deterministic_by_seed():
 
     records = [play(UrGame.new(players=4, seed=41), bots(2)).to_record() for _ in range(2)]  # type: ignore[arg-type]
     assert records[0] == records[1]
+
+
+def test_the_last_round_is_played_out_by_the_greedy_model_and_scored_exactly():
+    import random
+
+    from tigris_widget.bots.generic import TIE, greedy_ranking
+    from tigris_widget.games.ur.endgame import UrSearchRules, greedy_step, last_round_values
+
+    game = UrGame.from_position(FINAL_ROUND)
+    s = game.state
+    scored = greedy_ranking(bot_rules(), s, list(game.legal_actions()))
+    ties = {a for v, a in scored if v > scored[0][0] - TIE}
+    drawn = {greedy_step(s, legal_actions(s), random.Random(k)) for k in range(30)}
+    assert drawn <= ties and len(drawn) > 1, "the greedy bot's own draw among its ties"
+    end = s.clone()
+    values = last_round_values(end)
+    assert end.over and values == win_chances(end), "played to the real end, exact shares"
+    assert last_round_values(s.clone()) == values, "the same leaf, the same rollout"
+    rules = UrSearchRules(chance_width=100, last_round=True)
+    assert rules.evaluate(s) == values and UrSearchRules().evaluate(s) != values, "4 players: only when asked"
+    assert TreeSearchBot(rules).exploration == 0.15 == rules.exploration, "the game names its exploration"
+    rules.exploration = 0.4  # the model's values are noisy draws: a bad first draw must not bury a move
+    shares = []
+    for seed in range(6):
+        search = TreeSearchBot(rules, seed=seed, iterations=300)
+        assert search.exploration == 0.4
+        shares.append(_played_out(game, search.choose(game.view(0)), 0))
+    # the claim ties three ways (1/3); keeping the cubes or trading wins the tie-break, and a direct
+    # exchange ties two ways: under the greedy bot's random ties these are close, so no seed is promised
+    assert sum(shares) / len(shares) >= 0.6 and shares.count(1.0) >= 2, shares

@@ -21,6 +21,8 @@ calm ones, so the game's own steps finish the turn (a war between empty tiles co
 finding such moves as good as any other could shuttle cubes for ever)."""
 
 
+DEFAULT_EXPLORATION = 0.15
+"""The search's exploration constant unless the game names its own (``rules.exploration``)."""
 TIE = 1e-9
 """Values this close to the best are ties: the greedy bot draws among them."""
 
@@ -212,7 +214,7 @@ class TreeSearchBot(_TurnBot):
         iterations: int | None = None,
         seconds: float | None = None,
         *,
-        exploration: float = 0.15,
+        exploration: float | None = None,
         width: int = 4,
         other_width: int = 1,
         playout_depth: int = 0,
@@ -222,6 +224,8 @@ class TreeSearchBot(_TurnBot):
         if iterations is None and seconds is None:
             iterations = self.DEFAULT_ITERATIONS
         self.budget = Budget(iterations, seconds)
+        if exploration is None:  # the game's choice (``rules.exploration``), else 0.15
+            exploration = getattr(rules, "exploration", DEFAULT_EXPLORATION)
         self.exploration = exploration
         if chance_width is None:  # the game's choice (``rules.chance_width``), else the greedy reading's first best
             chance_width = getattr(rules, "chance_width", 0)

@@ -52,7 +52,13 @@ final standings) rather than the exact win share: a seat that cannot win any lin
 CHANCE_WIDTH = 0
 """The search models each other seat as the greedy bot: 0, its first best turn; k > 0, step by step at random
 among up to k of the steps the greedy reading ties for best (``bots.generic.TurnSearchRules``)."""
+EXPLORATION = 0.15
+"""The tree search's exploration constant for Ur (values drawn from the modelled ties are noisy: more
+exploration keeps a one-off bad draw from burying a move)."""
 MAX_PLAYERS = 3
+LAST_ROUND = False
+"""With more than ``MAX_PLAYERS`` seats, leaves with at most one empty tile per seat left (the last round
+of claims) are played to the end by the greedy model and scored exactly (``last_round_values``)."""
 """The search uses the endgame rollouts in games of at most this many players: with 3 they raised the
 win rate, with 4 every variant measured lowered it (docs/results/ur-bots.md, round 3)."""
 
@@ -154,19 +160,67 @@ def rollout_values(s: UrState, rounds: int = ROLLOUT_ROUNDS) -> list[float]:
     return values
 
 
+def greedy_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
+    """The greedy bot's step: the one after which, the turn completed by ``finish_turn``, the mover
+    leads the best other seat by most — at random among equals, as the greedy bot draws (a further
+    attack only when no other step is as good)."""
+    if len(steps) == 1:
+        return steps[0]
+    p = s.active
+    best: list[Step] = []
+    best_value = -math.inf
+    for st in steps:
+        after = s.clone()
+        apply_unchecked(after, st)
+        finish_turn(after)
+        value = margin(after, p) - (1e-6 if st.kind == "attack" else 0.0)
+        if value > best_value + 1e-9:
+            best, best_value = [st], value
+        elif value > best_value - 1e-9:
+            best.append(st)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+LAST_ROUND_STEPS = 400
+"""Steps a last-round rollout plays at most (a guard: the greedy bot's wars could shuttle cubes)."""
+
+
+def last_round_values(s: UrState) -> list[float]:
+    """Every seat's value after the last round of ``s`` (changed in place) played out by every seat as
+    the greedy bot plays (``greedy_step``, its random tie-breaks drawn from the state's turn): the exact
+    win shares (§10.5 cubes included) if the game ends, else ``settled_chances``."""
+    # seeded by the position, so that the same leaf gets the same rollout and different leaves of one
+    # turn do not all draw the same ties (a tuple of ints hashes the same in every process)
+    rng = random.Random(hash((tuple(s.owner), tuple(s.face), tuple(s.cubes), tuple(s.hands), s.turns, s.phase)))
+    for _ in range(LAST_ROUND_STEPS):
+        if s.phase == PH_OVER:
+            return win_chances(s)
+        apply_unchecked(s, greedy_step(s, legal_actions(s), rng))
+    return settled_chances(s)
+
+
 class UrSearchRules(UrBotRules):
     """``UrBotRules`` whose evaluation plays leaves out to the end once the end is near (``near_end``)
     in games of at most ``max_players``; before that, and for the greedy bot (which reads only
     ``margin``), nothing changes."""
 
-    def __init__(self, max_players: int = MAX_PLAYERS, chance_width: int = CHANCE_WIDTH) -> None:
+    def __init__(
+        self, max_players: int = MAX_PLAYERS, chance_width: int = CHANCE_WIDTH, last_round: bool = LAST_ROUND
+    ) -> None:
         self.max_players = max_players
         self.chance_width = chance_width
         """The search's model of the other seats (``bots.generic.TurnSearchRules.chance_width``)."""
+        self.exploration = EXPLORATION
+        """The search's exploration constant (``bots.generic.TreeSearchBot``)."""
+        self.last_round = last_round
+        """In larger games, leaves of the last round are played out by the greedy model (``last_round_values``)."""
 
     def evaluate(self, state: UrState) -> list[float]:
-        if state.n <= self.max_players and near_end(state):
-            return rollout_values(state.clone())
+        if state.n <= self.max_players:
+            if near_end(state):
+                return rollout_values(state.clone())
+        elif self.last_round and state.phase != PH_OVER and empty_cells(state) <= state.n:
+            return last_round_values(state.clone())
         return settled_chances(state)
 
 
