@@ -21,18 +21,25 @@ def compute_regions(occupied: Mask) -> list[Mask]:
 
 def add_piece(s: GameState, sq: Square) -> tuple[Mask, int]:
     """Record that ``sq`` now holds a piece; return its region and how many kingdoms it joined."""
-    nb = NEIGHBOURS[sq]
-    lm = s.leader_mask
+    # Only the regions holding an occupied neighbour merge. They are looked for from the end of the
+    # list (where merged regions go, so the busy ones sit there) until each neighbour is accounted
+    # for, instead of testing every region of the board; the list keeps the order it always had.
+    nb = NEIGHBOURS[sq] & s.occupied
     merged = 1 << sq
+    keep = s.regions[:]
     joined = 0
-    keep = []
-    for r in s.regions:
-        if r & nb:
-            merged |= r
-            if r & lm:
-                joined += 1
-        else:
-            keep.append(r)
+    if nb:
+        lm = s.leader_mask
+        i = len(keep)
+        while nb and i > 0:
+            i -= 1
+            r = keep[i]
+            if r & nb:
+                merged |= r
+                if r & lm:
+                    joined += 1
+                nb &= ~r
+                del keep[i]
     keep.append(merged)
     s.regions = keep
     return merged, joined
@@ -51,8 +58,9 @@ def remove_pieces(s: GameState, gone: Mask) -> None:
 
 def region_of(s: GameState, sq: Square) -> Mask:
     """The region containing ``sq`` (0 if the square holds no piece)."""
+    bit = 1 << sq
     for r in s.regions:
-        if r >> sq & 1:
+        if r & bit:
             return r
     return 0
 

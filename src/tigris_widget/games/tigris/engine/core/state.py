@@ -238,7 +238,8 @@ class GameState:
         return sum(q >= 0 for q in self.monuments)
 
     def hand_size(self, seat: Seat) -> int:
-        return sum(self.hands[seat * 4 : seat * 4 + 4])
+        h, b = self.hands, seat * 4  # no slice: asked for every seat at every end of turn
+        return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
 
     def leader_at(self, sq: Square) -> int:
         """``seat * 4 + colour`` of the leader on ``sq``, or -1."""

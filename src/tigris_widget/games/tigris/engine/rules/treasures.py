@@ -19,8 +19,9 @@ def pending_collection(s: GameState) -> tuple[Seat, Mask] | None:
         trader = s.leaders[p * 4 + GREEN]
         if trader < 0:
             continue
+        bit = 1 << trader  # one big-int operation per region below, not two
         for r in s.regions:
-            if r >> trader & 1:
+            if r & bit:
                 if (r & treasures).bit_count() >= 2:
                     order = (p - s.active) % s.players
                     if best is None or order < best[0]:
