@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS, components, dilate, flood
+from tigris_widget.games.tigris.engine.core.board import BITS, NEIGHBOURS, components, dilate, flood
 
 if TYPE_CHECKING:
     from tigris_widget.games.tigris.engine.core.state import GameState
@@ -25,7 +25,7 @@ def add_piece(s: GameState, sq: Square) -> tuple[Mask, int]:
     # list (where merged regions go, so the busy ones sit there) until each neighbour is accounted
     # for, instead of testing every region of the board; the list keeps the order it always had.
     nb = NEIGHBOURS[sq] & s.occupied
-    merged = 1 << sq
+    merged = BITS[sq]
     keep = s.regions[:]
     joined = 0
     if nb:
@@ -58,10 +58,11 @@ def remove_pieces(s: GameState, gone: Mask) -> None:
 
 def region_of(s: GameState, sq: Square) -> Mask:
     """The region containing ``sq`` (0 if the square holds no piece)."""
-    bit = 1 << sq
-    for r in s.regions:
-        if r & bit:
-            return r
+    bit = 1 << sq  # (not BITS[sq]: a negative square must stay an error)
+    regions = s.regions
+    for i in range(len(regions) - 1, -1, -1):  # from the end, where merged (large) regions go
+        if regions[i] & bit:
+            return regions[i]
     return 0
 
 
