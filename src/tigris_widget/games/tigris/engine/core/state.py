@@ -205,7 +205,14 @@ class GameState:
     def occupied(self) -> Mask:
         """Squares that belong to regions: tiles, leaders, ziggurat tiles (rules §4 D4)."""
         t = self.tiles
-        return t[BLACK] | t[RED] | t[BLUE] | t[GREEN] | self.down | self.leader_mask | self.ziggurat
+        occupied = t[BLACK] | t[RED] | t[BLUE] | t[GREEN] | self.leader_mask
+        # face-down and ziggurat tiles are rare: ORing a 0 into a big int still makes a new one
+        down, ziggurat = self.down, self.ziggurat
+        if down != 0:
+            occupied |= down
+        if ziggurat != 0:
+            occupied |= ziggurat
+        return occupied
 
     @property
     def empty(self) -> Mask:

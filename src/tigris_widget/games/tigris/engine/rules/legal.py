@@ -183,7 +183,7 @@ def turn_masks(s: GameState) -> TurnMasks:
     move = tuple(
         _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_) if c in on_board else 0 for c in range(4)
     )
-    catastrophe = open_for_catastrophe(s) if s.catastrophes_left[seat] else 0
+    catastrophe = _catastrophe_targets(s, empty) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
 
 
@@ -512,7 +512,11 @@ def open_for_leader(s: GameState) -> Mask:
 def open_for_catastrophe(s: GameState) -> Mask:
     """§6.3 C3: the squares a catastrophe may go on (empty, or a face-up tile without a treasure or a
     building), whether or not the player has one left (C1)."""
-    return (s.empty | s.face_up) & ~(s.treasures | s.building_squares)
+    return _catastrophe_targets(s, s.empty)
+
+
+def _catastrophe_targets(s: GameState, empty: Mask) -> Mask:
+    return (empty | s.face_up) & ~(s.treasures | s.building_squares)
 
 
 def hand_allows(s: GameState, action: Action) -> bool:
