@@ -143,44 +143,23 @@ def _crowding(near: list[Mask]) -> tuple[Mask, Mask]:
     return twos, threes
 
 
-def _moved_leader_targets(
-    s: GameState,
-    lifted: Square,
-    kingdoms: list[Mask],
-    near: list[Mask],
-    open_: Mask,
-    others: dict[int, tuple[Mask, Mask]],
-) -> Mask:
+def _moved_leader_targets(s: GameState, lifted: Square, kingdoms: list[Mask], near: list[Mask], open_: Mask) -> Mask:
     """``_leader_targets(s, lifted)`` from the kingdoms and their neighbourhoods found once per turn:
-    lifting a leader changes only its own kingdom (split into the parts that still hold a leader).
-    ``others`` caches, per kingdom, the squares in at least one and at least two of the other kingdoms'
-    neighbourhoods: the leaders of one kingdom share them."""
+    lifting a leader changes only its own kingdom (split into the parts that still hold a leader)."""
     bit = 1 << lifted
-    mine = -1
-    for i in range(len(kingdoms)):
-        if kingdoms[i] & bit:
-            mine = i
-            break
-    counts = others.get(mine)
-    if counts is None:
-        ones = twos = 0
-        for i in range(len(near)):
-            if i != mine:
-                n = near[i]
-                twos |= ones & n
-                ones |= n
-        counts = others[mine] = (ones, twos)
-    ones, twos = counts
-    if mine >= 0:
-        leaders = s.leader_mask & ~bit
-        rest = kingdoms[mine] & ~bit
-        nb = NEIGHBOURS[lifted] & rest
-        # a leader with at most one neighbour in its kingdom cannot split it: no flood needed
-        for part in (rest,) if not nb & (nb - 1) else components(rest):
-            if part & leaders:
-                n = dilate(part)
-                twos |= ones & n
-                ones |= n
+    leaders = s.leader_mask & ~bit
+    after: list[Mask] = []
+    for k, n in zip(kingdoms, near):
+        if k & bit:
+            rest = k & ~bit
+            nb = NEIGHBOURS[lifted] & rest
+            # a leader with at most one neighbour in its kingdom cannot split it: no flood needed
+            for part in (rest,) if not nb & (nb - 1) else components(rest):
+                if part & leaders:
+                    after.append(dilate(part))
+        else:
+            after.append(n)
+    twos, _ = _crowding(after)
     return open_ & ~twos & ~bit
 
 
@@ -201,10 +180,8 @@ def turn_masks(s: GameState) -> TurnMasks:
     placeable = open_ & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
-    others: dict[int, tuple[Mask, Mask]] = {}
     move = tuple(
-        _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_, others) if c in on_board else 0
-        for c in range(4)
+        _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_) if c in on_board else 0 for c in range(4)
     )
     catastrophe = _catastrophe_targets(s, empty) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
