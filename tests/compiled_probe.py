@@ -67,6 +67,27 @@ def search(case: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def masks(count: int) -> dict[str, Any]:
+    """The board helpers that take another loop when compiled (``board.NATIVE``: floods and components
+    on 48-bit words, ``gather`` peeling bits) on random masks of every density, as a digest."""
+    import hashlib
+    import random
+
+    from tigris_widget.games.tigris.engine.core import board
+
+    rng = random.Random(21)
+    row = tuple(range(1000, 1000 + board.SQUARES))
+    digest = hashlib.sha256()
+    for _ in range(count):
+        keep = rng.random()
+        mask = sum(1 << q for q in range(board.SQUARES) if rng.random() < keep)
+        seed = rng.getrandbits(board.SQUARES) & rng.getrandbits(board.SQUARES) & rng.getrandbits(board.SQUARES)
+        out: list[int] = []
+        board.gather(row, mask, out)
+        digest.update(repr((board.components(mask), board.flood(seed, mask), out)).encode())
+    return {"native": board.NATIVE, "digest": digest.hexdigest()}
+
+
 def main() -> None:
     cases = json.load(sys.stdin)
     json.dump(
@@ -74,6 +95,7 @@ def main() -> None:
             "compiled": tigris_widget.compiled,
             "games": [play(c) for c in cases["games"]],
             "searches": [search(c) for c in cases.get("searches", [])],
+            "masks": masks(cases.get("masks", 0)),
         },
         sys.stdout,
     )

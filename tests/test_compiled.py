@@ -132,11 +132,13 @@ def test_same_games_same_records_and_events(builds: dict[str, Path]) -> None:
     }
     results = {}
     for name, proc in procs.items():
-        out, err = proc.communicate(json.dumps({"games": CASES, "searches": SEARCHES}), timeout=900)
+        out, err = proc.communicate(json.dumps({"games": CASES, "searches": SEARCHES, "masks": 3000}), timeout=900)
         assert proc.returncode == 0, f"{name}: {err[-3000:]}"
         results[name] = json.loads(out)
     pure, compiled = results["pure"], results["compiled"]
     assert pure["compiled"] is False and compiled["compiled"] is True
+    assert pure["masks"]["native"] is False and compiled["masks"]["native"] is True
+    assert pure["masks"]["digest"] == compiled["masks"]["digest"]  # the word loops give the same masks
     for case, a, b in zip(CASES, pure["games"], compiled["games"]):
         assert len(a["events"]) >= min(case["plies"], 100) or a["over"], case  # the games really were played
         for key in a:
@@ -187,3 +189,36 @@ def test_the_engines_draws_are_the_random_modules() -> None:
             return 0.5
 
     assert randbelow(Fixed(1), 10) == Fixed(1).randrange(10)
+
+
+def test_the_word_loops_are_the_mask_loops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loops the compiled build takes (``board.NATIVE``: floods and components on four 48-bit words,
+    ``gather`` peeling bits) give the masks and lists of the pure loops, here both run as Python."""
+    import random
+
+    from tigris_widget.games.tigris.engine.core import board
+
+    if board.NATIVE:
+        pytest.skip("compiled: NATIVE is a constant there (the differential test covers it)")
+    rng = random.Random(8)
+    row = tuple(range(board.SQUARES))
+    cases = []
+    for i in range(1500):
+        keep = (i % 10) / 9
+        mask = sum(1 << q for q in range(board.SQUARES) if rng.random() < keep)
+        seed = rng.getrandbits(board.SQUARES) & rng.getrandbits(board.SQUARES)
+        cases.append((mask, seed | 1 << rng.randrange(board.SQUARES)))
+    cases += [(0, 0), (board.ALL, 1), (board.ALL, 1 << 175), (board.COLUMN_0 | board.COLUMN_15, board.COLUMN_15)]
+
+    def run() -> list[object]:
+        out = []
+        for mask, seed in cases:
+            listed: list[int] = []
+            board.gather(row, mask, listed)
+            out.append((board.components(mask), board.flood(seed, mask), listed))
+        return out
+
+    pure = run()
+    monkeypatch.setattr(board, "NATIVE", True)
+    assert run() == pure
+    assert all(listed == board.squares(mask) for (mask, _), (_, _, listed) in zip(cases, pure))

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from types import FunctionType
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tigris_widget.games.tigris.engine.core.errors import SquareError
 from tigris_widget.games.tigris.engine.core.types import Mask, Square, shown_value
+
+if TYPE_CHECKING:  # annotations only: mypyc compiles i64 to a C int64_t, Python never imports it
+    from mypy_extensions import i64
 
 WIDTH: Final = 16
 HEIGHT: Final = 11
@@ -22,6 +26,11 @@ NOT_COLUMN_15: Final[Mask] = ALL & ~COLUMN_15
 
 def square(x: int, y: int) -> Square:
     return y * WIDTH + x
+
+
+NATIVE: Final = not isinstance(square, FunctionType)
+"""True when this module runs compiled (a mypyc function is no Python ``function``): a few helpers
+below take a loop that is faster compiled (and slower in pure Python), with the same results."""
 
 
 def xy(sq: Square) -> tuple[int, int]:
@@ -73,6 +82,8 @@ def dilate(mask: Mask) -> Mask:
     )
 
 
+BITS: Final[tuple[Mask, ...]] = tuple(1 << q for q in range(SQUARES))
+"""``1 << q`` for each square: compiled, a lookup instead of a new big int (a shift past 62 bits)."""
 NEIGHBOURS: Final[tuple[Mask, ...]] = tuple(dilate(1 << s) & ~(1 << s) for s in range(SQUARES))
 """Mask of the squares adjacent to each square."""
 NEIGHBOUR_LISTS: Final[tuple[tuple[Square, ...], ...]] = tuple(
@@ -102,6 +113,19 @@ T = TypeVar("T")
 def gather(row: tuple[T, ...], mask: Mask, out: list[T]) -> None:
     """Append ``row[q]`` for each square ``q`` of ``mask``, ascending: ``out += [row[q] for q in
     squares(mask)]`` without the list of squares (``legal_actions`` lists a dozen masks per call)."""
+    if NATIVE and mask >= 0:
+        # compiled: peel the bits of 48-bit pieces (short ints, C operations); iterating the byte
+        # table's tuples costs more there, while in pure Python it is the faster loop
+        base = 0
+        while mask:
+            w = mask & _WORD
+            while w:
+                low = w & -w
+                out.append(row[base + low.bit_length() - 1])
+                w ^= low
+            mask >>= _W
+            base += _W
+        return
     if not mask:
         return
     for offset, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
@@ -117,6 +141,8 @@ def lowest(mask: Mask) -> Square:
 
 def flood(seed: Mask, within: Mask) -> Mask:
     """The squares of ``within`` connected to ``seed`` through adjacent squares of ``within``."""
+    if NATIVE:
+        return _flood_words(seed, within)
     region = seed & within
     while True:
         grown = dilate(region) & within
@@ -127,11 +153,106 @@ def flood(seed: Mask, within: Mask) -> Mask:
 
 def components(mask: Mask) -> list[Mask]:
     """Split a mask into its connected parts (rules §4 D4)."""
+    if NATIVE:
+        return components_words(mask)
     parts = []
     while mask:
         part = flood(mask & -mask, mask)
         parts.append(part)
         mask &= ~part
+    return parts
+
+
+# -- the same floods on machine words, for the compiled build ----------------------------------------
+# A 176-bit mask is a CPython big int, and every operation on one allocates a new one: compiled, a flood
+# (a dozen big-int operations per step, a step per square of the region's length) costs as much as
+# in pure Python. Split into four words of three board rows (48 bits, so no shift ever reaches the
+# sign bit), a step is a few dozen C operations on int64_t. In pure Python four small ints cost more
+# than one big one, so the pure build keeps the loops above; the results are the same masks
+# (``tests/test_compiled.py`` checks both ways on random masks).
+
+_W: Final = 48
+_WORD: Final = (1 << _W) - 1
+_ROWS01: Final = (1 << 32) - 1  # a word's first two rows: what may move up a row inside the word
+_ROW0: Final = (1 << WIDTH) - 1
+_COL0_W: Final = 1 | 1 << 16 | 1 << 32
+_NOT_COL0_W: Final = _WORD & ~_COL0_W
+_NOT_COL15_W: Final = _WORD & ~(_COL0_W << (WIDTH - 1))
+
+
+def _grow(w: i64, below: i64, above: i64, within: i64) -> i64:
+    """One dilate step of a word (``below``/``above``: the words of the rows before and after it), cut to ``within``."""
+    return (
+        w
+        | ((w << 1) & _NOT_COL0_W)
+        | ((w >> 1) & _NOT_COL15_W)
+        | ((w & _ROWS01) << WIDTH)
+        | (w >> WIDTH)
+        | (below >> 32)
+        | ((above & _ROW0) << 32)
+    ) & within
+
+
+def _flood_words(seed: Mask, within: Mask) -> Mask:
+    a0: i64 = within & _WORD
+    a1: i64 = (within >> _W) & _WORD
+    a2: i64 = (within >> 2 * _W) & _WORD
+    a3: i64 = (within >> 3 * _W) & _WORD
+    # each big int is cut to 48 bits before it meets a word (compiled, an int operand of an i64
+    # operation is converted to i64 first)
+    r0: i64 = seed & _WORD & a0
+    r1: i64 = (seed >> _W) & _WORD & a1
+    r2: i64 = (seed >> 2 * _W) & _WORD & a2
+    r3: i64 = (seed >> 3 * _W) & _WORD & a3
+    return _join(*_fill(r0, r1, r2, r3, a0, a1, a2, a3))
+
+
+def _fill(r0: i64, r1: i64, r2: i64, r3: i64, a0: i64, a1: i64, a2: i64, a3: i64) -> tuple[i64, i64, i64, i64]:
+    """Grow the region ``r`` inside ``a`` until it stops (words as in ``_flood_words``)."""
+    while True:
+        g0 = _grow(r0, 0, r1, a0)
+        g1 = _grow(r1, r0, r2, a1)
+        g2 = _grow(r2, r1, r3, a2)
+        g3 = _grow(r3, r2, 0, a3)
+        if g0 == r0 and g1 == r1 and g2 == r2 and g3 == r3:
+            return r0, r1, r2, r3
+        r0, r1, r2, r3 = g0, g1, g2, g3
+
+
+def _join(w0: i64, w1: i64, w2: i64, w3: i64) -> Mask:
+    x0: int = w0
+    x1: int = w1
+    x2: int = w2
+    x3: int = w3
+    return x0 | x1 << _W | x2 << 2 * _W | x3 << 3 * _W
+
+
+def components_words(mask: Mask) -> list[Mask]:
+    """``components`` on words: the mask is split once, each part joined back once."""
+    a0: i64 = mask & _WORD
+    a1: i64 = (mask >> _W) & _WORD
+    a2: i64 = (mask >> 2 * _W) & _WORD
+    a3: i64 = (mask >> 3 * _W) & _WORD
+    parts: list[Mask] = []
+    while a0 or a1 or a2 or a3:
+        s0: i64 = 0
+        s1: i64 = 0
+        s2: i64 = 0
+        s3: i64 = 0
+        if a0:
+            s0 = a0 & -a0
+        elif a1:
+            s1 = a1 & -a1
+        elif a2:
+            s2 = a2 & -a2
+        else:
+            s3 = a3 & -a3
+        p0, p1, p2, p3 = _fill(s0, s1, s2, s3, a0, a1, a2, a3)
+        parts.append(_join(p0, p1, p2, p3))
+        a0 &= ~p0
+        a1 &= ~p1
+        a2 &= ~p2
+        a3 &= ~p3
     return parts
 
 

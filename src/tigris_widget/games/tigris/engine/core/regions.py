@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS, components, dilate, flood
+from tigris_widget.games.tigris.engine.core.board import BITS, NEIGHBOURS, components, dilate, flood
 
 if TYPE_CHECKING:
     from tigris_widget.games.tigris.engine.core.state import GameState
@@ -21,18 +21,25 @@ def compute_regions(occupied: Mask) -> list[Mask]:
 
 def add_piece(s: GameState, sq: Square) -> tuple[Mask, int]:
     """Record that ``sq`` now holds a piece; return its region and how many kingdoms it joined."""
-    nb = NEIGHBOURS[sq]
-    lm = s.leader_mask
-    merged = 1 << sq
+    # Only the regions holding an occupied neighbour merge. They are looked for from the end of the
+    # list (where merged regions go, so the busy ones sit there) until each neighbour is accounted
+    # for, instead of testing every region of the board; the list keeps the order it always had.
+    nb = NEIGHBOURS[sq] & s.occupied
+    merged = BITS[sq]
+    keep = s.regions[:]
     joined = 0
-    keep = []
-    for r in s.regions:
-        if r & nb:
-            merged |= r
-            if r & lm:
-                joined += 1
-        else:
-            keep.append(r)
+    if nb:
+        lm = s.leader_mask
+        i = len(keep)
+        while nb and i > 0:
+            i -= 1
+            r = keep[i]
+            if r & nb:
+                merged |= r
+                if r & lm:
+                    joined += 1
+                nb &= ~r
+                del keep[i]
     keep.append(merged)
     s.regions = keep
     return merged, joined
@@ -51,9 +58,11 @@ def remove_pieces(s: GameState, gone: Mask) -> None:
 
 def region_of(s: GameState, sq: Square) -> Mask:
     """The region containing ``sq`` (0 if the square holds no piece)."""
-    for r in s.regions:
-        if r >> sq & 1:
-            return r
+    bit = 1 << sq  # (not BITS[sq]: a negative square must stay an error)
+    regions = s.regions
+    for i in range(len(regions) - 1, -1, -1):  # from the end, where merged (large) regions go
+        if regions[i] & bit:
+            return regions[i]
     return 0
 
 

@@ -205,7 +205,14 @@ class GameState:
     def occupied(self) -> Mask:
         """Squares that belong to regions: tiles, leaders, ziggurat tiles (rules §4 D4)."""
         t = self.tiles
-        return t[BLACK] | t[RED] | t[BLUE] | t[GREEN] | self.down | self.leader_mask | self.ziggurat
+        occupied = t[BLACK] | t[RED] | t[BLUE] | t[GREEN] | self.leader_mask
+        # face-down and ziggurat tiles are rare: ORing a 0 into a big int still makes a new one
+        down, ziggurat = self.down, self.ziggurat
+        if down != 0:
+            occupied |= down
+        if ziggurat != 0:
+            occupied |= ziggurat
+        return occupied
 
     @property
     def empty(self) -> Mask:
@@ -238,7 +245,8 @@ class GameState:
         return sum(q >= 0 for q in self.monuments)
 
     def hand_size(self, seat: Seat) -> int:
-        return sum(self.hands[seat * 4 : seat * 4 + 4])
+        h, b = self.hands, seat * 4  # no slice: asked for every seat at every end of turn
+        return h[b] + h[b + 1] + h[b + 2] + h[b + 3]
 
     def leader_at(self, sq: Square) -> int:
         """``seat * 4 + colour`` of the leader on ``sq``, or -1."""

@@ -151,7 +151,10 @@ def _moved_leader_targets(s: GameState, lifted: Square, kingdoms: list[Mask], ne
     after: list[Mask] = []
     for k, n in zip(kingdoms, near):
         if k & bit:
-            for part in components(k & ~bit):
+            rest = k & ~bit
+            nb = NEIGHBOURS[lifted] & rest
+            # a leader with at most one neighbour in its kingdom cannot split it: no flood needed
+            for part in (rest,) if not nb & (nb - 1) else components(rest):
                 if part & leaders:
                     after.append(dilate(part))
         else:
@@ -169,16 +172,18 @@ def turn_masks(s: GameState) -> TurnMasks:
     kingdoms = [r for r in s.regions if r & lm]
     near = [dilate(k) for k in kingdoms]  # once for the tiles, the placements and every leader's move
     twos, threes = _crowding(near)
-    land, river = open_for_tile(s, RED) & ~threes, open_for_tile(s, BLUE) & ~threes
-    tiles = tuple((river if c == BLUE else land) if hands[base + c] else 0 for c in range(4))
-    open_ = open_for_leader(s)
+    empty = empty_squares(s, s.occupied)  # once: open_for_tile and open_for_leader, inline
+    land = empty & s.map.land
+    river, land_open = empty & s.map.river & ~threes, land & ~threes
+    tiles = tuple((river if c == BLUE else land_open) if hands[base + c] else 0 for c in range(4))
+    open_ = land & dilate(s.tiles[RED])
     placeable = open_ & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
     move = tuple(
         _moved_leader_targets(s, leaders[base + c], kingdoms, near, open_) if c in on_board else 0 for c in range(4)
     )
-    catastrophe = open_for_catastrophe(s) if s.catastrophes_left[seat] else 0
+    catastrophe = _catastrophe_targets(s, empty) if s.catastrophes_left[seat] else 0
     return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
 
 
@@ -489,8 +494,12 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
 def open_for_tile(s: GameState, colour: int) -> Mask:
     """§6.2 T2–T3: the empty squares of the right terrain for a tile of ``colour`` (river for farms,
     land for the rest). T4 (no tile touching three kingdoms) is left to ``turn_masks`` or ``is_legal_fast``."""
-    empty = ALL & ~(s.occupied | s.catastrophes)
-    return empty & (s.map.river if colour == BLUE else s.map.land)
+    return empty_squares(s, s.occupied) & (s.map.river if colour == BLUE else s.map.land)
+
+
+def empty_squares(s: GameState, occupied: Mask) -> Mask:
+    """``s.empty`` from ``s.occupied`` (for callers that need both)."""
+    return ALL & ~(occupied | s.catastrophes)
 
 
 def open_for_leader(s: GameState) -> Mask:
@@ -503,7 +512,11 @@ def open_for_leader(s: GameState) -> Mask:
 def open_for_catastrophe(s: GameState) -> Mask:
     """§6.3 C3: the squares a catastrophe may go on (empty, or a face-up tile without a treasure or a
     building), whether or not the player has one left (C1)."""
-    return (s.empty | s.face_up) & ~(s.treasures | s.building_squares)
+    return _catastrophe_targets(s, s.empty)
+
+
+def _catastrophe_targets(s: GameState, empty: Mask) -> Mask:
+    return (empty | s.face_up) & ~(s.treasures | s.building_squares)
 
 
 def hand_allows(s: GameState, action: Action) -> bool:

@@ -5,6 +5,7 @@ These functions trust their caller: legality is checked in ``legal`` before they
 
 from __future__ import annotations
 
+from tigris_widget.games.tigris.engine.core.board import BITS
 from tigris_widget.games.tigris.engine.core.regions import add_piece, remove_pieces
 from tigris_widget.games.tigris.engine.core.state import (
     STEP_ACTION_DONE,
@@ -24,7 +25,7 @@ def place_tile(s: GameState, colour: int, target: Square) -> None:
     """§6.2: put the tile down, then unify (war) or award its VP."""
     seat = s.active
     s.hands[seat * 4 + colour] -= 1
-    bit = 1 << target
+    bit = BITS[target]
     lm = s.leader_mask
     merged, touching = add_piece(s, target)
     s.tiles[colour] |= bit

@@ -20,16 +20,16 @@ from tigris_widget.games.tigris.engine.core.actions import (
     TILE_ACTIONS,
     Action,
 )
+from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS, dilate
 from tigris_widget.games.tigris.engine.core.regions import kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
-from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
+from tigris_widget.games.tigris.engine.core.types import BLUE, COMMIT_PHASES, D_ACTION, D_OVER, RED
 from tigris_widget.games.tigris.engine.rules.legal import (
     LegalActions,
+    empty_squares,
     is_legal_fast,
     nth_square,
     open_for_catastrophe,
-    open_for_leader,
-    open_for_tile,
     randbelow,
 )
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
@@ -46,7 +46,8 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     while pick >= hand[colour]:
         pick -= hand[colour]
         colour += 1
-    options = open_for_tile(s, colour)
+    occupied = s.occupied
+    options = empty_squares(s, occupied) & (s.map.river if colour == BLUE else s.map.land)  # open_for_tile
     n = options.bit_count()
     if not n:
         return None
@@ -54,8 +55,8 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
     for _ in range(8):
         q = nth_square(options, randbelow(rng, n))
         # ``is_legal_fast`` less what the draw already ensures (a tile of the colour in hand, an open
-        # square): only §6.2 T4, no tile touching three kingdoms
-        if kingdoms_touching(s, q) < 3:
+        # square): only §6.2 T4, no tile touching three kingdoms — which needs three occupied neighbours
+        if (NEIGHBOURS[q] & occupied).bit_count() < 3 or kingdoms_touching(s, q) < 3:
             return row[q]
     return None
 
@@ -63,7 +64,8 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
 def _leader_action(s: GameState, rng: random.Random) -> Action | None:
     colour = randbelow(rng, 4)
     on_board = s.leaders[s.active * 4 + colour] >= 0
-    options = open_for_leader(s)
+    occupied = s.occupied
+    options = empty_squares(s, occupied) & s.map.land & dilate(s.tiles[RED])  # open_for_leader
     n = options.bit_count()
     if not n:
         return None
@@ -73,7 +75,8 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
         if on_board:
             if is_legal_fast(s, row[q]):
                 return row[q]
-        elif kingdoms_touching(s, q) < 2:  # placing: only §6.1 L4 is left to check (as for tiles above)
+        # placing: only §6.1 L4 is left to check (as for tiles above; two kingdoms need two occupied neighbours)
+        elif (NEIGHBOURS[q] & occupied).bit_count() < 2 or kingdoms_touching(s, q) < 2:
             return row[q]
     return None
 

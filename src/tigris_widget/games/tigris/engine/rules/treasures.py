@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from tigris_widget.games.tigris.engine.core.board import squares
+from tigris_widget.games.tigris.engine.core.board import BITS, squares
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import GREEN, Mask, Seat, Square
 from tigris_widget.games.tigris.engine.rules.narrate import plural, say, sq, who
@@ -19,8 +19,11 @@ def pending_collection(s: GameState) -> tuple[Seat, Mask] | None:
         trader = s.leaders[p * 4 + GREEN]
         if trader < 0:
             continue
-        for r in s.regions:
-            if r >> trader & 1:
+        bit = BITS[trader]  # one big-int operation per region below, not two
+        regions = s.regions
+        for i in range(len(regions) - 1, -1, -1):  # from the end, where merged (large) regions go
+            r = regions[i]
+            if r & bit:
                 if (r & treasures).bit_count() >= 2:
                     order = (p - s.active) % s.players
                     if best is None or order < best[0]:
