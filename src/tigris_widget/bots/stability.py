@@ -444,6 +444,7 @@ def select_positions(
     progress: TextIO | None = None,
     on_keep: Callable[[list[StablePosition]], object] | None = None,
     part: tuple[int, int] = (0, 1),
+    screened: dict[str, tuple[float, bool]] | None = None,
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
@@ -454,7 +455,8 @@ def select_positions(
     are iterations, so the selection is deterministic. ``on_keep`` receives the positions kept so far
     after each long search (to save a long run as it goes); ``part=(i, n)`` long-searches only every
     n-th chosen candidate from the i-th (to share the work between processes; the union of the parts
-    is the whole selection)."""
+    is the whole selection). ``screened``: the screen's (gap, apart) by position key, read when a
+    key is there and filled in when not (so parallel parts screen once)."""
 
     def say(text: str) -> None:
         if progress is not None:
@@ -464,13 +466,18 @@ def select_positions(
     say(f"{game}: {len(picks)} candidate positions")
     groups: dict[Any, list[tuple[float, Pick]]] = {}
     for i, pick in enumerate(picks):
-        at = game_module(game).game_from_position(pick.position)
-        result = analyze(at, iterations=screen_iterations, seed=seed, every=3600.0)
-        sep = separation(result)
-        say(f"  screen {i + 1}/{len(picks)} {pick.key} {pick.decision}: gap {sep.gap:.4f} apart={sep.apart}")
-        if sep.apart:
+        if screened is not None and pick.key in screened:
+            gap, apart = screened[pick.key]
+        else:
+            at = game_module(game).game_from_position(pick.position)
+            sep = separation(analyze(at, iterations=screen_iterations, seed=seed, every=3600.0))
+            gap, apart = round(sep.gap, 4), sep.apart
+            if screened is not None:
+                screened[pick.key] = (gap, apart)
+        say(f"  screen {i + 1}/{len(picks)} {pick.key} {pick.decision}: gap {gap:.4f} apart={apart}")
+        if apart:
             group = (pick.players, pick.phase if pick.decision == picks[0].decision else pick.decision)
-            groups.setdefault(group, []).append((sep.gap, pick))
+            groups.setdefault(group, []).append((gap, pick))
     for members in groups.values():
         members.sort(key=lambda pair: (-pair[0], pair[1].key))
     chosen = [pick for _, pick in _interleave(groups)][:long_candidates]
@@ -703,6 +710,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--long-candidates", dest="stab_candidates", metavar="N", type=int, default=36, help="with --select")
     p.add_argument("--games-per-count", dest="stab_games", metavar="N", type=int, default=4, help="with --select")
     p.add_argument("--long-seeds", dest="stab_long_seeds", metavar="N", type=int, default=4, help="with --select")
+    p.add_argument("--screened", dest="stab_screened", metavar="FILE.json",
+                   help="with --select: the screen's results by position key, read if present, written after")  # fmt: skip
     p.add_argument("--part", dest="stab_part", metavar="I/N", default="0/1",
                    help="with --select: long-search only every N-th chosen position from the I-th (parallel runs)")  # fmt: skip
 
@@ -757,6 +766,12 @@ def _select_command(args: Any) -> int:
         data = json.loads(read_text_file(out, "stability test set", MAX_FILE_CHARS))
         kept = [p for p in parse_positions(data, out.name) if p.game not in names]
         settings = {k: v for k, v in data.get("settings", {}).items() if k not in names}
+    screened: dict[str, tuple[float, bool]] = {}
+    if args.stab_screened and Path(args.stab_screened).exists():
+        data = json.loads(read_text_file(Path(args.stab_screened), "screen results", MAX_FILE_CHARS))
+        if not isinstance(data, dict) or not all(isinstance(v, list) and len(v) == 2 for v in data.values()):
+            raise StabilityDataError(f"{args.stab_screened}: not screen results (key: [gap, apart])")
+        screened = {k: (float(v[0]), bool(v[1])) for k, v in data.items()}
     for name in names:
 
         def save(
@@ -767,7 +782,10 @@ def _select_command(args: Any) -> int:
         chosen, used = select_positions(name, seed=args.stab_select_seed, games_per_count=args.stab_games,
                                         screen_iterations=args.stab_screen, long_iterations=args.stab_long,
                                         long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save,
-                                        long_seeds=args.stab_long_seeds, part=_part(args.stab_part))  # fmt: skip
+                                        long_seeds=args.stab_long_seeds, part=_part(args.stab_part),
+                                        screened=screened)  # fmt: skip
+        if args.stab_screened:
+            Path(args.stab_screened).write_text(json.dumps(screened, indent=0) + "\n", encoding="utf-8")
         kept += chosen
         settings[name] = used
         write_positions(kept, out, settings)
