@@ -155,3 +155,7 @@ def test_a_long_search_keeps_a_best_only_when_independent_runs_agree_and_separat
     # a rival that some runs left out must lose in every run that has it
     partial = [_run(("a", 900, 0.6), ("b", 300, 0.5)), _run(("a", 900, 0.6)), _run(("a", 900, 0.6), ("b", 300, 0.52))]
     assert st.across_seeds(game, partial).apart
+    # nothing else got more than a handful of visits in any run: the runs agree and no rival is left
+    lonely = [_run(("a", 5000, 0.7), ("b", 20, 0.5)) for _ in range(3)]
+    verdict = st.across_seeds(game, lonely)
+    assert verdict.apart and verdict.second is None and verdict.margin == pytest.approx(0.2)

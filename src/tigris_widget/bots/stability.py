@@ -382,7 +382,8 @@ class Agreement:
     """The lowest lower end, over the rivals, of the 95 % interval of the gap over the runs (Student's
     t): above 0 means the runs, each with its own sampled hands, agree that the best is better."""
     apart: bool
-    """Every run names the same move and every rival's gap interval lies above 0."""
+    """Every run names the same move and every rival's gap interval lies above 0 (or no other move got
+    enough visits in any run to be a rival)."""
 
 
 def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
@@ -401,9 +402,16 @@ def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
             if c is top or c.value is None or c.visits < max(2, RIVAL_SHARE * top.visits):
                 continue
             gaps.setdefault(c.actions, []).append(top.value - c.value)
-    if not gaps:  # nothing else was worth searching: a clear best only if there is nothing else
-        only = all(len(r.candidates) == 1 for r in results)
-        return Agreement(first, None, 1.0 if only else 0.0, 1.0 if only else 0.0, only)
+    if not gaps:  # no rival was worth searching in any run: UCT spent (almost) everything on the best
+        seconds = [
+            top.value - c.value
+            for r in results
+            if (top := r.best).value is not None
+            for c in r.candidates[1:2]
+            if c.value is not None
+        ]
+        margin = round(statistics.fmean(seconds), 4) if seconds else 1.0
+        return Agreement(first, None, margin, margin, True)
     judged = []
     for actions, g in gaps.items():
         mean = statistics.fmean(g)
