@@ -453,6 +453,7 @@ def select_positions(
     on_keep: Callable[[list[StablePosition]], object] | None = None,
     part: tuple[int, int] = (0, 1),
     screened: dict[str, tuple[float, bool]] | None = None,
+    reverse: bool = False,
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
@@ -464,7 +465,8 @@ def select_positions(
     after each long search (to save a long run as it goes); ``part=(i, n)`` long-searches only every
     n-th chosen candidate from the i-th (to share the work between processes; the union of the parts
     is the whole selection). ``screened``: the screen's (gap, apart) by position key, read when a
-    key is there and filled in when not (so parallel parts screen once)."""
+    key is there and filled in when not (so parallel parts screen once). ``reverse``: long-search the
+    part's positions last first (a second process can work a part from its other end)."""
 
     def say(text: str) -> None:
         if progress is not None:
@@ -492,9 +494,8 @@ def select_positions(
     say(f"{game}: {sum(len(m) for m in groups.values())} apart at the screen; long search on {len(chosen)}")
     kept: list[StablePosition] = []
     seeds = [seed * 100 + s for s in range(1, long_seeds + 1)]
-    for i, pick in enumerate(chosen):
-        if i % part[1] != part[0]:
-            continue
+    order = [(i, pick) for i, pick in enumerate(chosen) if i % part[1] == part[0]]
+    for i, pick in reversed(order) if reverse else order:
         at = game_module(game).game_from_position(pick.position)
         results = [analyze(at, iterations=long_iterations, seed=s, every=3600.0) for s in seeds]
         verdict = across_seeds(at, results)
@@ -720,6 +721,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--long-seeds", dest="stab_long_seeds", metavar="N", type=int, default=4, help="with --select")
     p.add_argument("--screened", dest="stab_screened", metavar="FILE.json",
                    help="with --select: the screen's results by position key, read if present, written after")  # fmt: skip
+    p.add_argument("--reverse", dest="stab_reverse", action="store_true",
+                   help="with --select: long-search the part's positions last first")  # fmt: skip
     p.add_argument("--part", dest="stab_part", metavar="I/N", default="0/1",
                    help="with --select: long-search only every N-th chosen position from the I-th (parallel runs)")  # fmt: skip
 
@@ -791,7 +794,7 @@ def _select_command(args: Any) -> int:
                                         screen_iterations=args.stab_screen, long_iterations=args.stab_long,
                                         long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save,
                                         long_seeds=args.stab_long_seeds, part=_part(args.stab_part),
-                                        screened=screened)  # fmt: skip
+                                        screened=screened, reverse=args.stab_reverse)  # fmt: skip
         if args.stab_screened:
             Path(args.stab_screened).write_text(json.dumps(screened, indent=0) + "\n", encoding="utf-8")
         kept += chosen
