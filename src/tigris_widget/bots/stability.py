@@ -454,6 +454,8 @@ def select_positions(
     part: tuple[int, int] = (0, 1),
     screened: dict[str, tuple[float, bool]] | None = None,
     reverse: bool = False,
+    picks: list[Pick] | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
@@ -466,13 +468,16 @@ def select_positions(
     n-th chosen candidate from the i-th (to share the work between processes; the union of the parts
     is the whole selection). ``screened``: the screen's (gap, apart) by position key, read when a
     key is there and filled in when not (so parallel parts screen once). ``reverse``: long-search the
-    part's positions last first (a second process can work a part from its other end)."""
+    part's positions last first (a second process can work a part from its other end). ``picks``:
+    the candidates if already made (``candidate_positions``); ``skip``: keys not to long-search again
+    (a run resumed after some were done)."""
 
     def say(text: str) -> None:
         if progress is not None:
             print(text, file=progress, flush=True)
 
-    picks = candidate_positions(game, games_per_count, seed)
+    if picks is None:
+        picks = candidate_positions(game, games_per_count, seed)
     say(f"{game}: {len(picks)} candidate positions")
     groups: dict[Any, list[tuple[float, Pick]]] = {}
     for i, pick in enumerate(picks):
@@ -494,7 +499,7 @@ def select_positions(
     say(f"{game}: {sum(len(m) for m in groups.values())} apart at the screen; long search on {len(chosen)}")
     kept: list[StablePosition] = []
     seeds = [seed * 100 + s for s in range(1, long_seeds + 1)]
-    order = [(i, pick) for i, pick in enumerate(chosen) if i % part[1] == part[0]]
+    order = [(i, pick) for i, pick in enumerate(chosen) if i % part[1] == part[0] and pick.key not in skip]
     for i, pick in reversed(order) if reverse else order:
         at = game_module(game).game_from_position(pick.position)
         results = [analyze(at, iterations=long_iterations, seed=s, every=3600.0) for s in seeds]
@@ -721,6 +726,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--long-seeds", dest="stab_long_seeds", metavar="N", type=int, default=4, help="with --select")
     p.add_argument("--screened", dest="stab_screened", metavar="FILE.json",
                    help="with --select: the screen's results by position key, read if present, written after")  # fmt: skip
+    p.add_argument("--picks", dest="stab_picks", metavar="FILE.json",
+                   help="with --select: the candidate positions, read if present, written if not")  # fmt: skip
+    p.add_argument("--skip", dest="stab_skip", metavar="KEY,KEY", default="",
+                   help="with --select: positions not to long-search again")  # fmt: skip
     p.add_argument("--reverse", dest="stab_reverse", action="store_true",
                    help="with --select: long-search the part's positions last first")  # fmt: skip
     p.add_argument("--part", dest="stab_part", metavar="I/N", default="0/1",
@@ -783,6 +792,13 @@ def _select_command(args: Any) -> int:
         if not isinstance(data, dict) or not all(isinstance(v, list) and len(v) == 2 for v in data.values()):
             raise StabilityDataError(f"{args.stab_screened}: not screen results (key: [gap, apart])")
         screened = {k: (float(v[0]), bool(v[1])) for k, v in data.items()}
+    picks: list[Pick] | None = None
+    if args.stab_picks and Path(args.stab_picks).exists():
+        rows = json.loads(read_text_file(Path(args.stab_picks), "candidate positions", MAX_FILE_CHARS))
+        picks = [Pick(**{**row, "bots": tuple(row["bots"])}) for row in rows]
+    elif args.stab_picks:
+        picks = candidate_positions(names[0], args.stab_games, args.stab_select_seed)
+        Path(args.stab_picks).write_text(json.dumps([asdict(p) for p in picks]) + "\n", encoding="utf-8")
     for name in names:
 
         def save(
@@ -794,7 +810,8 @@ def _select_command(args: Any) -> int:
                                         screen_iterations=args.stab_screen, long_iterations=args.stab_long,
                                         long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save,
                                         long_seeds=args.stab_long_seeds, part=_part(args.stab_part),
-                                        screened=screened, reverse=args.stab_reverse)  # fmt: skip
+                                        screened=screened, reverse=args.stab_reverse, picks=picks,
+                                        skip=frozenset(k for k in args.stab_skip.split(",") if k))  # fmt: skip
         if args.stab_screened:
             Path(args.stab_screened).write_text(json.dumps(screened, indent=0) + "\n", encoding="utf-8")
         kept += chosen
