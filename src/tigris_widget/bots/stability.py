@@ -411,7 +411,7 @@ def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
             if c.value is not None
         ]
         margin = round(statistics.fmean(seconds), 4) if seconds else 1.0
-        return Agreement(first, None, margin, margin, True)
+        return Agreement(first, None, margin, margin, margin > 0)
     judged = []
     for actions, g in gaps.items():
         mean = statistics.fmean(g)
