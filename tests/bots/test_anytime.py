@@ -23,6 +23,7 @@ from tigris_widget.core.analysis import (
     Settling,
     verdict,
 )
+from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 
@@ -275,3 +276,84 @@ def test_reasons_of_the_top_three_differ_and_drawn_heat_maps_are_not_uniform(nam
         shown = result.heatmaps.get(result.default_heatmap or "")
         if shown is not None and shown.informative():
             assert max(shown.values.values()) - min(shown.values.values()) > 0.005
+
+
+# -- the budget is thinking time (core.clock), not wall time ----------------------------------------
+
+
+def test_the_thinking_clock_does_not_count_a_blocked_thread() -> None:
+    clock = ThinkingClock()
+    time.sleep(0.2)  # blocked: no CPU
+    assert clock.read() < 0.1
+    lock = threading.Lock()
+    lock.acquire()
+    threading.Timer(0.2, lock.release).start()
+    clock = ThinkingClock()
+    lock.acquire()  # waits for another thread to release it
+    assert clock.read() < 0.1
+    paused = ThinkingClock()
+    before = paused.pause()
+    sum(range(200_000))
+    assert paused.read() == before, "paused: the caller's work is not the search's"
+    used: list[float] = []
+    worker = threading.Thread(target=lambda: (paused.resume(), sum(range(2_000_000)), used.append(paused.read())))
+    worker.start()
+    worker.join()
+    assert before < used[0] < 5.0, "resumed in another thread: counts that thread's time"
+
+
+class _Waiting:
+    """A tiny one-seat game for ``bots.mcts`` whose evaluation waits on a lock the test holds."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.lock = lock
+
+    def clone(self, state: list[int]) -> list[int]:
+        return list(state)
+
+    def to_move(self, state: list[int]) -> int | None:
+        return 0 if len(state) < 3 else None
+
+    def legal(self, state: list[int]) -> list[int]:
+        return [0, 1]
+
+    def play(self, state: list[int], action: int) -> None:
+        state.append(action)
+
+    def playout_action(self, state: list[int], rng: Any) -> int:
+        return 0
+
+    def evaluate(self, state: list[int]) -> list[float]:
+        with self.lock:  # blocked while the test holds it: waiting, not thinking
+            return [sum(state) / 3]
+
+
+def test_a_search_budget_is_not_used_up_while_its_thread_waits() -> None:
+    from tigris_widget.bots.budget import Budget
+    from tigris_widget.bots.mcts import MCTS
+
+    lock = threading.Lock()
+    lock.acquire()
+    threading.Timer(0.6, lock.release).start()
+    start = time.perf_counter()
+    result = MCTS(_Waiting(lock)).search([], Budget(seconds=0.2))
+    wall = time.perf_counter() - start
+    # A wall-clock budget would have ended right after the lock came free (about 0.6 s, 2 iterations);
+    # thinking time still had its 0.2 s to spend then.
+    assert wall >= 0.75 and result.iterations > 100
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_an_analysis_budget_is_not_used_by_the_caller_between_updates(name: str, players: int) -> None:
+    """The search yields every ``every`` seconds; what the caller does meanwhile (here: wait) is not the
+    search's thinking time."""
+    game = _position(name, players, 3, 10)
+    start = time.perf_counter()
+    updates = 0
+    for result in analyze_iter(game, seconds=0.3, every=0.02):
+        updates += 1
+        if not result.final:
+            time.sleep(0.05)
+    wall = time.perf_counter() - start
+    assert result.final and 0.3 <= result.seconds < 0.6
+    assert wall >= 0.3 + 0.05 * (updates - 2), "the budget ran on while the caller waited"

@@ -10,6 +10,7 @@ import pytest
 
 from tigris_widget.bots import stability as st
 from tigris_widget.cli import main
+from tigris_widget.core.analysis import Analysis, Candidate
 from tigris_widget.core.registry import games
 
 POSITIONS = st.load_positions()
@@ -131,3 +132,30 @@ def test_the_selection_is_deterministic_by_seed() -> None:
                                 long_seeds=2, long_candidates=2)  # fmt: skip
     strip = [[(p.key, p.best, p.margin) for p in kept] for kept, _ in (first, again)]
     assert strip[0] == strip[1] and first[1]["candidates"] > 0
+
+
+def _run(*rows: tuple[str, int, float]) -> Analysis:
+    cands = tuple(Candidate((text,), visits, value) for text, visits, value in rows)
+    return Analysis("test", 0, "action", True, "chance to win", cands, sum(r[1] for r in rows), 1.0)
+
+
+def test_a_long_search_keeps_a_best_only_when_independent_runs_agree_and_separate_it() -> None:
+    game = POSITIONS[0].game_at()
+    steady = [_run(("a", 900, 0.60 + d), ("b", 300, 0.55 + d), ("c", 5, 0.9)) for d in (0.0, 0.01, -0.01, 0.005)]
+    verdict = st.across_seeds(game, steady)
+    assert verdict.apart and verdict.best == ("a",) and verdict.second == ("b",)
+    assert verdict.margin == pytest.approx(0.05) and 0 < verdict.low <= 0.05, "c has too few visits to count"
+    # every run names a, but the gap to b swings around 0: the runs do not separate them
+    swinging = [_run(("a", 900, 0.60), ("b", 800, 0.60 - d)) for d in (0.04, -0.01, 0.03, -0.005)]
+    verdict = st.across_seeds(game, swinging)
+    assert verdict.best == ("a",) and not verdict.apart and verdict.low < 0
+    # the runs name different moves
+    split = [_run(("a", 900, 0.6), ("b", 300, 0.5)), _run(("b", 900, 0.6), ("a", 300, 0.5))]
+    assert st.across_seeds(game, split) == st.Agreement(None, None, 0.0, 0.0, False)
+    # a rival that some runs left out must lose in every run that has it
+    partial = [_run(("a", 900, 0.6), ("b", 300, 0.5)), _run(("a", 900, 0.6)), _run(("a", 900, 0.6), ("b", 300, 0.52))]
+    assert st.across_seeds(game, partial).apart
+    # nothing else got more than a handful of visits in any run: the runs agree and no rival is left
+    lonely = [_run(("a", 5000, 0.7), ("b", 20, 0.5)) for _ in range(3)]
+    verdict = st.across_seeds(game, lonely)
+    assert verdict.apart and verdict.second is None and verdict.margin == pytest.approx(0.2)

@@ -27,6 +27,7 @@ from typing import Generic, Protocol, TypeVar
 
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.search_result import Candidate, SearchResult
+from tigris_widget.core.clock import ThinkingClock
 
 __all__ = ["MCTS", "Candidate", "SearchResult", "SearchRules"]
 
@@ -99,12 +100,12 @@ class MCTS(Generic[S, A]):
         if root.seat is None or not root.actions:
             raise ValueError("there is nothing to decide: the game is over")
         start = time.perf_counter()
-        deadline = None if budget.seconds is None else start + budget.seconds
+        clock = ThinkingClock()  # the time budget is thinking time (core.clock), not wall time
         done = 0
         while True:
             if budget.iterations is not None and done >= budget.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if budget.seconds is not None and done and clock.read() >= budget.seconds:
                 break
             self._iterate(root, self.rules.clone(state))
             done += 1

@@ -360,6 +360,86 @@ def _seed_report(result: Analysis, sep: Separation) -> dict[str, Any]:
     }
 
 
+T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+"""Student's t, two-sided 95 %, by degrees of freedom (seeds − 1): the interval of a mean over a few
+independent runs."""
+RIVAL_SHARE = 0.02
+"""A candidate counts as a rival of the best in a run when it got at least this share of the best's
+visits (fewer: its value is a handful of samples, not an estimate)."""
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What independent long searches (one per seed) say together about a position."""
+
+    best: tuple[str, ...] | None
+    """The move every run names (None when they differ)."""
+    second: tuple[str, ...] | None
+    """The rival hardest to tell from it (the lowest ``low``)."""
+    margin: float
+    """The smallest mean gap to a rival (best value − its value, paired run by run)."""
+    low: float
+    """The lowest lower end, over the rivals, of the 95 % interval of the gap over the runs (Student's
+    t): above 0 means the runs, each with its own sampled hands, agree that the best is better."""
+    apart: bool
+    """Every run names the same move and every rival's gap interval lies above 0 (or no other move got
+    enough visits in any run to be a rival)."""
+
+
+def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
+    """Judge a position from independent runs: the best must be each run's choice, and its value
+    minus each rival's, paired run by run, must stay above 0 within the spread of the runs — an
+    interval that covers the sampling of hidden hands and the tree's own noise, which one run's
+    visit statistics do not."""
+    first = results[0].best.actions
+    if not all(same_move(game, first, r.best.actions) for r in results):
+        return Agreement(None, None, 0.0, 0.0, False)
+    gaps: dict[tuple[str, ...], list[float]] = {}
+    for r in results:
+        top = r.best
+        assert top.value is not None
+        for c in r.candidates:
+            if c is top or c.value is None or c.visits < max(2, RIVAL_SHARE * top.visits):
+                continue
+            gaps.setdefault(c.actions, []).append(top.value - c.value)
+    if not gaps:  # no rival was worth searching in any run: UCT spent (almost) everything on the best
+        seconds = [
+            top.value - c.value
+            for r in results
+            if (top := r.best).value is not None
+            for c in r.candidates[1:2]
+            if c.value is not None
+        ]
+        margin = round(statistics.fmean(seconds), 4) if seconds else 1.0
+        return Agreement(first, None, margin, margin, margin > 0)
+    judged = []
+    for actions, g in gaps.items():
+        mean = statistics.fmean(g)
+        if len(g) == len(results) and len(g) > 1:
+            low = mean - T975.get(len(g) - 1, 2.0) * statistics.stdev(g) / len(g) ** 0.5
+        else:  # a rival some runs left out: too few pairs for an interval, it must lose in every one
+            low = min(g) if len(g) > 1 or len(results) == 1 else -1.0
+        judged.append((low, mean, actions))
+    low, _, second = min(judged, key=lambda x: (x[0], x[1]))
+    margin = min(m for _, m, _ in judged)
+    return Agreement(first, second, round(margin, 4), round(low, 4), low > 0 and margin > 0)
+
+
+def _run_report(result: Analysis) -> dict[str, Any]:
+    top = result.best
+    runner = next((c for c in result.candidates[1:] if c.value is not None and c.visits > 0), None)
+    return {
+        "best": list(top.actions),
+        "value": top.value,
+        "visits": top.visits,
+        "second": list(runner.actions) if runner else None,
+        "second_value": runner.value if runner else None,
+        "second_visits": runner.visits if runner else 0,
+        "iterations": result.iterations,
+        "seconds": round(result.seconds, 1),
+    }
+
+
 def select_positions(
     game: str,
     *,
@@ -367,52 +447,67 @@ def select_positions(
     games_per_count: int = 4,
     screen_iterations: int = 4000,
     long_iterations: int = 5000,
-    long_seeds: int = 3,
+    long_seeds: int = 4,
     long_candidates: int = 36,
     progress: TextIO | None = None,
     on_keep: Callable[[list[StablePosition]], object] | None = None,
+    part: tuple[int, int] = (0, 1),
+    screened: dict[str, tuple[float, bool]] | None = None,
+    reverse: bool = False,
+    picks: list[Pick] | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
     them (varied: round-robin over player counts and phases/decisions, clearest first) get the long
-    search, ``long_iterations`` with each of ``long_seeds`` seeds; a position is kept when every seed
-    names the same move and its interval is apart from the runner-up's. Budgets are iterations, so the
-    selection is deterministic. ``on_keep`` receives the positions kept so far after each long search
-    (to save a long run as it goes)."""
+    search: ``long_iterations`` with each of ``long_seeds`` seeds, independent runs (their own hand
+    samples and trees). A position is kept when every run names the same move and its gap to every
+    rival, paired run by run, has a 95 % interval over the runs above 0 (``across_seeds``). Budgets
+    are iterations, so the selection is deterministic. ``on_keep`` receives the positions kept so far
+    after each long search (to save a long run as it goes); ``part=(i, n)`` long-searches only every
+    n-th chosen candidate from the i-th (to share the work between processes; the union of the parts
+    is the whole selection). ``screened``: the screen's (gap, apart) by position key, read when a
+    key is there and filled in when not (so parallel parts screen once). ``reverse``: long-search the
+    part's positions last first (a second process can work a part from its other end). ``picks``:
+    the candidates if already made (``candidate_positions``); ``skip``: keys not to long-search again
+    (a run resumed after some were done)."""
 
     def say(text: str) -> None:
         if progress is not None:
             print(text, file=progress, flush=True)
 
-    picks = candidate_positions(game, games_per_count, seed)
+    if picks is None:
+        picks = candidate_positions(game, games_per_count, seed)
     say(f"{game}: {len(picks)} candidate positions")
     groups: dict[Any, list[tuple[float, Pick]]] = {}
     for i, pick in enumerate(picks):
-        at = game_module(game).game_from_position(pick.position)
-        result = analyze(at, iterations=screen_iterations, seed=seed, every=3600.0)
-        sep = separation(result)
-        say(f"  screen {i + 1}/{len(picks)} {pick.key} {pick.decision}: gap {sep.gap:.4f} apart={sep.apart}")
-        if sep.apart:
+        if screened is not None and pick.key in screened:
+            gap, apart = screened[pick.key]
+        else:
+            at = game_module(game).game_from_position(pick.position)
+            sep = separation(analyze(at, iterations=screen_iterations, seed=seed, every=3600.0))
+            gap, apart = round(sep.gap, 4), sep.apart
+            if screened is not None:
+                screened[pick.key] = (gap, apart)
+        say(f"  screen {i + 1}/{len(picks)} {pick.key} {pick.decision}: gap {gap:.4f} apart={apart}")
+        if apart:
             group = (pick.players, pick.phase if pick.decision == picks[0].decision else pick.decision)
-            groups.setdefault(group, []).append((sep.gap, pick))
+            groups.setdefault(group, []).append((gap, pick))
     for members in groups.values():
         members.sort(key=lambda pair: (-pair[0], pair[1].key))
     chosen = [pick for _, pick in _interleave(groups)][:long_candidates]
     say(f"{game}: {sum(len(m) for m in groups.values())} apart at the screen; long search on {len(chosen)}")
     kept: list[StablePosition] = []
-    for i, pick in enumerate(chosen):
+    seeds = [seed * 100 + s for s in range(1, long_seeds + 1)]
+    order = [(i, pick) for i, pick in enumerate(chosen) if i % part[1] == part[0] and pick.key not in skip]
+    for i, pick in reversed(order) if reverse else order:
         at = game_module(game).game_from_position(pick.position)
-        reports = []
-        seps = []
-        for s in range(1, long_seeds + 1):
-            result = analyze(at, iterations=long_iterations, seed=seed * 100 + s, every=3600.0)
-            seps.append(separation(result))
-            reports.append(_seed_report(result, seps[-1]))
-        agree = all(same_move(at, seps[0].best, x.best) for x in seps)
-        ok = agree and all(x.apart for x in seps)
-        say(f"  long {i + 1}/{len(chosen)} {pick.key}: {'kept' if ok else 'dropped'} "
-            f"(agree={agree}, apart={[x.apart for x in seps]}, gaps {[round(x.gap, 4) for x in seps]})")  # fmt: skip
-        if ok:
+        results = [analyze(at, iterations=long_iterations, seed=s, every=3600.0) for s in seeds]
+        verdict = across_seeds(at, results)
+        say(f"  long {i + 1}/{len(chosen)} {pick.key}: {'kept' if verdict.apart else 'dropped'} "
+            f"(best {verdict.best and '; '.join(verdict.best)!r:.40}, rival {verdict.second and '; '.join(verdict.second)!r:.40}, "
+            f"gap {verdict.margin:.4f}, interval low {verdict.low:.4f})")  # fmt: skip
+        if verdict.apart and verdict.best is not None:
             kept.append(
                 StablePosition(
                     key=pick.key,
@@ -421,12 +516,14 @@ def select_positions(
                     phase=pick.phase,
                     decision=pick.decision,
                     position=pick.position,
-                    best=seps[0].best,
-                    margin=round(min(x.gap for x in seps), 4),
+                    best=verdict.best,
+                    margin=verdict.margin,
                     long={
                         "iterations": long_iterations,
-                        "seeds": [seed * 100 + s for s in range(1, long_seeds + 1)],
-                        "runs": reports,
+                        "seeds": seeds,
+                        "rival": list(verdict.second) if verdict.second else None,
+                        "gap_low": verdict.low,
+                        "runs": [_run_report(r) for r in results],
                     },
                     origin={"seed": pick.seed, "ply": pick.ply, "bots": list(pick.bots)},
                 )
@@ -442,6 +539,7 @@ def select_positions(
         "long_candidates": long_candidates,
         "candidates": len(picks),
         "apart_at_screen": sum(len(m) for m in groups.values()),
+        "long_searched": len(chosen),
         "kept": len(kept),
     }
     return kept, settings
@@ -625,6 +723,17 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--screen-iterations", dest="stab_screen", metavar="N", type=int, default=4000, help="with --select")
     p.add_argument("--long-candidates", dest="stab_candidates", metavar="N", type=int, default=36, help="with --select")
     p.add_argument("--games-per-count", dest="stab_games", metavar="N", type=int, default=4, help="with --select")
+    p.add_argument("--long-seeds", dest="stab_long_seeds", metavar="N", type=int, default=4, help="with --select")
+    p.add_argument("--screened", dest="stab_screened", metavar="FILE.json",
+                   help="with --select: the screen's results by position key, read if present, written after")  # fmt: skip
+    p.add_argument("--picks", dest="stab_picks", metavar="FILE.json",
+                   help="with --select: the candidate positions, read if present, written if not")  # fmt: skip
+    p.add_argument("--skip", dest="stab_skip", metavar="KEY,KEY", default="",
+                   help="with --select: positions not to long-search again")  # fmt: skip
+    p.add_argument("--reverse", dest="stab_reverse", action="store_true",
+                   help="with --select: long-search the part's positions last first")  # fmt: skip
+    p.add_argument("--part", dest="stab_part", metavar="I/N", default="0/1",
+                   help="with --select: long-search only every N-th chosen position from the I-th (parallel runs)")  # fmt: skip
 
 
 def main(args: Any) -> int:
@@ -658,6 +767,16 @@ def main(args: Any) -> int:
     return 0
 
 
+def _part(text: str) -> tuple[int, int]:
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise StabilityDataError(f"--part is I/N (e.g. 0/2), not {text!r}") from None
+    if not 0 <= i < n:
+        raise StabilityDataError(f"--part I/N needs 0 <= I < N, not {text!r}")
+    return i, n
+
+
 def _select_command(args: Any) -> int:
     names = [args.stab_game] if args.stab_game else list(games())
     out = Path(args.stab_select)
@@ -667,6 +786,19 @@ def _select_command(args: Any) -> int:
         data = json.loads(read_text_file(out, "stability test set", MAX_FILE_CHARS))
         kept = [p for p in parse_positions(data, out.name) if p.game not in names]
         settings = {k: v for k, v in data.get("settings", {}).items() if k not in names}
+    screened: dict[str, tuple[float, bool]] = {}
+    if args.stab_screened and Path(args.stab_screened).exists():
+        data = json.loads(read_text_file(Path(args.stab_screened), "screen results", MAX_FILE_CHARS))
+        if not isinstance(data, dict) or not all(isinstance(v, list) and len(v) == 2 for v in data.values()):
+            raise StabilityDataError(f"{args.stab_screened}: not screen results (key: [gap, apart])")
+        screened = {k: (float(v[0]), bool(v[1])) for k, v in data.items()}
+    picks: list[Pick] | None = None
+    if args.stab_picks and Path(args.stab_picks).exists():
+        rows = json.loads(read_text_file(Path(args.stab_picks), "candidate positions", MAX_FILE_CHARS))
+        picks = [Pick(**{**row, "bots": tuple(row["bots"])}) for row in rows]
+    elif args.stab_picks:
+        picks = candidate_positions(names[0], args.stab_games, args.stab_select_seed)
+        Path(args.stab_picks).write_text(json.dumps([asdict(p) for p in picks]) + "\n", encoding="utf-8")
     for name in names:
 
         def save(
@@ -676,7 +808,12 @@ def _select_command(args: Any) -> int:
 
         chosen, used = select_positions(name, seed=args.stab_select_seed, games_per_count=args.stab_games,
                                         screen_iterations=args.stab_screen, long_iterations=args.stab_long,
-                                        long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save)  # fmt: skip
+                                        long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save,
+                                        long_seeds=args.stab_long_seeds, part=_part(args.stab_part),
+                                        screened=screened, reverse=args.stab_reverse, picks=picks,
+                                        skip=frozenset(k for k in args.stab_skip.split(",") if k))  # fmt: skip
+        if args.stab_screened:
+            Path(args.stab_screened).write_text(json.dumps(screened, indent=0) + "\n", encoding="utf-8")
         kept += chosen
         settings[name] = used
         write_positions(kept, out, settings)

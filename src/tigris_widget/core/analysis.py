@@ -176,7 +176,8 @@ class Analysis:
 
 # -- one request, validated once, passed from ``bots.analysis`` to every game's ``analyze`` hook --------
 DEFAULT_SECONDS = 1.0
-"""The budget of an analysis asked for without one (``analyze(game)``, Think, Hint)."""
+"""The budget of an analysis asked for without one (``analyze(game)``, Think, Hint): seconds of thinking
+(CPU time of the searching thread, ``core.clock``), so the same on a busy machine as on an idle one."""
 
 
 class AnalysisRequestError(ValueError):
@@ -197,7 +198,8 @@ def _positive_number(name: str, value: object, zero: bool = False) -> None:
 @dataclass(frozen=True)
 class AnalysisRequest:
     """What an analysis is asked to do: the budget (``iterations`` and/or ``seconds``, whichever ends
-    first; neither: ``DEFAULT_SECONDS``), the seed, how often to report (``every`` seconds), the
+    first; neither: ``DEFAULT_SECONDS``; seconds of thinking, ``core.clock``), the seed, how often to
+    report (``every`` wall-clock seconds), the
     all-seeing teaching mode, a ``focus`` move to hold and search (a review), and ``stop``: an event the
     search checks between chunks of work — when it is set, the search ends early with a final analysis
     of what it has. Every field is checked here, once; the games' hooks trust it."""

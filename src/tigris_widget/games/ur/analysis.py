@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest, Arrow, Candidate, HeatMap, Marks, interval, stderr_of
 from tigris_widget.core.bot import Budget
+from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import KIND_NAMES, PAIR_NAMES, cell_name
 from tigris_widget.games.ur.engine.rules import player_score
@@ -245,27 +246,28 @@ class TurnSearch:
         self.iterations += 1
 
     def run(self, budget: Budget, every: float | None = None) -> Iterator[int]:
-        """Search within ``budget`` (the focus turn as much as the best at the end); yield the
-        iterations done every ``every`` seconds and at the end."""
-        start = last = time.perf_counter()
-        deadline = None if budget.seconds is None else start + budget.seconds
+        """Search within ``budget`` (the focus turn as much as the best at the end; its seconds are
+        thinking time, ``core.clock``); yield the iterations done every ``every`` wall-clock seconds
+        and at the end."""
+        clock = ThinkingClock()
+        before = self.seconds
+        last = time.perf_counter()
         done = 0
         while budget.iterations is None or done < budget.iterations:
             self.iterate()
             done += 1
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
+            if budget.seconds is not None and clock.read() >= budget.seconds:
                 break
-            if every is not None and now - last >= every:
-                last = now
-                self.seconds += now - start
-                start = now
+            if every is not None and time.perf_counter() - last >= every:
+                self.seconds = before + clock.pause()
                 yield self.iterations
+                clock.resume()
+                last = time.perf_counter()  # the next report: ``every`` of searching after this one
         if self.focus is not None:
             top = max(o.visits for o in self.options)
             while self.focus.visits < top:
                 self.iterate(self.focus)
-        self.seconds += time.perf_counter() - start
+        self.seconds = before + clock.read()
         yield self.iterations
 
     def ranked(self) -> list[_Option]:

@@ -32,6 +32,7 @@ import time
 from collections.abc import Iterator
 
 from tigris_widget.core.bot import Bot, Budget
+from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
 from tigris_widget.games.tigris.bots.heuristics import (
     PolicyMemo,
@@ -284,25 +285,26 @@ class Search:
         return best
 
     def run(self, budget: Budget, every: float | None = None) -> Iterator[int]:
-        """Search within ``budget``; yield the iteration count every ``every`` seconds and at the end."""
-        start = time.perf_counter()
-        last = start
+        """Search within ``budget`` (its seconds are thinking time, ``core.clock``: a loaded machine
+        does not starve it); yield the iteration count every ``every`` wall-clock seconds and at the end."""
+        clock = ThinkingClock()
+        before = self.elapsed
+        last = time.perf_counter()
         limit = budget.iterations
-        deadline = None if budget.seconds is None else start + budget.seconds
+        seconds = budget.seconds
         done = 0
         while limit is None or done < limit:
             self.iterate()
             done += 1
             if done & 7 == 0 or every is not None:
-                now = time.perf_counter()
-                if deadline is not None and now >= deadline:
+                if seconds is not None and clock.read() >= seconds:
                     break
-                if every is not None and now - last >= every:
-                    last = now
-                    self.elapsed += now - start
-                    start = now
+                if every is not None and time.perf_counter() - last >= every:
+                    self.elapsed = before + clock.pause()
                     yield self.iterations
-        self.elapsed += time.perf_counter() - start
+                    clock.resume()
+                    last = time.perf_counter()  # the next report: ``every`` of searching after this one
+        self.elapsed = before + clock.read()
         yield self.iterations
 
     def focus(self, action: Action, visits: int = DETERMINIZATIONS) -> Node:
