@@ -3,22 +3,13 @@
 
 from __future__ import annotations
 
-import random
-
-from tigris_widget import Game
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, SearchBot
 
-
-def midgame(seed: int, players: int, actions: int = 20) -> Game:
-    game = Game.new(players=players, seed=seed)
-    rng = random.Random(seed)
-    while len(game) < actions:
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+from .test_bots import midgame
 
 
 def test_same_seed_same_decisions_with_four_players_above_the_default_budget():
-    game = midgame(seed=3, players=4)
+    game = midgame(seed=3, actions=20, players=4)
     runs = []
     for _ in range(2):
         bot = SearchBot(seed=9, iterations=700)
@@ -33,7 +24,7 @@ def test_same_seed_same_decisions_with_four_players_above_the_default_budget():
 
 def test_another_seed_samples_other_hands_with_four_players():
     """The seed reaches the sampled hands (a search ignoring it would make every seed's run the same)."""
-    game = midgame(seed=4, players=4)
+    game = midgame(seed=4, actions=20, players=4)
     view = game.view(game.to_move)
     searched = []
     for seed in (1, 2):
