@@ -239,6 +239,9 @@ def _add_tournament_parser(sub: Any) -> None:
     t.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
     t.add_argument("--out", help="directory for games.jsonl (every game record) and summary.json")
     t.add_argument(
+        "--resume", action="store_true", help="with --out: keep the games a stopped run wrote there, play the rest"
+    )
+    t.add_argument(
         "--summarize",
         metavar="GAMES_JSONL",
         nargs="+",
@@ -266,7 +269,9 @@ def tournament_command(args: argparse.Namespace) -> int:
             tasks = schedule(names, players, args.games, args.seed, args.board or "classic", args.variants or "",
                              game=args.game, options=options)  # fmt: skip
             progress = None if args.quiet else sys.stderr
-            summary = run_tournament(tasks, args.workers, args.scheduler, args.out, progress)
+            if args.resume and not args.out:
+                raise ValueError("--resume needs --out (the directory of the stopped run)")
+            summary = run_tournament(tasks, args.workers, args.scheduler, args.out, progress, resume=args.resume)
     except (ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -135,3 +135,48 @@ def test_tournament_runs_on_a_local_dask_cluster():
     rows.sort(key=lambda r: r["task"]["index"])
     local = [run_game(t) for t in tasks]
     assert [r["record"] for r in rows] == [r["record"] for r in local], "the cluster plays exactly the same games"
+
+
+def _without_timing(rows):
+    return [{k: v for k, v in row.items() if k not in ("seconds", "thinking_seconds")} for row in rows]
+
+
+def test_a_stopped_tournament_resumes_where_it_stopped(tmp_path):
+    tasks = schedule(["random", "greedy"], 2, 4, seed=6)
+    whole = run_tournament(tasks, out_dir=str(tmp_path / "whole"), progress=None)
+    played = []
+    # the stop: two games written, and the third cut off while it was being written
+    out = tmp_path / "stopped"
+    run_tournament(tasks[:2], out_dir=str(out), progress=None)
+    log = out / "games.jsonl"
+    third = json.dumps(run_game(tasks[2]))
+    log.write_text(log.read_text() + third[: len(third) // 2])
+    summary = run_tournament(tasks, out_dir=str(out), progress=None, on_result=played.append, resume=True)
+    assert [row["task"]["index"] for row in played] == [2, 3]  # only the games not on disk were played
+    rows = sorted(load_rows(str(log)), key=lambda r: r["task"]["index"])
+    assert _without_timing(rows) == _without_timing(load_rows(str(tmp_path / "whole" / "games.jsonl")))
+    assert summary["games"] == 4
+    for name, stats in whole["bots"].items():
+        assert summary["bots"][name]["win_rate"] == stats["win_rate"]
+        assert summary["bots"][name]["seats_played"] == stats["seats_played"]
+
+
+def test_resume_refuses_the_games_of_another_tournament(tmp_path):
+    run_tournament(schedule(["random", "greedy"], 2, 2, seed=6), out_dir=str(tmp_path), progress=None)
+    before = (tmp_path / "games.jsonl").read_text()
+    other = schedule(["random", "greedy"], 2, 2, seed=7)
+    with pytest.raises(ValueError, match="line 1 is a game of another tournament"):
+        run_tournament(other, out_dir=str(tmp_path), progress=None, resume=True)
+    assert (tmp_path / "games.jsonl").read_text() == before
+    with pytest.raises(ValueError, match="needs its output directory"):
+        run_tournament(other, progress=None, resume=True)
+    assert main(["tournament", "--bots", "random,greedy", "--games", "2", "--quiet", "--resume"]) == 2
+
+
+def test_cli_resume_keeps_the_finished_games(tmp_path, capsys):
+    args = ["tournament", "--bots", "random,greedy", "--games", "2", "--seed", "4", "--quiet", "--out", str(tmp_path)]
+    assert main(args) == 0
+    first = (tmp_path / "games.jsonl").read_text()
+    assert main([*args, "--resume"]) == 0  # nothing left to play: the same games, the same summary
+    assert (tmp_path / "games.jsonl").read_text() == first
+    assert "2 games" in capsys.readouterr().out

@@ -316,11 +316,14 @@ def summarize(rows: Sequence[dict[str, Any]], anchor: str | None = None) -> dict
 
 
 # -- running -----------------------------------------------------------------------------------------
-def _progress(done: int, total: int, rows: Sequence[dict[str, Any]], start: float, out: TextIO) -> None:
+def _progress(
+    done: int, total: int, rows: Sequence[dict[str, Any]], start: float, out: TextIO, resumed: int = 0
+) -> None:
     width = 28
-    filled = width * done // total
+    filled = width * done // total if total else width
     elapsed = time.perf_counter() - start
-    eta = elapsed / done * (total - done) if done else 0.0
+    played = done - resumed  # games of this run: the pace of the ones found on disk is unknown
+    eta = elapsed / played * (total - done) if played else 0.0
     rates = summarize(rows)["bots"] if rows else {}
     text = " ".join(f"{n} {r['win_rate']:.0%}" for n, r in rates.items())
     out.write(
@@ -344,20 +347,28 @@ def run_tournament(
     out_dir: str | None = None,
     progress: TextIO | None = sys.stderr,
     on_result: Callable[[dict[str, Any]], object] | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Run a tournament; write ``games.jsonl`` (one result with its game record per line, as games
-    finish) and ``summary.json`` to ``out_dir``; return the summary."""
-    rows: list[dict[str, Any]] = []
+    finish) and ``summary.json`` to ``out_dir``; return the summary.
+
+    ``resume``: keep the games already in ``out_dir``'s ``games.jsonl`` (a run that was stopped) and
+    play only the others; the file must hold games of this same schedule, else ``ValueError``."""
+    if resume and out_dir is None:
+        raise ValueError("resuming a tournament needs its output directory (out_dir)")
+    rows = finished_rows(out_dir, tasks) if resume and out_dir is not None else []
+    done = {row["task"]["index"] for row in rows}
+    todo = [task for task in tasks if task.index not in done]
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         log = None
         if out_dir is not None:
             os.makedirs(out_dir, exist_ok=True)
-            log = stack.enter_context(open(os.path.join(out_dir, "games.jsonl"), "w"))
+            log = stack.enter_context(open(os.path.join(out_dir, "games.jsonl"), "a" if resume else "w"))
         if progress is not None:
             stack.callback(progress.write, "\n")
-            _progress(0, len(tasks), rows, start, progress)
-        for row in execute(tasks, workers, scheduler):
+            _progress(len(rows), len(tasks), rows, start, progress, len(done))
+        for row in execute(todo, workers, scheduler):
             rows.append(row)
             if log is not None:
                 log.write(json.dumps(row) + "\n")
@@ -365,7 +376,7 @@ def run_tournament(
             if on_result is not None:
                 on_result(row)
             if progress is not None:
-                _progress(len(rows), len(tasks), rows, start, progress)
+                _progress(len(rows), len(tasks), rows, start, progress, len(done))
     rows.sort(key=lambda r: r["task"]["index"])
     summary = summarize(rows)
     summary["seconds"] = round(time.perf_counter() - start, 1)
@@ -373,6 +384,52 @@ def run_tournament(
         with open(os.path.join(out_dir, "summary.json"), "w") as f:
             json.dump(summary, f, indent=1)
     return summary
+
+
+def finished_rows(out_dir: str, tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
+    """The games a stopped run of ``tasks`` left in ``out_dir/games.jsonl`` (none if there is no file).
+    A last line cut off by the stop (no whole game) is first dropped from the file; then a game of
+    another schedule, or one game twice, is refused with ``ValueError``."""
+    path = os.path.join(out_dir, "games.jsonl")
+    if not os.path.exists(path):
+        return []
+    _drop_cut_line(path)
+    wanted = {task.index: json.loads(json.dumps(task.to_dict())) for task in tasks}
+    rows = load_rows(path)
+    seen: set[int] = set()
+    for number, row in enumerate(rows, 1):
+        task = row.get("task")
+        index = task.get("index") if isinstance(task, dict) else None
+        if not isinstance(index, int) or wanted.get(index) != task:
+            raise ValueError(f"{path}: line {number} is a game of another tournament (bots, seed, players or "
+                             "options differ); resume with the same settings or choose another --out")  # fmt: skip
+        if index in seen:
+            raise ValueError(f"{path}: line {number} repeats game {index}")
+        seen.add(index)
+    return rows
+
+
+def _drop_cut_line(path: str) -> None:
+    """Cut a last line that has no newline (the run stopped while writing it): it holds no whole game."""
+    with open(path, "rb+") as f:
+        size = f.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return
+        keep = 0
+        step = 1 << 16
+        position = size
+        while position > 0:  # find the last newline from the end, a block at a time
+            position = max(0, position - step)
+            f.seek(position)
+            block = f.read(min(step, size - position))
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                keep = position + cut + 1
+                break
+        f.truncate(keep)
 
 
 def load_rows(path: str) -> list[dict[str, Any]]:
