@@ -284,19 +284,19 @@ def test_reasons_of_the_top_three_differ_and_drawn_heat_maps_are_not_uniform(nam
 def test_the_thinking_clock_does_not_count_a_blocked_thread() -> None:
     clock = ThinkingClock()
     time.sleep(0.2)  # blocked: no CPU
-    assert clock.read() < 0.1
+    assert clock.spent() < 0.1
     lock = threading.Lock()
     lock.acquire()
     threading.Timer(0.2, lock.release).start()
     clock = ThinkingClock()
     lock.acquire()  # waits for another thread to release it
-    assert clock.read() < 0.1
+    assert clock.spent() < 0.1
     paused = ThinkingClock()
     before = paused.pause()
     sum(range(200_000))
-    assert paused.read() == before, "paused: the caller's work is not the search's"
+    assert paused.spent() == before, "paused: the caller's work is not the search's"
     used: list[float] = []
-    worker = threading.Thread(target=lambda: (paused.resume(), sum(range(2_000_000)), used.append(paused.read())))
+    worker = threading.Thread(target=lambda: (paused.resume(), sum(range(2_000_000)), used.append(paused.spent())))
     worker.start()
     worker.join()
     assert before < used[0] < 5.0, "resumed in another thread: counts that thread's time"

@@ -105,7 +105,7 @@ class MCTS(Generic[S, A]):
         while True:
             if budget.iterations is not None and done >= budget.iterations:
                 break
-            if budget.seconds is not None and done and clock.read() >= budget.seconds:
+            if budget.seconds is not None and done and clock.spent() >= budget.seconds:
                 break
             self._iterate(root, self.rules.clone(state))
             done += 1

@@ -10,7 +10,7 @@ refreshes and a Stop is still seen promptly.
 
     >>> clock = ThinkingClock()
     >>> import time; time.sleep(0.05)
-    >>> clock.read() < 0.05
+    >>> clock.spent() < 0.05
     True
 
 A search that is a generator may be resumed from another thread (a dashboard's "Keep thinking"
@@ -38,7 +38,7 @@ class ThinkingClock:
         self.used = 0.0
         self._mark: float | None = thinking_time()
 
-    def read(self) -> float:
+    def spent(self) -> float:
         """The thinking seconds used so far."""
         if self._mark is not None:
             now = thinking_time()
@@ -49,7 +49,7 @@ class ThinkingClock:
     def pause(self) -> float:
         """Stop counting (before a generator yields: the caller's work, or another thread, follows);
         returns the seconds used so far."""
-        used = self.read()
+        used = self.spent()
         self._mark = None
         return used
 

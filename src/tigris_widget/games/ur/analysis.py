@@ -256,7 +256,7 @@ class TurnSearch:
         while budget.iterations is None or done < budget.iterations:
             self.iterate()
             done += 1
-            if budget.seconds is not None and clock.read() >= budget.seconds:
+            if budget.seconds is not None and clock.spent() >= budget.seconds:
                 break
             if every is not None and time.perf_counter() - last >= every:
                 self.seconds = before + clock.pause()
@@ -267,7 +267,7 @@ class TurnSearch:
             top = max(o.visits for o in self.options)
             while self.focus.visits < top:
                 self.iterate(self.focus)
-        self.seconds = before + clock.read()
+        self.seconds = before + clock.spent()
         yield self.iterations
 
     def ranked(self) -> list[_Option]:

@@ -297,14 +297,14 @@ class Search:
             self.iterate()
             done += 1
             if done & 7 == 0 or every is not None:
-                if seconds is not None and clock.read() >= seconds:
+                if seconds is not None and clock.spent() >= seconds:
                     break
                 if every is not None and time.perf_counter() - last >= every:
                     self.elapsed = before + clock.pause()
                     yield self.iterations
                     clock.resume()
                     last = time.perf_counter()  # the next report: ``every`` of searching after this one
-        self.elapsed = before + clock.read()
+        self.elapsed = before + clock.spent()
         yield self.iterations
 
     def focus(self, action: Action, visits: int = DETERMINIZATIONS) -> Node:
