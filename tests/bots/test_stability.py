@@ -20,20 +20,13 @@ def _one_per_game() -> list[st.StablePosition]:
     return [next(p for p in POSITIONS if p.game == game) for game in games()]
 
 
-SHORT = {"tigris": "issue 21: with its rivals measured, the T&E selection keeps fewer than 20 positions so far"}
-"""Games whose test set is known to be under 20 positions (an expected failure: it shows until fixed)."""
-
-
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=pytest.mark.xfail(g in SHORT, reason=SHORT.get(g, ""), strict=True)) for g in games()],
-)
+@pytest.mark.parametrize("game", games())
 def test_the_test_set_has_twenty_varied_positions_per_game(game: str) -> None:
     mine = [p for p in POSITIONS if p.game == game]
+    assert len(mine) >= 20, game
     assert len({p.players for p in mine}) >= 2, game
     assert len({p.phase for p in mine}) == 3, game
     assert len({p.decision for p in mine}) >= 2, game
-    assert len(mine) >= 20, game
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.key)
