@@ -1,8 +1,8 @@
 """Is the default analysis stable? A benchmark on positions with a clear best move, for every game.
 
 The test set (``stability_positions.json`` beside this module) holds positions from seeded bot games
-where a long search, run with several seeds, always names the same best move and its interval does
-not overlap the runner-up's. ``select_positions`` builds it (re-runnable: the same settings give the
+where independent long searches (several seeds, each with its top moves searched to equal depth)
+all name the same best move and it beats every measured rival by a paired interval over the runs. ``select_positions`` builds it (re-runnable: the same settings give the
 same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
 budget, or the budget given) for its best move with several seeds and counts how often it names the
 stored one. The bar is the same move in at least 9 of 10 seeds on every position.
