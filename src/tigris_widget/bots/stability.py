@@ -1,8 +1,8 @@
 """Is the default analysis stable? A benchmark on positions with a clear best move, for every game.
 
 The test set (``stability_positions.json`` beside this module) holds positions from seeded bot games
-where a long search, run with several seeds, always names the same best move and its interval does
-not overlap the runner-up's. ``select_positions`` builds it (re-runnable: the same settings give the
+where independent long searches (several seeds, each with its top moves searched to equal depth)
+all name the same best move and it beats every measured rival by a paired interval over the runs. ``select_positions`` builds it (re-runnable: the same settings give the
 same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
 budget, or the budget given) for its best move with several seeds and counts how often it names the
 stored one. The bar is the same move in at least 9 of 10 seeds on every position.
@@ -382,8 +382,8 @@ class Agreement:
     """The lowest lower end, over the rivals, of the 95 % interval of the gap over the runs (Student's
     t): above 0 means the runs, each with its own sampled hands, agree that the best is better."""
     apart: bool
-    """Every run names the same move and every rival's gap interval lies above 0 (or no other move got
-    enough visits in any run to be a rival)."""
+    """Every run names the same move and every rival's gap interval lies above 0 (a position with no
+    measured rival is not kept: a runner-up UCT barely visited says nothing)."""
 
 
 def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
@@ -402,16 +402,8 @@ def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
             if c is top or c.value is None or c.visits < max(2, RIVAL_SHARE * top.visits):
                 continue
             gaps.setdefault(c.actions, []).append(top.value - c.value)
-    if not gaps:  # no rival was worth searching in any run: UCT spent (almost) everything on the best
-        seconds = [
-            top.value - c.value
-            for r in results
-            if (top := r.best).value is not None
-            for c in r.candidates[1:2]
-            if c.value is not None
-        ]
-        margin = round(statistics.fmean(seconds), 4) if seconds else 1.0
-        return Agreement(first, None, margin, margin, margin > 0)
+    if not gaps:  # no other move was measured: nothing shows that the best is better
+        return Agreement(first, None, 0.0, 0.0, False)
     judged = []
     for actions, g in gaps.items():
         mean = statistics.fmean(g)
@@ -423,6 +415,32 @@ def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
     low, _, second = min(judged, key=lambda x: (x[0], x[1]))
     margin = min(m for _, m, _ in judged)
     return Agreement(first, second, round(margin, 4), round(low, 4), low > 0 and margin > 0)
+
+
+RIVALS = 3
+"""The long search measures this many root moves (the best included) in every run."""
+RIVAL_VISITS = 2000
+"""... to at least this many visits each."""
+
+
+def long_runs(game: GameLike, iterations: int, seeds: Sequence[int], top: int = RIVALS,
+              visits: int = RIVAL_VISITS) -> list[Analysis]:  # fmt: skip
+    """One independent long search per seed, with the rivals measured: a game that can
+    (``rivals_analysis`` in its module) searches each run's ``top`` most visited moves to ``visits``
+    each, and then, in every run, each move some run measured (a rival must be compared in every run,
+    paired); another game's runs are its plain analyses."""
+    measure = getattr(game_module(game.name), "rivals_analysis", None)
+    if measure is None:
+        return [analyze(game, iterations=iterations, seed=s, every=3600.0) for s in seeds]
+    results: list[Analysis] = [measure(game, iterations, seed=s, top=top, visits=visits) for s in seeds]
+    union = {c.actions for r in results for c in r.candidates if c.visits >= visits}
+    for i, s in enumerate(seeds):
+        have = {c.actions for c in results[i].candidates if c.visits >= visits}
+        missing = [a for a in sorted(union - have) if not any(same_move(game, a, h) for h in have)]
+        if missing:  # the same search again (the same seed and budget), these moves measured too
+            extra = [t for a in missing for t in a]
+            results[i] = measure(game, iterations, seed=s, top=top, visits=visits, extra=extra)
+    return results
 
 
 def _run_report(result: Analysis) -> dict[str, Any]:
@@ -456,6 +474,8 @@ def select_positions(
     reverse: bool = False,
     picks: list[Pick] | None = None,
     skip: frozenset[str] = frozenset(),
+    rivals: int = RIVALS,
+    rival_visits: int = RIVAL_VISITS,
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
@@ -470,7 +490,8 @@ def select_positions(
     key is there and filled in when not (so parallel parts screen once). ``reverse``: long-search the
     part's positions last first (a second process can work a part from its other end). ``picks``:
     the candidates if already made (``candidate_positions``); ``skip``: keys not to long-search again
-    (a run resumed after some were done)."""
+    (a run resumed after some were done). ``rivals``, ``rival_visits``: in each long run the
+    ``rivals`` most visited moves are searched to ``rival_visits`` each (``long_runs``)."""
 
     def say(text: str) -> None:
         if progress is not None:
@@ -502,7 +523,7 @@ def select_positions(
     order = [(i, pick) for i, pick in enumerate(chosen) if i % part[1] == part[0] and pick.key not in skip]
     for i, pick in reversed(order) if reverse else order:
         at = game_module(game).game_from_position(pick.position)
-        results = [analyze(at, iterations=long_iterations, seed=s, every=3600.0) for s in seeds]
+        results = long_runs(at, long_iterations, seeds, rivals, rival_visits)
         verdict = across_seeds(at, results)
         say(f"  long {i + 1}/{len(chosen)} {pick.key}: {'kept' if verdict.apart else 'dropped'} "
             f"(best {verdict.best and '; '.join(verdict.best)!r:.40}, rival {verdict.second and '; '.join(verdict.second)!r:.40}, "
@@ -537,6 +558,8 @@ def select_positions(
         "long_iterations": long_iterations,
         "long_seeds": long_seeds,
         "long_candidates": long_candidates,
+        "rivals": rivals,
+        "rival_visits": rival_visits,
         "candidates": len(picks),
         "apart_at_screen": sum(len(m) for m in groups.values()),
         "long_searched": len(chosen),

@@ -6,7 +6,7 @@ package by its name, ``"tigris"``; the package keeps ``core.protocol.GameModule`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
@@ -112,6 +112,17 @@ def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, flo
     from tigris_widget.games.tigris.bots.analysis import game_analyses
 
     return game_analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game
+
+
+# -- stability selection (h-stab2): the long search with its rivals searched as much as the best ----
+def rivals_analysis(game: GameLike, iterations: int, *, seed: int, top: int = 3, visits: int = 2000,
+                    extra: Sequence[str] = ()) -> Analysis:  # fmt: skip
+    """``bots.analysis.rivals_analysis``: a search whose ``top`` moves (and ``extra``) get ``visits`` each."""
+    from tigris_widget.games.tigris.bots.analysis import rivals_analysis as measured
+
+    if not isinstance(game, Game):
+        raise ValueError(f"a T&E analysis reads a Game, not {type(game).__name__}")
+    return measured(game, iterations, seed=seed, top=top, visits=visits, extra=extra)
 
 
 def moves(game: GameLike) -> list[tuple[int, int]]:

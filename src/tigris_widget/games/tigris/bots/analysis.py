@@ -873,3 +873,28 @@ def game_analyses(game: Game, request: AnalysisRequest) -> Generator[Analysis, f
             report = reports.send(more)
         except StopIteration:
             return
+
+
+# -- stability selection (h-stab2): the long search with its rivals measured -----------------------
+def rivals_analysis(game: Game, iterations: int, *, seed: int, top: int = 3, visits: int = 2000,
+                    extra: Sequence[str] = ()) -> Analysis:  # fmt: skip
+    """A fair search of ``iterations`` for the decision pending in ``game``, then its ``top`` most
+    visited root moves and the ``extra`` ones (action texts) searched to at least ``visits`` each on
+    the same samples, so that each rival's value is an estimate, not the handful of visits UCT gave
+    it. The best stays the search's own choice before that (``bots.stability`` compares runs)."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("the game is over: there is no decision to analyse")
+    wanted = [parse_action(t) for t in extra]
+    if any(a not in decision.choices for a in wanted):
+        raise ValueError(f"an extra move is not a legal choice of the decision pending: {list(extra)!r:.80}")
+    search = Search(game.view(decision.seat), random.Random(seed))
+    for _ in search.run(Budget(iterations, None)):
+        pass
+    best = search.best_action()
+    ranked = sorted(search.root.children, key=_rank_key, reverse=True)
+    moves = [n.action for n in ranked[:top] if n.action is not None]
+    moves += [a for a in wanted if a not in moves]
+    for a in moves:
+        search.focus(a, visits)
+    return to_analysis(snapshot(search, len(moves), best=best, extra=moves), game)
