@@ -429,7 +429,7 @@ def long_runs(game: GameLike, iterations: int, seeds: Sequence[int], top: int = 
     (``rivals_analysis`` in its module) searches each run's ``top`` most visited moves to ``visits``
     each, and then, in every run, each move some run measured (a rival must be compared in every run,
     paired); another game's runs are its plain analyses."""
-    measure = getattr(game_module(game.name), "rivals_analysis", None)
+    measure = getattr(game_module(game.name), "rivals_analysis", None)  # core.protocol.RivalsAnalysisHook
     if measure is None:
         return [analyze(game, iterations=iterations, seed=s, every=3600.0) for s in seeds]
     results: list[Analysis] = [measure(game, iterations, seed=s, top=top, visits=visits) for s in seeds]

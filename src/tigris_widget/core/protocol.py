@@ -471,3 +471,14 @@ class ScorePartsHook(Protocol):
 
     def score_parts(self, game: GameLike, seat: int | None) -> ScoreParts | None:
         """The parts of every seat's score over ``game`` as ``seat`` may see them (None: everything)."""
+
+
+class RivalsAnalysisHook(Protocol):
+    """The optional ``rivals_analysis`` function of a game module (looked up with ``getattr`` by
+    ``bots.stability``): a long search that also searches its ``top`` most visited root moves (and the
+    moves ``extra`` names) to ``visits`` each, so that the runner-up's value is measured, not guessed
+    from a handful of visits. A game without one is judged on its plain analyses."""
+
+    def rivals_analysis(self, game: GameLike, iterations: int, *, seed: int, top: int = 3, visits: int = 2000,
+                        extra: Sequence[str] = ()) -> Analysis:  # fmt: skip
+        """The analysis of ``game`` after ``iterations``, its rivals measured."""

@@ -114,10 +114,11 @@ def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, flo
     return game_analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game
 
 
-# -- stability selection (h-stab2): the long search with its rivals searched as much as the best ----
+# -- stability selection: the long search with its rivals searched as much as the best (RivalsAnalysisHook) ----
 def rivals_analysis(game: GameLike, iterations: int, *, seed: int, top: int = 3, visits: int = 2000,
                     extra: Sequence[str] = ()) -> Analysis:  # fmt: skip
-    """``bots.analysis.rivals_analysis``: a search whose ``top`` moves (and ``extra``) get ``visits`` each."""
+    """``games.tigris.bots.analysis.rivals_analysis``: a search whose ``top`` moves (and ``extra``) get
+    ``visits`` each."""
     from tigris_widget.games.tigris.bots.analysis import rivals_analysis as measured
 
     if not isinstance(game, Game):
