@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from tigris_widget import Game
+from tigris_widget.bots.generic import RolloutSearchBot
 from tigris_widget.cli import main
 
 
@@ -141,7 +142,11 @@ def test_play_ur_prints_the_standings(capsys: pytest.CaptureFixture[str]) -> Non
         main(["play", "--game", "chess"])
 
 
-def test_tournament_and_bench_for_ur(tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_and_bench_for_ur(
+    tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the bench times the default search bot: a few rollouts per decision keep this test short
+    monkeypatch.setattr(RolloutSearchBot, "DEFAULT_ITERATIONS", 4)
     out_dir = str(tmp_path)
     assert main(["tournament", "--game", "ur", "--bots", "greedy,random", "--games", "3", "--seed", "2",
                  "--option", "layout=face", "--quiet", "--out", out_dir, "--json"]) == 0  # fmt: skip

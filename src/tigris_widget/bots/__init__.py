@@ -66,8 +66,10 @@ def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
         if not isinstance(bot, Bot):
             raise TypeError(f"{game}'s bot {base!r} does not follow core.bot.Bot")
         return bot
-    from tigris_widget.bots.generic import TreeSearchBot, TurnGreedyBot
+    from tigris_widget.bots.generic import RolloutSearchBot, TreeSearchBot, TurnGreedyBot
 
     if base == "greedy":
         return TurnGreedyBot(rules, seed=seed)
-    return TreeSearchBot(rules, seed=seed, iterations=iterations, seconds=seconds)
+    # a game that can play a state to its end as its players would is searched by rollouts
+    search = RolloutSearchBot if callable(getattr(rules, "rollout", None)) else TreeSearchBot
+    return search(rules, seed=seed, iterations=iterations, seconds=seconds)

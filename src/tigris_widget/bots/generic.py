@@ -13,6 +13,7 @@ from typing import Any
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.mcts import MCTS, SearchResult
+from tigris_widget.bots.rollouts import rollout_search
 from tigris_widget.core.protocol import BotRules
 
 RESTLESS_LIMIT = 8
@@ -258,3 +259,47 @@ class TreeSearchBot(_TurnBot):
         if len(actions) < len(self.rules.legal(state)):  # restless too often this turn: no search
             return self._chosen(self._greedy(state, actions))
         return self._chosen(self.analyse(view).best)
+
+
+class RolloutSearchBot(TreeSearchBot):
+    """The search for games whose rules play a state to its end as their model of the players does
+    (``rules.rollout``, ``core.protocol.RolloutHook``): each decision offers what the tree search's root
+    offers (the ``width`` best steps by the greedy reading and the best of every other family) and
+    chooses among them by rollouts to the end (``bots.rollouts``); a budget of ``iterations`` is the
+    number of rollouts per decision. Only the first step of each turn is searched unless ``every_step``:
+    the rest of the turn is the greedy bot's (a turn's first step decides what it is; searching every
+    step costs about three times as much)."""
+
+    DEFAULT_ITERATIONS = 96
+
+    def __init__(
+        self,
+        rules: BotRules,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        *,
+        width: int = 8,
+        every_step: bool = False,
+    ) -> None:
+        super().__init__(rules, seed, iterations, seconds, width=width)
+        self.every_step = every_step
+
+    def choose(self, view: Any) -> Any:
+        state = self.rules.state_of(view)
+        first = self.rules.turn_of(state) != self._turn  # read before ``_actions`` notes the turn
+        actions = self._actions(state)
+        if len(actions) == 1:
+            return self._chosen(actions[0])
+        if not (first or self.every_step) or len(actions) < len(self.rules.legal(state)):
+            return self._chosen(self._greedy(state, actions))
+        return self._chosen(self.analyse(view).best)
+
+    def analyse(self, view: Any) -> SearchResult[Any]:
+        state = self.rules.state_of(view)
+        self.search_rules.seat = self.rules.to_move(state)
+        self.search_rules.root = self.rules.turn_of(state)
+        offer = self.search_rules.legal(state)
+        result = rollout_search(self.rules, state, offer, self.budget, seed=self.rng.randrange(2**31))
+        self.total_iterations += result.iterations
+        return result

@@ -153,6 +153,15 @@ class BotRules(Protocol):
         ties against it and stops taking it after a while)."""
 
 
+class RolloutHook(Protocol):
+    """The optional ``rollout`` member of a game's ``BotRules``: with it, the game's ``search`` bot is
+    ``bots.generic.RolloutSearchBot``, which judges each candidate by playing to the end."""
+
+    def rollout(self, state: Any, seed: int) -> list[float]:
+        """Every seat's share of the win after ``state`` (changed in place) is played to the end as the
+        game's model of its players plays it, its random choices drawn from ``seed``."""
+
+
 # -- puzzles: what the puzzle library, its CLI, the PuzzleBoard and the PuzzleBrowser ask of a game --
 @runtime_checkable
 class VerdictLike(Protocol):

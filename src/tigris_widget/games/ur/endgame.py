@@ -199,6 +199,36 @@ def last_round_values(s: UrState) -> list[float]:
     return settled_chances(s)
 
 
+MODEL_TURNS = 60
+"""Turns a model rollout plays at most: a three-player game can go round a full grid for ever (§9.3),
+and the longest finished games between greedy bots last about 60 turns from the start."""
+MODEL_RESTLESS = 8
+"""Further attacks a seat makes in one turn of a model rollout, as the greedy bot (``bots.generic``)."""
+
+
+def model_rollout(s: UrState, seed: int) -> list[float]:
+    """Every seat's value after playing ``s`` (changed in place) to the end with every seat played as the
+    greedy bot plays (``greedy_step``: its random tie-breaks drawn from ``seed``, its further attacks
+    limited as the bot limits them): the exact win shares, the §10.5 tie-break included; a game still
+    going after ``MODEL_TURNS`` turns is judged by ``settled_chances``."""
+    rng = random.Random(seed)
+    limit = s.turns + MODEL_TURNS
+    line, active, restless = s.line, s.active, 0
+    while s.phase != PH_OVER and s.turns < limit:
+        steps = legal_actions(s)
+        if s.line != line or s.active != active:
+            line, active, restless = s.line, s.active, 0
+        if restless >= MODEL_RESTLESS:
+            calm = [st for st in steps if st.kind != "attack"]
+            if calm:
+                steps = calm
+        step = greedy_step(s, steps, rng)
+        if step.kind == "attack":
+            restless += 1
+        apply_unchecked(s, step)
+    return win_chances(s) if s.phase == PH_OVER else settled_chances(s)
+
+
 class UrSearchRules(UrBotRules):
     """``UrBotRules`` whose evaluation plays leaves out to the end once the end is near (``near_end``)
     in games of at most ``max_players``; before that, and for the greedy bot (which reads only
@@ -222,6 +252,11 @@ class UrSearchRules(UrBotRules):
         elif self.last_round and state.phase != PH_OVER and empty_cells(state) <= state.n:
             return last_round_values(state.clone())
         return settled_chances(state)
+
+    def rollout(self, state: UrState, seed: int) -> list[float]:
+        """``core.protocol.RolloutHook``: ``state`` (changed in place) played to the end by the greedy
+        model of every seat (``model_rollout``)."""
+        return model_rollout(state, seed)
 
 
 SEARCH_RULES = UrSearchRules()
