@@ -2,8 +2,9 @@
 
 The test set (``stability_positions.json`` beside this module) holds positions from seeded bot games
 where independent long searches (several seeds, each with its top moves searched to equal depth)
-all name the same best move and it beats every measured rival by a paired interval over the runs. ``select_positions`` builds it (re-runnable: the same settings give the
-same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
+all name the same best move and it beats every measured rival by a paired interval over the runs
+and by a clear margin (``MIN_MARGIN``). ``select_positions`` builds it (re-runnable: the same
+settings give the same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
 budget, or the budget given) for its best move with several seeds and counts how often it names the
 stored one. The bar is the same move in at least 9 of 10 seeds on every position.
 
