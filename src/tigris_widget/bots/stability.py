@@ -2,8 +2,9 @@
 
 The test set (``stability_positions.json`` beside this module) holds positions from seeded bot games
 where independent long searches (several seeds, each with its top moves searched to equal depth)
-all name the same best move and it beats every measured rival by a paired interval over the runs. ``select_positions`` builds it (re-runnable: the same settings give the
-same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
+all name the same best move and it beats every measured rival by a paired interval over the runs
+and by a clear margin (``MIN_MARGIN``). ``select_positions`` builds it (re-runnable: the same
+settings give the same file); ``run_benchmark`` then asks the *default* analysis (``bots.analysis.analyze`` with no
 budget, or the budget given) for its best move with several seeds and counts how often it names the
 stored one. The bar is the same move in at least 9 of 10 seeds on every position.
 
@@ -363,6 +364,10 @@ def _seed_report(result: Analysis, sep: Separation) -> dict[str, Any]:
 T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 """Student's t, two-sided 95 %, by degrees of freedom (seeds − 1): the interval of a mean over a few
 independent runs."""
+MIN_MARGIN = 0.02
+"""A kept best must beat every measured rival by at least this mean gap (two points of win chance):
+a smaller lead is real only to a 40,000-iteration search, and to a user the two moves are too close
+to call (the analysis shows their intervals overlapping)."""
 RIVAL_SHARE = 0.02
 """A candidate counts as a rival of the best in a run when it got at least this share of the best's
 visits (fewer: its value is a handful of samples, not an estimate)."""
@@ -382,15 +387,17 @@ class Agreement:
     """The lowest lower end, over the rivals, of the 95 % interval of the gap over the runs (Student's
     t): above 0 means the runs, each with its own sampled hands, agree that the best is better."""
     apart: bool
-    """Every run names the same move and every rival's gap interval lies above 0 (a position with no
-    measured rival is not kept: a runner-up UCT barely visited says nothing)."""
+    """Every run names the same move, every rival's gap interval lies above 0 and the margin is at
+    least ``MIN_MARGIN`` (a position with no measured rival is not kept: a runner-up UCT barely
+    visited says nothing)."""
 
 
-def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
+def across_seeds(game: GameLike, results: Sequence[Analysis], min_margin: float = MIN_MARGIN) -> Agreement:
     """Judge a position from independent runs: the best must be each run's choice, and its value
     minus each rival's, paired run by run, must stay above 0 within the spread of the runs — an
     interval that covers the sampling of hidden hands and the tree's own noise, which one run's
-    visit statistics do not."""
+    visit statistics do not — and its mean must be at least ``min_margin`` (a clear best, not a tie
+    that many iterations can just separate)."""
     first = results[0].best.actions
     if not all(same_move(game, first, r.best.actions) for r in results):
         return Agreement(None, None, 0.0, 0.0, False)
@@ -414,7 +421,7 @@ def across_seeds(game: GameLike, results: Sequence[Analysis]) -> Agreement:
         judged.append((low, mean, actions))
     low, _, second = min(judged, key=lambda x: (x[0], x[1]))
     margin = min(m for _, m, _ in judged)
-    return Agreement(first, second, round(margin, 4), round(low, 4), low > 0 and margin > 0)
+    return Agreement(first, second, round(margin, 4), round(low, 4), low > 0 and margin > 0 and margin >= min_margin)
 
 
 RIVALS = 3
@@ -476,6 +483,7 @@ def select_positions(
     skip: frozenset[str] = frozenset(),
     rivals: int = RIVALS,
     rival_visits: int = RIVAL_VISITS,
+    only: Sequence[str] = (),
 ) -> tuple[list[StablePosition], dict[str, Any]]:
     """Choose a game's test positions: candidates from bot games, a screening search (one seed,
     ``screen_iterations``) keeps those whose best stands apart, and the first ``long_candidates`` of
@@ -491,7 +499,9 @@ def select_positions(
     part's positions last first (a second process can work a part from its other end). ``picks``:
     the candidates if already made (``candidate_positions``); ``skip``: keys not to long-search again
     (a run resumed after some were done). ``rivals``, ``rival_visits``: in each long run the
-    ``rivals`` most visited moves are searched to ``rival_visits`` each (``long_runs``)."""
+    ``rivals`` most visited moves are searched to ``rival_visits`` each (``long_runs``). ``only``:
+    long-search exactly these candidates, in this order, without the screen (to add named candidates,
+    e.g. ones the screen could not judge because their runner-up got no visits)."""
 
     def say(text: str) -> None:
         if progress is not None:
@@ -501,7 +511,11 @@ def select_positions(
         picks = candidate_positions(game, games_per_count, seed)
     say(f"{game}: {len(picks)} candidate positions")
     groups: dict[Any, list[tuple[float, Pick]]] = {}
-    for i, pick in enumerate(picks):
+    by_key = {pick.key: pick for pick in picks}
+    unknown = [k for k in only if k not in by_key]
+    if unknown:
+        raise StabilityDataError(f"not among the candidate positions: {', '.join(unknown)}")
+    for i, pick in enumerate([] if only else picks):
         if screened is not None and pick.key in screened:
             gap, apart = screened[pick.key]
         else:
@@ -516,7 +530,7 @@ def select_positions(
             groups.setdefault(group, []).append((gap, pick))
     for members in groups.values():
         members.sort(key=lambda pair: (-pair[0], pair[1].key))
-    chosen = [pick for _, pick in _interleave(groups)][:long_candidates]
+    chosen = [by_key[k] for k in only] if only else [pick for _, pick in _interleave(groups)][:long_candidates]
     say(f"{game}: {sum(len(m) for m in groups.values())} apart at the screen; long search on {len(chosen)}")
     kept: list[StablePosition] = []
     seeds = [seed * 100 + s for s in range(1, long_seeds + 1)]
@@ -560,6 +574,7 @@ def select_positions(
         "long_candidates": long_candidates,
         "rivals": rivals,
         "rival_visits": rival_visits,
+        "min_margin": MIN_MARGIN,
         "candidates": len(picks),
         "apart_at_screen": sum(len(m) for m in groups.values()),
         "long_searched": len(chosen),
@@ -753,6 +768,8 @@ def add_parser(sub: Any) -> None:
                    help="with --select: the candidate positions, read if present, written if not")  # fmt: skip
     p.add_argument("--skip", dest="stab_skip", metavar="KEY,KEY", default="",
                    help="with --select: positions not to long-search again")  # fmt: skip
+    p.add_argument("--only", dest="stab_only", metavar="KEY,KEY", default="",
+                   help="with --select: long-search only these candidates, in this order, without the screen")  # fmt: skip
     p.add_argument("--reverse", dest="stab_reverse", action="store_true",
                    help="with --select: long-search the part's positions last first")  # fmt: skip
     p.add_argument("--part", dest="stab_part", metavar="I/N", default="0/1",
@@ -834,7 +851,8 @@ def _select_command(args: Any) -> int:
                                         long_candidates=args.stab_candidates, progress=sys.stderr, on_keep=save,
                                         long_seeds=args.stab_long_seeds, part=_part(args.stab_part),
                                         screened=screened, reverse=args.stab_reverse, picks=picks,
-                                        skip=frozenset(k for k in args.stab_skip.split(",") if k))  # fmt: skip
+                                        skip=frozenset(k for k in args.stab_skip.split(",") if k),
+                                        only=[k for k in args.stab_only.split(",") if k])  # fmt: skip
         if args.stab_screened:
             Path(args.stab_screened).write_text(json.dumps(screened, indent=0) + "\n", encoding="utf-8")
         kept += chosen
@@ -846,6 +864,7 @@ def _select_command(args: Any) -> int:
 __all__ = [
     "BAR",
     "DATA",
+    "MIN_MARGIN",
     "BenchResult",
     "Row",
     "StabilityDataError",
