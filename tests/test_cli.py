@@ -162,3 +162,19 @@ def test_tournament_and_bench_for_ur(
     assert (
         figures["games_per_s_3p"] > 0 and figures["legal_actions_us_4p"] > 0 and figures["search_ms_per_decision"] > 0
     )
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: pytest.TempPathFactory) -> None:
+    out_dir = str(tmp_path)
+    assert (
+        main(["tournament", "--game", "ur", "--bots", "greedy,random", "--games", "1", "--quiet", "--out", out_dir])
+        == 0
+    )
+    command = [sys.executable, "-m", "tigris_widget", "tournament", "--summarize", f"{out_dir}/games.jsonl"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the program has started to write, as `| head -0` would
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 1 and "Traceback" not in err and "BrokenPipeError" not in err, err
+    ok = subprocess.run(command, capture_output=True, text=True)
+    assert ok.returncode == 0 and "3 games" in ok.stdout  # one deal, every seating
