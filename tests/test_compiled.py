@@ -144,7 +144,9 @@ def test_same_games_same_records_and_events(builds: dict[str, Path]) -> None:
         for key in a:
             assert a[key] == b[key], f"{key} differs in {case}"
     for case, a, b in zip(SEARCHES, pure["searches"], compiled["searches"]):
-        assert a["iterations"] == case["iterations"] and a["root"], case  # the searches really searched
+        # the searches really searched (Ur's rollout search may leave part of its budget: its halving's rounds)
+        assert 0 < a["iterations"] <= case["iterations"] and a["root"], case
+        assert a["iterations"] == case["iterations"] or case["game"] == "ur", case
         for key in a:
             assert a[key] == b[key], f"{key} differs in {case}"
 
