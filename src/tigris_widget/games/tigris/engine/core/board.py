@@ -256,6 +256,125 @@ def components_words(mask: Mask) -> list[Mask]:
     return parts
 
 
+# -- whole masks as words, for the compiled turn masks (``legal.turn_masks``) -------------------------
+# Compiled, ``turn_masks`` splits each mask it reads into words once and then does all of its work
+# (neighbourhoods, crowding, the leaders' kingdoms) in C operations; ``to_bytes`` and a byte loop split
+# a mask in one big-int operation where shifts and masks take seven.
+
+if TYPE_CHECKING:
+    Words = tuple[i64, i64, i64, i64]
+    """A mask as four 48-bit words, three board rows each (the last holds rows 9 and 10)."""
+
+_LAST: Final = (1 << (SQUARES - 3 * _W)) - 1  # the board's bits in the last word
+
+
+def split_words(mask: Mask) -> Words:
+    """``mask`` (0 <= mask <= ALL) as four words."""
+    b = mask.to_bytes(24, "little")
+    a0: i64 = 0
+    a1: i64 = 0
+    a2: i64 = 0
+    a3: i64 = 0
+    i: i64 = 5
+    while i >= 0:
+        a0 = a0 << 8 | b[i]
+        a1 = a1 << 8 | b[i + 6]
+        a2 = a2 << 8 | b[i + 12]
+        a3 = a3 << 8 | b[i + 18]
+        i -= 1
+    return a0, a1, a2, a3
+
+
+def join_words(w: Words) -> Mask:
+    """The mask of four words (``split_words`` undone)."""
+    return _join(w[0], w[1], w[2], w[3])
+
+
+def dilate_words(w: Words) -> Words:
+    """``dilate`` on words."""
+    w0, w1, w2, w3 = w
+    return _grow(w0, 0, w1, _WORD), _grow(w1, w0, w2, _WORD), _grow(w2, w1, w3, _WORD), _grow(w3, w2, 0, _LAST)
+
+
+def parts_words(w: Words) -> list[Words]:
+    """``components`` on words, the parts left as words."""
+    a0, a1, a2, a3 = w
+    parts: list[Words] = []
+    while a0 or a1 or a2 or a3:
+        s0: i64 = 0
+        s1: i64 = 0
+        s2: i64 = 0
+        s3: i64 = 0
+        if a0:
+            s0 = a0 & -a0
+        elif a1:
+            s1 = a1 & -a1
+        elif a2:
+            s2 = a2 & -a2
+        else:
+            s3 = a3 & -a3
+        p = _fill(s0, s1, s2, s3, a0, a1, a2, a3)
+        parts.append(p)
+        a0 &= ~p[0]
+        a1 &= ~p[1]
+        a2 &= ~p[2]
+        a3 &= ~p[3]
+    return parts
+
+
+FULL_WORDS: Final[Words] = (_WORD, _WORD, _WORD, _LAST)
+"""``ALL`` as words."""
+NO_WORDS: Final[Words] = (0, 0, 0, 0)
+
+
+def words_and(a: Words, b: Words) -> Words:
+    return a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]
+
+
+def words_or(a: Words, b: Words) -> Words:
+    return a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]
+
+
+def words_without(a: Words, b: Words) -> Words:
+    """``a & ~b``."""
+    return a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3]
+
+
+def words_any(a: Words) -> bool:
+    return (a[0] | a[1] | a[2] | a[3]) != 0
+
+
+def words_at_most_one(a: Words) -> bool:
+    """At most one square in ``a``."""
+    a0, a1, a2, a3 = a
+    count = (a0 != 0) + (a1 != 0) + (a2 != 0) + (a3 != 0)
+    return count == 0 or (count == 1 and (a0 & (a0 - 1)) | (a1 & (a1 - 1)) | (a2 & (a2 - 1)) | (a3 & (a3 - 1)) == 0)
+
+
+def square_words(q: Square) -> Words:
+    """The words of ``1 << q``."""
+    bit: i64 = 1
+    bit <<= q % _W
+    i = q // _W
+    return (bit if i == 0 else 0), (bit if i == 1 else 0), (bit if i == 2 else 0), (bit if i == 3 else 0)
+
+
+def gather_words(row: tuple[T, ...], w: Words, out: list[T]) -> None:
+    """``gather`` from words."""
+    _peel(row, w[0], 0, out)
+    _peel(row, w[1], _W, out)
+    _peel(row, w[2], 2 * _W, out)
+    _peel(row, w[3], 3 * _W, out)
+
+
+def _peel(row: tuple[T, ...], word: i64, base: int, out: list[T]) -> None:
+    x: int = word
+    while x:
+        low = x & -x
+        out.append(row[base + low.bit_length() - 1])
+        x ^= low
+
+
 def _mask_from_rows(rows: tuple[str, ...], symbols: str) -> Mask:
     return sum(1 << square(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch in symbols)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Final, NamedTuple, TypeGuard, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeGuard, cast
 
 from tigris_widget.games.tigris.engine.core.actions import (
     BONUS_ACTIONS,
@@ -29,7 +29,29 @@ from tigris_widget.games.tigris.engine.core.actions import (
     shown,
     treasure_action,
 )
-from tigris_widget.games.tigris.engine.core.board import ALL, NEIGHBOURS, SQUARES, components, dilate, gather, squares
+from tigris_widget.games.tigris.engine.core.board import (
+    ALL,
+    FULL_WORDS,
+    NATIVE,
+    NEIGHBOURS,
+    NO_WORDS,
+    SQUARES,
+    components,
+    dilate,
+    dilate_words,
+    gather,
+    gather_words,
+    join_words,
+    parts_words,
+    split_words,
+    square_words,
+    squares,
+    words_and,
+    words_any,
+    words_at_most_one,
+    words_or,
+    words_without,
+)
 from tigris_widget.games.tigris.engine.core.regions import kingdom_crowding, kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
@@ -74,6 +96,9 @@ from tigris_widget.games.tigris.engine.rules.conflicts import war_colours
 from tigris_widget.games.tigris.engine.rules.monuments import monument_name, monument_options
 from tigris_widget.games.tigris.engine.rules.narrate import leader_name, plural, sq, tile_name, who
 from tigris_widget.games.tigris.engine.rules.treasures import pending_collection, treasure_choices
+
+if TYPE_CHECKING:
+    from tigris_widget.games.tigris.engine.core.board import Words
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -164,6 +189,8 @@ def _moved_leader_targets(s: GameState, lifted: Square, kingdoms: list[Mask], ne
 
 
 def turn_masks(s: GameState) -> TurnMasks:
+    if NATIVE:
+        return _turn_masks_words(s)
     seat = s.active
     base = seat * 4
     hands = s.hands
@@ -189,6 +216,8 @@ def turn_masks(s: GameState) -> TurnMasks:
 
 def turn_actions(s: GameState) -> list[Action]:
     """§5–§6: the active player's legal turn actions, including passing."""
+    if NATIVE:
+        return _turn_actions_words(s)
     masks = turn_masks(s)
     out: list[Action] = []
     for c in range(4):
@@ -199,6 +228,113 @@ def turn_actions(s: GameState) -> list[Action]:
         gather(MOVE_LEADER_ACTIONS[c], masks.move_leader[c], out)
     out += [WITHDRAW_ACTIONS[c] for c in masks.on_board]
     gather(CATASTROPHE_ACTIONS, masks.catastrophe, out)
+    out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
+    out.append(PASS_ACTION)
+    return out
+
+
+# -- the same turn masks on words, for the compiled build -----------------------------------------
+# Compiled, every operation on a 176-bit mask is a CPython big-int operation that allocates (~35 ns,
+# the same as in pure Python), and ``turn_masks`` made about two hundred of them. Here each mask read
+# is split into four 48-bit words once (``board.split_words``) and the work is C operations on words;
+# ``turn_actions`` lists the actions straight from the words. In pure Python four small ints cost more
+# than one big one, so the pure build keeps the masks above. The results are the same
+# (``tests/test_compiled.py`` compares both ways); rules §6.1–§6.3 as in ``turn_masks``.
+
+
+def _turn_words(s: GameState) -> tuple[Words, Words, Words, Words, Words, Words, Words, Words]:
+    """``turn_masks``' targets as words: river tiles, land tiles, leader placements, the moves of the
+    active player's four leaders (no squares for a leader off the board) and ``twos``."""
+    base = s.active * 4
+    leaders = s.leaders
+    lm = s.leader_mask
+    kingdoms = [r for r in s.regions if r & lm]
+    ones = twos = threes = NO_WORDS
+    for k in kingdoms:
+        n = dilate_words(split_words(k))
+        threes = words_or(threes, words_and(twos, n))
+        twos = words_or(twos, words_and(ones, n))
+        ones = words_or(ones, n)
+    empty = words_without(FULL_WORDS, split_words(s.occupied | s.catastrophes))
+    river = split_words(s.map.river)
+    land = words_without(empty, river)
+    river_open = words_without(words_and(empty, river), threes)
+    land_open = words_without(land, threes)
+    open_ = words_and(land, dilate_words(split_words(s.tiles[RED])))
+    placeable = words_without(open_, twos)
+    lmw = split_words(lm)
+    moves = [NO_WORDS, NO_WORDS, NO_WORDS, NO_WORDS]
+    for c in range(4):
+        q = leaders[base + c]
+        if q >= 0:
+            moves[c] = _moved_words(q, kingdoms, lmw, ones, twos, threes, open_)
+    return river_open, land_open, placeable, moves[0], moves[1], moves[2], moves[3], twos
+
+
+def _moved_words(q: Square, kingdoms: list[Mask], lmw: Words, ones: Words, twos: Words, threes: Words,
+                 open_: Words) -> Words:  # fmt: skip
+    """``_moved_leader_targets`` on words. The crowding of the other kingdoms comes from the counts of
+    all of them: a square in the lifted kingdom's neighbourhood is next to two others iff it is next to
+    three kingdoms in all, any other square iff it is next to two."""
+    bit = 1 << q
+    kingdom = 0
+    for k in kingdoms:
+        if k & bit:
+            kingdom = k
+            break
+    kw = split_words(kingdom)
+    nk = dilate_words(kw)
+    ones_x = words_or(words_and(twos, nk), words_without(ones, nk))
+    twos_x = words_or(words_and(threes, nk), words_without(twos, nk))
+    bw = square_words(q)
+    rest = words_without(kw, bw)
+    leaders = words_without(lmw, bw)
+    # a leader with at most one neighbour in its kingdom cannot split it: no flood needed
+    if words_at_most_one(words_and(dilate_words(bw), rest)):
+        if words_any(words_and(rest, leaders)):
+            dp = dilate_words(rest)
+            twos_x = words_or(twos_x, words_and(ones_x, dp))
+    else:
+        for part in parts_words(rest):
+            if words_any(words_and(part, leaders)):
+                dp = dilate_words(part)
+                twos_x = words_or(twos_x, words_and(ones_x, dp))
+                ones_x = words_or(ones_x, dp)
+    return words_without(words_without(open_, twos_x), bw)
+
+
+def _turn_masks_words(s: GameState) -> TurnMasks:
+    """``turn_masks`` from ``_turn_words``."""
+    w = _turn_words(s)
+    seat = s.active
+    hands, leaders, base = s.hands, s.leaders, seat * 4
+    river, land, placeable, twos = join_words(w[0]), join_words(w[1]), join_words(w[2]), join_words(w[7])
+    tiles = tuple((river if c == BLUE else land) if hands[base + c] else 0 for c in range(4))
+    place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
+    on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
+    move = (join_words(w[3]), join_words(w[4]), join_words(w[5]), join_words(w[6]))
+    catastrophe = _catastrophe_targets(s, empty_squares(s, s.occupied)) if s.catastrophes_left[seat] else 0
+    return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
+
+
+def _turn_actions_words(s: GameState) -> list[Action]:
+    """``turn_actions`` from ``_turn_words``, in the same order."""
+    w = _turn_words(s)
+    seat = s.active
+    hands, leaders, base = s.hands, s.leaders, seat * 4
+    out: list[Action] = []
+    for c in range(4):
+        if hands[base + c]:
+            gather_words(TILE_ACTIONS[c], w[0] if c == BLUE else w[1], out)
+    for c in range(4):
+        if leaders[base + c] < 0:
+            gather_words(PLACE_LEADER_ACTIONS[c], w[2], out)
+    on_board = [c for c in range(4) if leaders[base + c] >= 0]
+    for c in on_board:
+        gather_words(MOVE_LEADER_ACTIONS[c], w[3 + c], out)
+    out += [WITHDRAW_ACTIONS[c] for c in on_board]
+    if s.catastrophes_left[seat]:
+        gather(CATASTROPHE_ACTIONS, _catastrophe_targets(s, empty_squares(s, s.occupied)), out)
     out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
     out.append(PASS_ACTION)
     return out
