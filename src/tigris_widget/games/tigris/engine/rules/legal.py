@@ -36,6 +36,7 @@ from tigris_widget.games.tigris.engine.core.board import (
     NEIGHBOURS,
     NO_WORDS,
     SQUARES,
+    WORD_SQUARES,
     components,
     dilate,
     dilate_words,
@@ -200,10 +201,8 @@ def turn_masks(s: GameState) -> TurnMasks:
     near = [dilate(k) for k in kingdoms]  # once for the tiles, the placements and every leader's move
     twos, threes = _crowding(near)
     empty = empty_squares(s, s.occupied)  # once: open_for_tile and open_for_leader, inline
-    land = empty & s.map.land
-    river, land_open = empty & s.map.river & ~threes, land & ~threes
+    river, land_open, open_ = _open_squares(empty, s.map.river, threes, dilate(s.tiles[RED]))
     tiles = tuple((river if c == BLUE else land_open) if hands[base + c] else 0 for c in range(4))
-    open_ = land & dilate(s.tiles[RED])
     placeable = open_ & ~twos
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
@@ -242,48 +241,82 @@ def turn_actions(s: GameState) -> list[Action]:
 # (``tests/test_compiled.py`` compares both ways); rules §6.1–§6.3 as in ``turn_masks``.
 
 
-def _turn_words(s: GameState) -> tuple[Words, Words, Words, Words, Words, Words, Words, Words]:
+_KINGDOM_WORDS: Final[dict[Mask, tuple[int, ...]]] = {}
+"""Each kingdom's words and its neighbourhood's words (eight ints), by its mask: most kingdoms are
+the same from one turn to the next, and a lookup costs less than the split and the dilate."""
+_KINGDOM_WORDS_LIMIT: Final = 8192
+
+
+def _kingdom_words(k: Mask) -> tuple[int, ...]:
+    entry = _KINGDOM_WORDS.get(k)
+    if entry is None:
+        if len(_KINGDOM_WORDS) >= _KINGDOM_WORDS_LIMIT:
+            _KINGDOM_WORDS.clear()
+        w0, w1, w2, w3 = w = split_words(k)
+        n0, n1, n2, n3 = dilate_words(w)
+        entry = _KINGDOM_WORDS[k] = (w0, w1, w2, w3, n0, n1, n2, n3)
+    return entry
+
+
+def _turn_words(s: GameState) -> tuple[Words, Words, Words, Words, Words, Words, Words, Words, Words]:
     """``turn_masks``' targets as words: river tiles, land tiles, leader placements, the moves of the
-    active player's four leaders (no squares for a leader off the board) and ``twos``."""
-    base = s.active * 4
+    active player's four leaders (no squares for a leader off the board), ``twos`` and catastrophes."""
+    seat = s.active
+    base = seat * 4
     leaders = s.leaders
     lm = s.leader_mask
-    kingdoms = [r for r in s.regions if r & lm]
+    kingdoms = [_kingdom_words(r) for r in s.regions if r & lm]
     ones = twos = threes = NO_WORDS
-    for k in kingdoms:
-        n = dilate_words(split_words(k))
+    for e in kingdoms:
+        n = (e[4], e[5], e[6], e[7])
         threes = words_or(threes, words_and(twos, n))
         twos = words_or(twos, words_and(ones, n))
         ones = words_or(ones, n)
-    empty = words_without(FULL_WORDS, split_words(s.occupied | s.catastrophes))
-    river = split_words(s.map.river)
-    land = words_without(empty, river)
-    river_open = words_without(words_and(empty, river), threes)
-    land_open = words_without(land, threes)
-    open_ = words_and(land, dilate_words(split_words(s.tiles[RED])))
+    e0, e1, e2, e3 = words_without(FULL_WORDS, split_words(s.occupied | s.catastrophes))
+    r0, r1, r2, r3 = split_words(s.map.river)
+    h0, h1, h2, h3 = threes
+    t0, t1, t2, t3 = dilate_words(split_words(s.tiles[RED]))
+    f0, l0, o0 = _open_squares(e0, r0, h0, t0)
+    f1, l1, o1 = _open_squares(e1, r1, h1, t1)
+    f2, l2, o2 = _open_squares(e2, r2, h2, t2)
+    f3, l3, o3 = _open_squares(e3, r3, h3, t3)
+    open_: Words = (o0, o1, o2, o3)
     placeable = words_without(open_, twos)
     lmw = split_words(lm)
-    moves = [NO_WORDS, NO_WORDS, NO_WORDS, NO_WORDS]
-    for c in range(4):
-        q = leaders[base + c]
-        if q >= 0:
-            moves[c] = _moved_words(q, kingdoms, lmw, ones, twos, threes, open_)
-    return river_open, land_open, placeable, moves[0], moves[1], moves[2], moves[3], twos
+    m0 = m1 = m2 = m3 = NO_WORDS
+    if leaders[base] >= 0:
+        m0 = _moved_words(leaders[base], kingdoms, lmw, ones, twos, threes, open_)
+    if leaders[base + 1] >= 0:
+        m1 = _moved_words(leaders[base + 1], kingdoms, lmw, ones, twos, threes, open_)
+    if leaders[base + 2] >= 0:
+        m2 = _moved_words(leaders[base + 2], kingdoms, lmw, ones, twos, threes, open_)
+    if leaders[base + 3] >= 0:
+        m3 = _moved_words(leaders[base + 3], kingdoms, lmw, ones, twos, threes, open_)
+    cat = NO_WORDS
+    if s.catastrophes_left[seat]:
+        u0, u1, u2, u3 = split_words(s.face_up)
+        b0, b1, b2, b3 = split_words(s.treasures | s.building_squares)
+        cat = (
+            _catastrophe_squares(e0, u0, b0),
+            _catastrophe_squares(e1, u1, b1),
+            _catastrophe_squares(e2, u2, b2),
+            _catastrophe_squares(e3, u3, b3),
+        )
+    return (f0, f1, f2, f3), (l0, l1, l2, l3), placeable, m0, m1, m2, m3, twos, cat
 
 
-def _moved_words(q: Square, kingdoms: list[Mask], lmw: Words, ones: Words, twos: Words, threes: Words,
+def _moved_words(q: Square, kingdoms: list[tuple[int, ...]], lmw: Words, ones: Words, twos: Words, threes: Words,
                  open_: Words) -> Words:  # fmt: skip
     """``_moved_leader_targets`` on words. The crowding of the other kingdoms comes from the counts of
     all of them: a square in the lifted kingdom's neighbourhood is next to two others iff it is next to
     three kingdoms in all, any other square iff it is next to two."""
-    bit = 1 << q
-    kingdom = 0
-    for k in kingdoms:
-        if k & bit:
-            kingdom = k
+    word, shift = q // WORD_SQUARES, q % WORD_SQUARES
+    kw = nk = NO_WORDS
+    for e in kingdoms:
+        if e[word] >> shift & 1:
+            kw = (e[0], e[1], e[2], e[3])
+            nk = (e[4], e[5], e[6], e[7])
             break
-    kw = split_words(kingdom)
-    nk = dilate_words(kw)
     ones_x = words_or(words_and(twos, nk), words_without(ones, nk))
     twos_x = words_or(words_and(threes, nk), words_without(twos, nk))
     bw = square_words(q)
@@ -313,8 +346,7 @@ def _turn_masks_words(s: GameState) -> TurnMasks:
     place = tuple(placeable if leaders[base + c] < 0 else 0 for c in range(4))
     on_board = tuple(c for c in range(4) if leaders[base + c] >= 0)
     move = (join_words(w[3]), join_words(w[4]), join_words(w[5]), join_words(w[6]))
-    catastrophe = _catastrophe_targets(s, empty_squares(s, s.occupied)) if s.catastrophes_left[seat] else 0
-    return TurnMasks(tiles, place, move, on_board, catastrophe, twos)  # type: ignore[arg-type]
+    return TurnMasks(tiles, place, move, on_board, join_words(w[8]), twos)  # type: ignore[arg-type]
 
 
 def _turn_actions_words(s: GameState) -> list[Action]:
@@ -333,8 +365,7 @@ def _turn_actions_words(s: GameState) -> list[Action]:
     for c in on_board:
         gather_words(MOVE_LEADER_ACTIONS[c], w[3 + c], out)
     out += [WITHDRAW_ACTIONS[c] for c in on_board]
-    if s.catastrophes_left[seat]:
-        gather(CATASTROPHE_ACTIONS, _catastrophe_targets(s, empty_squares(s, s.occupied)), out)
+    gather_words(CATASTROPHE_ACTIONS, w[8], out)
     out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
     out.append(PASS_ACTION)
     return out
@@ -652,7 +683,22 @@ def open_for_catastrophe(s: GameState) -> Mask:
 
 
 def _catastrophe_targets(s: GameState, empty: Mask) -> Mask:
-    return (empty | s.face_up) & ~(s.treasures | s.building_squares)
+    return _catastrophe_squares(empty, s.face_up, s.treasures | s.building_squares)
+
+
+# The rules of the turn masks as bitwise formulas, square by square: the pure build applies them to
+# whole masks, the compiled build to each word (``_turn_words``).
+
+
+def _open_squares(empty: int, river: int, threes: int, temple_near: int) -> tuple[int, int, int]:
+    """§6.2 T2–T4: the squares open to a farm and to the other tiles; §6.1 L1–L3: to a leader."""
+    land = empty & ~river
+    return empty & river & ~threes, land & ~threes, land & temple_near
+
+
+def _catastrophe_squares(empty: int, face_up: int, blocked: int) -> int:
+    """§6.3 C3: empty squares and face-up tiles without a treasure or building (``blocked``)."""
+    return (empty | face_up) & ~blocked
 
 
 def hand_allows(s: GameState, action: Action) -> bool:
