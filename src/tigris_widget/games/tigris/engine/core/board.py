@@ -194,17 +194,9 @@ def _grow(w: i64, below: i64, above: i64, within: i64) -> i64:
 
 
 def _flood_words(seed: Mask, within: Mask) -> Mask:
-    a0: i64 = within & _WORD
-    a1: i64 = (within >> _W) & _WORD
-    a2: i64 = (within >> 2 * _W) & _WORD
-    a3: i64 = (within >> 3 * _W) & _WORD
-    # each big int is cut to 48 bits before it meets a word (compiled, an int operand of an i64
-    # operation is converted to i64 first)
-    r0: i64 = seed & _WORD & a0
-    r1: i64 = (seed >> _W) & _WORD & a1
-    r2: i64 = (seed >> 2 * _W) & _WORD & a2
-    r3: i64 = (seed >> 3 * _W) & _WORD & a3
-    return _join(*_fill(r0, r1, r2, r3, a0, a1, a2, a3))
+    a0, a1, a2, a3 = split_words(within)
+    s0, s1, s2, s3 = split_words(seed & within)
+    return _join(*_fill(s0, s1, s2, s3, a0, a1, a2, a3))
 
 
 def _fill(r0: i64, r1: i64, r2: i64, r3: i64, a0: i64, a1: i64, a2: i64, a3: i64) -> tuple[i64, i64, i64, i64]:
@@ -229,10 +221,7 @@ def _join(w0: i64, w1: i64, w2: i64, w3: i64) -> Mask:
 
 def components_words(mask: Mask) -> list[Mask]:
     """``components`` on words: the mask is split once, each part joined back once."""
-    a0: i64 = mask & _WORD
-    a1: i64 = (mask >> _W) & _WORD
-    a2: i64 = (mask >> 2 * _W) & _WORD
-    a3: i64 = (mask >> 3 * _W) & _WORD
+    a0, a1, a2, a3 = split_words(mask)
     parts: list[Mask] = []
     while a0 or a1 or a2 or a3:
         s0: i64 = 0
@@ -271,7 +260,9 @@ WORD_SQUARES: Final = _W
 
 
 def split_words(mask: Mask) -> Words:
-    """``mask`` (0 <= mask <= ALL) as four words."""
+    """``mask`` as four words (its squares on the board: the bits of ``mask & ALL``)."""
+    if not 0 <= mask <= ALL:  # two comparisons: no new int for the masks of a board
+        mask &= ALL
     b = mask.to_bytes(24, "little")
     a0: i64 = 0
     a1: i64 = 0
