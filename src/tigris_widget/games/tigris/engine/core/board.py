@@ -289,30 +289,22 @@ def dilate_words(w: Words) -> Words:
     return _grow(w0, 0, w1, _WORD), _grow(w1, w0, w2, _WORD), _grow(w2, w1, w3, _WORD), _grow(w3, w2, 0, _LAST)
 
 
-def parts_words(w: Words) -> list[Words]:
-    """``components`` on words, the parts left as words."""
+def flood_words(seed: Words, within: Words) -> Words:
+    """``flood`` on words."""
+    a0, a1, a2, a3 = within
+    return _fill(seed[0] & a0, seed[1] & a1, seed[2] & a2, seed[3] & a3, a0, a1, a2, a3)
+
+
+def lowest_words(w: Words) -> Words:
+    """The lowest square of ``w`` (none if ``w`` is empty)."""
     a0, a1, a2, a3 = w
-    parts: list[Words] = []
-    while a0 or a1 or a2 or a3:
-        s0: i64 = 0
-        s1: i64 = 0
-        s2: i64 = 0
-        s3: i64 = 0
-        if a0:
-            s0 = a0 & -a0
-        elif a1:
-            s1 = a1 & -a1
-        elif a2:
-            s2 = a2 & -a2
-        else:
-            s3 = a3 & -a3
-        p = _fill(s0, s1, s2, s3, a0, a1, a2, a3)
-        parts.append(p)
-        a0 &= ~p[0]
-        a1 &= ~p[1]
-        a2 &= ~p[2]
-        a3 &= ~p[3]
-    return parts
+    if a0:
+        return a0 & -a0, 0, 0, 0
+    if a1:
+        return 0, a1 & -a1, 0, 0
+    if a2:
+        return 0, 0, a2 & -a2, 0
+    return 0, 0, 0, a3 & -a3
 
 
 FULL_WORDS: Final[Words] = (_WORD, _WORD, _WORD, _LAST)

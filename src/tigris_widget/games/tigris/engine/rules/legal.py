@@ -40,10 +40,11 @@ from tigris_widget.games.tigris.engine.core.board import (
     components,
     dilate,
     dilate_words,
+    flood_words,
     gather,
     gather_words,
     join_words,
-    parts_words,
+    lowest_words,
     split_words,
     square_words,
     squares,
@@ -328,7 +329,10 @@ def _moved_words(q: Square, kingdoms: list[tuple[int, ...]], lmw: Words, ones: W
             dp = dilate_words(rest)
             twos_x = words_or(twos_x, words_and(ones_x, dp))
     else:
-        for part in parts_words(rest):
+        left = rest
+        while words_any(left):  # its parts, one flood each (``components`` on words, nothing boxed)
+            part = flood_words(lowest_words(left), left)
+            left = words_without(left, part)
             if words_any(words_and(part, leaders)):
                 dp = dilate_words(part)
                 twos_x = words_or(twos_x, words_and(ones_x, dp))
