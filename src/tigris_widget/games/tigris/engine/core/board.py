@@ -255,8 +255,6 @@ if TYPE_CHECKING:
     """A mask as four 48-bit words, three board rows each (the last holds rows 9 and 10)."""
 
 _LAST: Final = (1 << (SQUARES - 3 * _W)) - 1  # the board's bits in the last word
-WORD_SQUARES: Final = _W
-"""Squares per word: square ``q`` is bit ``q % WORD_SQUARES`` of word ``q // WORD_SQUARES``."""
 
 
 def split_words(mask: Mask) -> Words:

@@ -36,7 +36,6 @@ from tigris_widget.games.tigris.engine.core.board import (
     NEIGHBOURS,
     NO_WORDS,
     SQUARES,
-    WORD_SQUARES,
     components,
     dilate,
     dilate_words,
@@ -242,20 +241,26 @@ def turn_actions(s: GameState) -> list[Action]:
 # (``tests/test_compiled.py`` compares both ways); rules §6.1–§6.3 as in ``turn_masks``.
 
 
-_KINGDOM_WORDS: Final[dict[Mask, tuple[int, ...]]] = {}
-"""Each kingdom's words and its neighbourhood's words (eight ints), by its mask: most kingdoms are
-the same from one turn to the next, and a lookup costs less than the split and the dilate."""
+class _KingdomWords:
+    """A kingdom and its neighbourhood as words (compiled: a native object, the words stored unboxed)."""
+
+    def __init__(self, kingdom: Mask) -> None:
+        self.words = split_words(kingdom)
+        self.near = dilate_words(self.words)
+
+
+_KINGDOM_WORDS: Final[dict[Mask, _KingdomWords]] = {}
+"""The words of each kingdom, by its mask: most kingdoms are the same from one turn to the next, and a
+lookup costs less than the split and the dilate."""
 _KINGDOM_WORDS_LIMIT: Final = 8192
 
 
-def _kingdom_words(k: Mask) -> tuple[int, ...]:
+def _kingdom_words(k: Mask) -> _KingdomWords:
     entry = _KINGDOM_WORDS.get(k)
     if entry is None:
         if len(_KINGDOM_WORDS) >= _KINGDOM_WORDS_LIMIT:
             _KINGDOM_WORDS.clear()
-        w0, w1, w2, w3 = w = split_words(k)
-        n0, n1, n2, n3 = dilate_words(w)
-        entry = _KINGDOM_WORDS[k] = (w0, w1, w2, w3, n0, n1, n2, n3)
+        entry = _KINGDOM_WORDS[k] = _KingdomWords(k)
     return entry
 
 
@@ -269,7 +274,7 @@ def _turn_words(s: GameState) -> tuple[Words, Words, Words, Words, Words, Words,
     kingdoms = [_kingdom_words(r) for r in s.regions if r & lm]
     ones = twos = threes = NO_WORDS
     for e in kingdoms:
-        n = (e[4], e[5], e[6], e[7])
+        n = e.near
         threes = words_or(threes, words_and(twos, n))
         twos = words_or(twos, words_and(ones, n))
         ones = words_or(ones, n)
@@ -306,21 +311,19 @@ def _turn_words(s: GameState) -> tuple[Words, Words, Words, Words, Words, Words,
     return (f0, f1, f2, f3), (l0, l1, l2, l3), placeable, m0, m1, m2, m3, twos, cat
 
 
-def _moved_words(q: Square, kingdoms: list[tuple[int, ...]], lmw: Words, ones: Words, twos: Words, threes: Words,
+def _moved_words(q: Square, kingdoms: list[_KingdomWords], lmw: Words, ones: Words, twos: Words, threes: Words,
                  open_: Words) -> Words:  # fmt: skip
     """``_moved_leader_targets`` on words. The crowding of the other kingdoms comes from the counts of
     all of them: a square in the lifted kingdom's neighbourhood is next to two others iff it is next to
     three kingdoms in all, any other square iff it is next to two."""
-    word, shift = q // WORD_SQUARES, q % WORD_SQUARES
+    bw = square_words(q)
     kw = nk = NO_WORDS
     for e in kingdoms:
-        if e[word] >> shift & 1:
-            kw = (e[0], e[1], e[2], e[3])
-            nk = (e[4], e[5], e[6], e[7])
+        if words_any(words_and(e.words, bw)):
+            kw, nk = e.words, e.near
             break
     ones_x = words_or(words_and(twos, nk), words_without(ones, nk))
     twos_x = words_or(words_and(threes, nk), words_without(twos, nk))
-    bw = square_words(q)
     rest = words_without(kw, bw)
     leaders = words_without(lmw, bw)
     # a leader with at most one neighbour in its kingdom cannot split it: no flood needed
