@@ -369,8 +369,8 @@ def _turn_actions_words(s: GameState) -> list[Action]:
         if leaders[base + c] < 0:
             gather_words(PLACE_LEADER_ACTIONS[c], w[2], out)
     on_board = [c for c in range(4) if leaders[base + c] >= 0]
-    for c in on_board:
-        gather_words(MOVE_LEADER_ACTIONS[c], w[3 + c], out)
+    for c in on_board:  # constant indices: compiled, a variable one would box the whole tuple
+        gather_words(MOVE_LEADER_ACTIONS[c], w[3] if c == 0 else w[4] if c == 1 else w[5] if c == 2 else w[6], out)
     out += [WITHDRAW_ACTIONS[c] for c in on_board]
     gather_words(CATASTROPHE_ACTIONS, w[8], out)
     out += _SWAPS_BY_HAND.get(_hand(s)) or _swap_actions(s)
