@@ -88,6 +88,34 @@ def masks(count: int) -> dict[str, Any]:
     return {"native": board.NATIVE, "digest": digest.hexdigest()}
 
 
+def turns(count: int) -> dict[str, Any]:
+    """``turn_masks`` and the turn actions (compiled: computed on 48-bit words) at every turn decision of
+    ``count`` games choosing uniformly from the legal list: 2–4 players, both boards, variants, as a digest."""
+    import hashlib
+    import random
+
+    from tigris_widget.games.tigris.engine.core.setup import GameSetup
+    from tigris_widget.games.tigris.engine.core.types import D_ACTION, D_OVER
+    from tigris_widget.games.tigris.engine.rules import legal
+    from tigris_widget.games.tigris.engine.rules.deal import deal
+    from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+
+    digest = hashlib.sha256()
+    decisions = 0
+    for g in range(count):
+        variants = frozenset({"buildings", "ziggurat"}) if g % 3 == 0 else frozenset()
+        setup = GameSetup(players=2 + g % 3, variants=variants, board="alternative" if g % 2 else "classic")
+        s = deal(setup, 500 + g)
+        rng = random.Random(g)
+        while s.phase != D_OVER:
+            choices = legal.legal_actions(s)
+            if s.phase == D_ACTION:
+                decisions += 1
+                digest.update(repr((legal.turn_masks(s), choices)).encode())
+            apply_unchecked(s, choices[rng.randrange(len(choices))])
+    return {"decisions": decisions, "digest": digest.hexdigest()}
+
+
 def main() -> None:
     cases = json.load(sys.stdin)
     json.dump(
@@ -96,6 +124,7 @@ def main() -> None:
             "games": [play(c) for c in cases["games"]],
             "searches": [search(c) for c in cases.get("searches", [])],
             "masks": masks(cases.get("masks", 0)),
+            "turns": turns(cases.get("turns", 0)),
         },
         sys.stdout,
     )

@@ -132,13 +132,16 @@ def test_same_games_same_records_and_events(builds: dict[str, Path]) -> None:
     }
     results = {}
     for name, proc in procs.items():
-        out, err = proc.communicate(json.dumps({"games": CASES, "searches": SEARCHES, "masks": 3000}), timeout=900)
+        out, err = proc.communicate(
+            json.dumps({"games": CASES, "searches": SEARCHES, "masks": 3000, "turns": 12}), timeout=900
+        )
         assert proc.returncode == 0, f"{name}: {err[-3000:]}"
         results[name] = json.loads(out)
     pure, compiled = results["pure"], results["compiled"]
     assert pure["compiled"] is False and compiled["compiled"] is True
     assert pure["masks"]["native"] is False and compiled["masks"]["native"] is True
     assert pure["masks"]["digest"] == compiled["masks"]["digest"]  # the word loops give the same masks
+    assert pure["turns"]["decisions"] > 1000 and pure["turns"] == compiled["turns"]  # and the same turn masks
     for case, a, b in zip(CASES, pure["games"], compiled["games"]):
         assert len(a["events"]) >= min(case["plies"], 100) or a["over"], case  # the games really were played
         for key in a:
@@ -224,3 +227,35 @@ def test_the_word_loops_are_the_mask_loops(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(board, "NATIVE", True)
     assert run() == pure
     assert all(listed == board.squares(mask) for (mask, _), (_, _, listed) in zip(cases, pure))
+
+
+def test_the_turn_masks_on_words_are_the_mask_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn masks and actions the compiled build computes on words (``legal.NATIVE``) are those of the
+    masks, here both run as Python, at every turn decision of uniform games (2–4 players, both boards,
+    variants), and with the kingdoms' memo cleared on the way."""
+    import random
+
+    from tigris_widget.games.tigris.engine.core.setup import GameSetup
+    from tigris_widget.games.tigris.engine.core.types import D_ACTION, D_OVER
+    from tigris_widget.games.tigris.engine.rules import legal
+    from tigris_widget.games.tigris.engine.rules.deal import deal
+    from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
+
+    if legal.NATIVE:
+        pytest.skip("compiled: NATIVE is a constant there (the differential test covers it)")
+    monkeypatch.setattr(legal, "_KINGDOM_WORDS_LIMIT", 50)
+    decisions = 0
+    for g in range(9):
+        variants = frozenset({"buildings", "ziggurat"}) if g % 3 == 0 else frozenset()
+        s = deal(GameSetup(players=2 + g % 3, variants=variants, board="alternative" if g % 2 else "classic"), g)
+        rng = random.Random(g)
+        while s.phase != D_OVER:
+            if s.phase == D_ACTION:
+                decisions += 1
+                expected = legal.turn_masks(s), legal.turn_actions(s)
+                monkeypatch.setattr(legal, "NATIVE", True)
+                assert (legal.turn_masks(s), legal.turn_actions(s)) == expected
+                monkeypatch.setattr(legal, "NATIVE", False)
+            choices = legal.legal_actions(s)
+            apply_unchecked(s, choices[rng.randrange(len(choices))])
+    assert decisions > 1000 and len(legal._KINGDOM_WORDS) <= 50

@@ -194,17 +194,9 @@ def _grow(w: i64, below: i64, above: i64, within: i64) -> i64:
 
 
 def _flood_words(seed: Mask, within: Mask) -> Mask:
-    a0: i64 = within & _WORD
-    a1: i64 = (within >> _W) & _WORD
-    a2: i64 = (within >> 2 * _W) & _WORD
-    a3: i64 = (within >> 3 * _W) & _WORD
-    # each big int is cut to 48 bits before it meets a word (compiled, an int operand of an i64
-    # operation is converted to i64 first)
-    r0: i64 = seed & _WORD & a0
-    r1: i64 = (seed >> _W) & _WORD & a1
-    r2: i64 = (seed >> 2 * _W) & _WORD & a2
-    r3: i64 = (seed >> 3 * _W) & _WORD & a3
-    return _join(*_fill(r0, r1, r2, r3, a0, a1, a2, a3))
+    a0, a1, a2, a3 = split_words(within)
+    s0, s1, s2, s3 = split_words(seed & within)
+    return _join(*_fill(s0, s1, s2, s3, a0, a1, a2, a3))
 
 
 def _fill(r0: i64, r1: i64, r2: i64, r3: i64, a0: i64, a1: i64, a2: i64, a3: i64) -> tuple[i64, i64, i64, i64]:
@@ -229,10 +221,7 @@ def _join(w0: i64, w1: i64, w2: i64, w3: i64) -> Mask:
 
 def components_words(mask: Mask) -> list[Mask]:
     """``components`` on words: the mask is split once, each part joined back once."""
-    a0: i64 = mask & _WORD
-    a1: i64 = (mask >> _W) & _WORD
-    a2: i64 = (mask >> 2 * _W) & _WORD
-    a3: i64 = (mask >> 3 * _W) & _WORD
+    a0, a1, a2, a3 = split_words(mask)
     parts: list[Mask] = []
     while a0 or a1 or a2 or a3:
         s0: i64 = 0
@@ -254,6 +243,119 @@ def components_words(mask: Mask) -> list[Mask]:
         a2 &= ~p2
         a3 &= ~p3
     return parts
+
+
+# -- whole masks as words, for the compiled turn masks (``legal.turn_masks``) -------------------------
+# Compiled, ``turn_masks`` splits each mask it reads into words once and then does all of its work
+# (neighbourhoods, crowding, the leaders' kingdoms) in C operations; ``to_bytes`` and a byte loop split
+# a mask in one big-int operation where shifts and masks take seven.
+
+if TYPE_CHECKING:
+    Words = tuple[i64, i64, i64, i64]
+    """A mask as four 48-bit words, three board rows each (the last holds rows 9 and 10)."""
+
+_LAST: Final = (1 << (SQUARES - 3 * _W)) - 1  # the board's bits in the last word
+
+
+def split_words(mask: Mask) -> Words:
+    """``mask`` as four words (its squares on the board: the bits of ``mask & ALL``)."""
+    if not 0 <= mask <= ALL:  # two comparisons: no new int for the masks of a board
+        mask &= ALL
+    b = mask.to_bytes(24, "little")
+    a0: i64 = 0
+    a1: i64 = 0
+    a2: i64 = 0
+    a3: i64 = 0
+    i: i64 = 5
+    while i >= 0:
+        a0 = a0 << 8 | b[i]
+        a1 = a1 << 8 | b[i + 6]
+        a2 = a2 << 8 | b[i + 12]
+        a3 = a3 << 8 | b[i + 18]
+        i -= 1
+    return a0, a1, a2, a3
+
+
+def join_words(w: Words) -> Mask:
+    """The mask of four words (``split_words`` undone)."""
+    return _join(w[0], w[1], w[2], w[3])
+
+
+def dilate_words(w: Words) -> Words:
+    """``dilate`` on words."""
+    w0, w1, w2, w3 = w
+    return _grow(w0, 0, w1, _WORD), _grow(w1, w0, w2, _WORD), _grow(w2, w1, w3, _WORD), _grow(w3, w2, 0, _LAST)
+
+
+def flood_words(seed: Words, within: Words) -> Words:
+    """``flood`` on words."""
+    a0, a1, a2, a3 = within
+    return _fill(seed[0] & a0, seed[1] & a1, seed[2] & a2, seed[3] & a3, a0, a1, a2, a3)
+
+
+def lowest_words(w: Words) -> Words:
+    """The lowest square of ``w`` (none if ``w`` is empty)."""
+    a0, a1, a2, a3 = w
+    if a0:
+        return a0 & -a0, 0, 0, 0
+    if a1:
+        return 0, a1 & -a1, 0, 0
+    if a2:
+        return 0, 0, a2 & -a2, 0
+    return 0, 0, 0, a3 & -a3
+
+
+FULL_WORDS: Final[Words] = (_WORD, _WORD, _WORD, _LAST)
+"""``ALL`` as words."""
+NO_WORDS: Final[Words] = (0, 0, 0, 0)
+
+
+def words_and(a: Words, b: Words) -> Words:
+    return a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]
+
+
+def words_or(a: Words, b: Words) -> Words:
+    return a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]
+
+
+def words_without(a: Words, b: Words) -> Words:
+    """``a & ~b``."""
+    return a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3]
+
+
+def words_any(a: Words) -> bool:
+    return (a[0] | a[1] | a[2] | a[3]) != 0
+
+
+def words_at_most_one(a: Words) -> bool:
+    """At most one square in ``a``."""
+    a0, a1, a2, a3 = a
+    count = (a0 != 0) + (a1 != 0) + (a2 != 0) + (a3 != 0)
+    return count == 0 or (count == 1 and (a0 & (a0 - 1)) | (a1 & (a1 - 1)) | (a2 & (a2 - 1)) | (a3 & (a3 - 1)) == 0)
+
+
+def square_words(q: Square) -> Words:
+    """The words of ``1 << q``."""
+    bit: i64 = 1
+    bit <<= q % _W
+    i = q // _W
+    return (bit if i == 0 else 0), (bit if i == 1 else 0), (bit if i == 2 else 0), (bit if i == 3 else 0)
+
+
+def gather_words(row: tuple[T, ...], w: Words, out: list[T]) -> None:
+    """``gather`` from words."""
+    _peel(row, w[0], 0, out)
+    _peel(row, w[1], _W, out)
+    _peel(row, w[2], 2 * _W, out)
+    _peel(row, w[3], 3 * _W, out)
+
+
+def _peel(row: tuple[T, ...], word: i64, base: int, out: list[T]) -> None:
+    x: int = word
+    while x:
+        low = x & -x
+        out.append(row[base + low.bit_length() - 1])
+        x ^= low
 
 
 def _mask_from_rows(rows: tuple[str, ...], symbols: str) -> Mask:

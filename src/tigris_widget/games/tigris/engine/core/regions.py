@@ -47,12 +47,19 @@ def add_piece(s: GameState, sq: Square) -> tuple[Mask, int]:
 
 def remove_pieces(s: GameState, gone: Mask) -> None:
     """Record that the squares of ``gone`` no longer hold pieces (their regions may split)."""
-    keep = []
-    for r in s.regions:
-        if r & gone:
-            keep.extend(components(r & ~gone))
-        else:
-            keep.append(r)
+    # Only the regions holding a square of ``gone`` change; they are looked for from the end of the list
+    # (as in ``add_piece``) until every square is accounted for, and each is replaced, in its place, by
+    # its parts.
+    regions = s.regions
+    keep = regions[:]
+    left = gone
+    i = len(regions)
+    while left and i > 0:
+        i -= 1
+        r = regions[i]
+        if r & left:
+            left &= ~r
+            keep[i : i + 1] = components(r & ~gone)
     s.regions = keep
 
 
