@@ -3,6 +3,7 @@ import sys
 
 from tigris_widget.cli import main
 
+code: int | str | None
 try:
     try:
         code = main()
