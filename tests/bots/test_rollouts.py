@@ -101,9 +101,12 @@ def test_a_model_rollout_plays_ur_to_the_end_and_shares_the_win() -> None:
     assert SEARCH_RULES.rollout(game.state.clone(), 5) == values
 
 
-def test_ur_search_is_the_rollout_search_and_searches_first_steps() -> None:
+def test_ur_search_is_the_rollout_search() -> None:
     bot = make_bot("search:6", 3, "ur")
-    assert isinstance(bot, RolloutSearchBot) and bot.budget.iterations == 6 and not bot.every_step
+    assert isinstance(bot, RolloutSearchBot) and bot.budget.iterations == 6 and bot.every_step is None
+    three, four = (game_module("ur").new_game(n, 11, None).state for n in (3, 4))
+    assert not bot._every_step(three) and bot._every_step(four), "Ur: every step with 4 players, first steps with 3"
+    assert RolloutSearchBot(SEARCH_RULES, every_step=False)._every_step(four) is False
     assert make_bot("search", 3, "ur").budget.iterations == RolloutSearchBot.DEFAULT_ITERATIONS
     game = game_module("ur").new_game(4, 11, None)
     bots = [bot] + [make_bot("greedy", s, "ur") for s in range(3)]

@@ -266,9 +266,10 @@ class RolloutSearchBot(TreeSearchBot):
     (``rules.rollout``, ``core.protocol.RolloutHook``): each decision offers what the tree search's root
     offers (the ``width`` best steps by the greedy reading and the best of every other family) and
     chooses among them by rollouts to the end (``bots.rollouts``); a budget of ``iterations`` is the
-    number of rollouts per decision. Only the first step of each turn is searched unless ``every_step``:
-    the rest of the turn is the greedy bot's (a turn's first step decides what it is; searching every
-    step costs about three times as much)."""
+    number of rollouts per decision. Every step of its turns is searched when ``every_step`` (by default
+    the game's ``rules.search_every_step(state)``, else False); otherwise only the first step of each turn,
+    the rest being the greedy bot's (a turn's first step decides what it is; searching every step costs
+    about three times as much)."""
 
     DEFAULT_ITERATIONS = 96
 
@@ -280,10 +281,16 @@ class RolloutSearchBot(TreeSearchBot):
         seconds: float | None = None,
         *,
         width: int = 8,
-        every_step: bool = False,
+        every_step: bool | None = None,
     ) -> None:
         super().__init__(rules, seed, iterations, seconds, width=width)
         self.every_step = every_step
+
+    def _every_step(self, state: Any) -> bool:
+        if self.every_step is not None:
+            return self.every_step
+        ask = getattr(self.rules, "search_every_step", None)
+        return bool(ask(state)) if callable(ask) else False
 
     def choose(self, view: Any) -> Any:
         state = self.rules.state_of(view)
@@ -291,7 +298,7 @@ class RolloutSearchBot(TreeSearchBot):
         actions = self._actions(state)
         if len(actions) == 1:
             return self._chosen(actions[0])
-        if not (first or self.every_step) or len(actions) < len(self.rules.legal(state)):
+        if not (first or self._every_step(state)) or len(actions) < len(self.rules.legal(state)):
             return self._chosen(self._greedy(state, actions))
         return self._chosen(self.analyse(view).best)
 

@@ -161,6 +161,10 @@ class RolloutHook(Protocol):
         """Every seat's share of the win after ``state`` (changed in place) is played to the end as the
         game's model of its players plays it, its random choices drawn from ``seed``."""
 
+    def search_every_step(self, state: Any) -> bool:
+        """Optional: whether the search weighs every step of a turn in ``state``'s game (else only the
+        first step of each turn, the rest played as the greedy bot plays)."""
+
 
 # -- puzzles: what the puzzle library, its CLI, the PuzzleBoard and the PuzzleBrowser ask of a game --
 @runtime_checkable
