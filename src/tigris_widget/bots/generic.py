@@ -253,12 +253,17 @@ class TreeSearchBot(_TurnBot):
 
     def choose(self, view: Any) -> Any:
         state = self.rules.state_of(view)
+        first = self.rules.turn_of(state) != self._turn  # read before ``_actions`` notes the turn
         actions = self._actions(state)
         if len(actions) == 1:
             return self._chosen(actions[0])
-        if len(actions) < len(self.rules.legal(state)):  # restless too often this turn: no search
-            return self._chosen(self._greedy(state, actions))
+        if not self._searches(state, first) or len(actions) < len(self.rules.legal(state)):
+            return self._chosen(self._greedy(state, actions))  # (restless too often this turn: no search)
         return self._chosen(self.analyse(view).best)
+
+    def _searches(self, state: Any, first: bool) -> bool:
+        """Whether this decision is searched (``first``: the turn's first step); else the greedy bot's."""
+        return True
 
 
 class RolloutSearchBot(TreeSearchBot):
@@ -292,15 +297,8 @@ class RolloutSearchBot(TreeSearchBot):
         ask = getattr(self.rules, "search_every_step", None)
         return bool(ask(state)) if callable(ask) else False
 
-    def choose(self, view: Any) -> Any:
-        state = self.rules.state_of(view)
-        first = self.rules.turn_of(state) != self._turn  # read before ``_actions`` notes the turn
-        actions = self._actions(state)
-        if len(actions) == 1:
-            return self._chosen(actions[0])
-        if not (first or self._every_step(state)) or len(actions) < len(self.rules.legal(state)):
-            return self._chosen(self._greedy(state, actions))
-        return self._chosen(self.analyse(view).best)
+    def _searches(self, state: Any, first: bool) -> bool:
+        return first or self._every_step(state)
 
     def analyse(self, view: Any) -> SearchResult[Any]:
         state = self.rules.state_of(view)
