@@ -242,14 +242,20 @@ class TreeSearchBot(_TurnBot):
             playout_depth=self.playout_depth,
             seed=self.rng.randrange(2**31),
         )
-        state = self.rules.state_of(view)
-        self.search_rules.seat = self.rules.to_move(state)
-        self.search_rules.root = self.rules.turn_of(state)
+        state = self._aim(view)
         if self.search_rules.chance_width:  # only then: the default search's random stream stays as it was
             self.search_rules.rng.seed(self.rng.randrange(2**31))
         result = search.search(state, self.budget)
         self.total_iterations += result.iterations
         return result
+
+    def _aim(self, view: Any) -> Any:
+        """The state of ``view``, with the offer pointed at its decision: the searching seat, and the turn
+        whose root also offers every family."""
+        state = self.rules.state_of(view)
+        self.search_rules.seat = self.rules.to_move(state)
+        self.search_rules.root = self.rules.turn_of(state)
+        return state
 
     def choose(self, view: Any) -> Any:
         state = self.rules.state_of(view)
@@ -301,9 +307,7 @@ class RolloutSearchBot(TreeSearchBot):
         return first or self._every_step(state)
 
     def analyse(self, view: Any) -> SearchResult[Any]:
-        state = self.rules.state_of(view)
-        self.search_rules.seat = self.rules.to_move(state)
-        self.search_rules.root = self.rules.turn_of(state)
+        state = self._aim(view)
         offer = self.search_rules.legal(state)
         result = rollout_search(self.rules, state, offer, self.budget, seed=self.rng.randrange(2**31))
         self.total_iterations += result.iterations

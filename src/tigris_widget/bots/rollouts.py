@@ -27,6 +27,7 @@ from typing import Any
 
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.search_result import Candidate, SearchResult
+from tigris_widget.core.analysis import stderr_of
 from tigris_widget.core.clock import ThinkingClock
 
 
@@ -40,12 +41,6 @@ class _Arm:
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
-
-    def stderr(self) -> float:
-        if self.visits < 2:
-            return 0.0
-        var = max(0.0, self.squares / self.visits - self.mean**2)
-        return math.sqrt(var / (self.visits - 1))
 
 
 def rollout_search(rules: Any, state: Any, offer: Sequence[Any], budget: Budget, seed: int = 0) -> SearchResult[Any]:
@@ -105,5 +100,7 @@ def rollout_search(rules: Any, state: Any, offer: Sequence[Any], budget: Budget,
             alive = alive[: max(1, len(alive) // 2)]
     chosen = max(alive, key=lambda a: (a.mean, a.visits))
     rest = sorted((a for a in arms if a is not chosen), key=lambda a: (-a.visits, -a.mean))
-    candidates = [Candidate(a.action, a.visits, a.mean, a.stderr()) for a in (chosen, *rest)]
+    candidates = [
+        Candidate(a.action, a.visits, a.mean, stderr_of(a.total, a.squares, a.visits)) for a in (chosen, *rest)
+    ]
     return SearchResult(candidates, done, time.perf_counter() - started)

@@ -181,24 +181,6 @@ def greedy_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-LAST_ROUND_STEPS = 400
-"""Steps a last-round rollout plays at most (a guard: the greedy bot's wars could shuttle cubes)."""
-
-
-def last_round_values(s: UrState) -> list[float]:
-    """Every seat's value after the last round of ``s`` (changed in place) played out by every seat as
-    the greedy bot plays (``greedy_step``, its random tie-breaks drawn from the state's turn): the exact
-    win shares (§10.5 cubes included) if the game ends, else ``settled_chances``."""
-    # seeded by the position, so that the same leaf gets the same rollout and different leaves of one
-    # turn do not all draw the same ties (a tuple of ints hashes the same in every process)
-    rng = random.Random(hash((tuple(s.owner), tuple(s.face), tuple(s.cubes), tuple(s.hands), s.turns, s.phase)))
-    for _ in range(LAST_ROUND_STEPS):
-        if s.phase == PH_OVER:
-            return win_chances(s)
-        apply_unchecked(s, greedy_step(s, legal_actions(s), rng))
-    return settled_chances(s)
-
-
 MODEL_TURNS = 60
 """Turns a model rollout plays at most: a three-player game can go round a full grid for ever (§9.3),
 and the longest finished games between greedy bots last about 60 turns from the start."""
@@ -227,6 +209,13 @@ def model_rollout(s: UrState, seed: int) -> list[float]:
             restless += 1
         apply_unchecked(s, step)
     return win_chances(s) if s.phase == PH_OVER else settled_chances(s)
+
+
+def last_round_values(s: UrState) -> list[float]:
+    """``model_rollout`` of a last-round leaf ``s`` (changed in place), its ties drawn from a seed made of
+    the position: the same leaf gets the same rollout, and different leaves of one turn do not all draw
+    the same ties (a tuple of ints hashes the same in every process)."""
+    return model_rollout(s, hash((tuple(s.owner), tuple(s.face), tuple(s.cubes), tuple(s.hands), s.turns, s.phase)))
 
 
 class UrSearchRules(UrBotRules):
