@@ -9,7 +9,8 @@ checked before it is played.
     True
 
 ``moves`` is the same loop as a generator, one ``Move`` per decision, for callers that time, show or
-stop the game as it goes; ``step`` plays a single decision (e.g. the bots' turns against a human).
+stop the game as it goes; ``step`` plays a single decision (e.g. the bots' turns against a human), and
+``play_choice`` checks and plays an answer a bot gave elsewhere (a notebook lets bots think in a thread).
 Any game of the rules protocol (``core.protocol.GameLike``) plays here: a bot sees ``game.view(seat)``,
 its answer is checked with ``game.is_legal`` and played with ``game.apply``. The command line, tournaments, playing against bots in a notebook and the benchmarks all use it.
 """
@@ -73,7 +74,14 @@ def step(game: GameLike, bots: Bots) -> Move | None:
         return None
     start = time.perf_counter()
     action = bot.choose(game.view(seat))
-    seconds = time.perf_counter() - start
+    return play_choice(game, bot, seat, action, time.perf_counter() - start)
+
+
+def play_choice(game: GameLike, bot: Bot, seat: int, action: Any, seconds: float = 0.0) -> Move:
+    """Play the ``action`` that ``bot`` chose for ``seat`` (e.g. in another thread, from a view taken
+    earlier); ``BotError`` (the game unchanged) for anything but a legal action of that seat now."""
+    if game.to_move != seat:
+        raise BotError(f"{bot!r} answered for seat {seat}, but seat {game.to_move} is to move now")
     if isinstance(action, str):  # text is for people (games parse it in apply): a bot returns an action
         raise BotError(f"{bot!r} at seat {seat} returned {action!r} (str), not an action")
     if not game.is_legal(action):

@@ -8,8 +8,11 @@
     0
 
 The bots answer every decision that is theirs — their turns, but also support in a conflict you
-start — one action at a time, ``delay`` seconds apart so you can follow them on the board (in a
-running notebook; elsewhere they answer at once). Each bot sees only its own view. The hint thinks in
+start — one action at a time, at least ``delay`` seconds apart so you can follow them on the board.
+In a running notebook a bot thinks in a background thread (a search bot may take seconds) while a
+line under the board says who is thinking, and the kernel stays free; elsewhere they answer at once.
+An answer is played only if the position is still the one the bot saw. Each bot sees only its own
+view. The hint thinks in
 a background thread like ``BotInspector``'s Think (Stop, Keep thinking; "too close to call" when the
 search cannot separate its best move from the next) and leaves the board when the position changes.
 """
@@ -17,6 +20,9 @@ search cannot separate its best move from the next) and leaves the board when th
 from __future__ import annotations
 
 import asyncio
+import html
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,7 +31,7 @@ import ipywidgets as widgets
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisRequest, Thinker, check_game
 from tigris_widget.bots.base import Bot
-from tigris_widget.bots.runner import step
+from tigris_widget.bots.runner import play_choice, step
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.jupyter.inspect import (
     candidate_table,
@@ -75,15 +81,20 @@ class BotMatch:
         self.hint_button, self.stop_button, self.more_button = (self.thinking.start_button,
                                                                 self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
         self.status, self.progress = self.thinking.status, self.thinking.progress
+        self.bot_status = widgets.HTML("", layout=widgets.Layout(width="100%"))
+        """Which bot is thinking, or why a bot's answer was not played."""
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button],
                                layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
         bar = widgets.HBox([buttons, self.panel], layout=widgets.Layout(align_items="flex-start",
                                                                         flex_flow="row wrap"))  # fmt: skip
-        self.widget = widgets.VBox([self.board, bar, self.progress.widget, self.status, self.table],
+        self.widget = widgets.VBox([self.board, self.bot_status, bar, self.progress.widget, self.status, self.table],
                                    layout=widgets.Layout(width="100%"))  # fmt: skip
-        self._pending = False
+        self._playing = False
+        """A bot's move is being played (its events call ``_schedule``: no re-entry)."""
+        self._thinking = False
+        """A bot thinks in a background thread; its answer comes back through ``_answer``."""
         self._schedule()
 
     # -- bots --------------------------------------------------------------------------------------
@@ -92,33 +103,77 @@ class BotMatch:
         return None if decision is None else self.bots.get(decision.seat)
 
     def _schedule(self) -> None:
-        """Let the bots answer, one action per ``delay`` seconds when an event loop is running."""
-        if self._pending or self._bot_to_move() is None:
+        """Let the bots answer, one action at a time: at once without an event loop; with one (a running
+        notebook), each bot thinks in a thread and its action is played ``delay`` seconds after the
+        previous one at the earliest."""
+        if self._playing or self._thinking or self._bot_to_move() is None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            loop = None
-        if loop is None or self.delay <= 0:
             self.play_bots()
             return
-        self._pending = True
-        loop.call_later(self.delay, self._step)
+        self._thinking = True
+        self._think(loop, time.perf_counter() + max(0.0, self.delay))
 
-    def _step(self) -> None:
-        self._pending = False
-        self.play_bots(limit=1)
+    def _think(self, loop: asyncio.AbstractEventLoop, not_before: float) -> None:
+        """Ask the bot to move for its decision in a background thread (from the event loop's thread)."""
+        seat = self.game.to_move
+        bot = self._bot_to_move()
+        assert seat is not None and bot is not None
+        view = self.game.view(seat)
+        position = self.game.to_position()
+        self.bot_status.value = f"<i>{html.escape(self._seat_name(seat))} ({html.escape(bot.name)}) is thinking…</i>"
+
+        def think() -> None:
+            try:
+                start = time.perf_counter()
+                action, error = bot.choose(view), None
+                seconds = time.perf_counter() - start
+            except Exception as err:  # shown under the board: a thread's exception would be lost
+                action, error, seconds = None, err, 0.0
+            wait = max(0.0, not_before - time.perf_counter())
+            loop.call_soon_threadsafe(loop.call_later, wait, self._answer, bot, seat, position, action, error, seconds)
+
+        threading.Thread(target=think, name=f"bot seat {seat}", daemon=True).start()
+
+    def _answer(self, bot: Bot, seat: int, position: str, action: Any, error: Exception | None, seconds: float) -> None:
+        """Back on the event loop's thread: play the bot's answer if its position is still the game's."""
+        self._thinking = False
+        self.bot_status.value = ""
+        if error is not None:
+            self.bot_status.value = html.escape(f"{self._seat_name(seat)}'s bot ({bot!r}) failed: {error}")
+            return
+        if self.game.to_position() != position:  # the game moved on (undone or played from code)
+            self._schedule()
+            return
+        self._playing = True  # playing the move triggers on_action; do not re-enter
+        try:
+            play_choice(self.game, bot, seat, action, seconds)
+        except ValueError as err:
+            self.bot_status.value = html.escape(str(err))
+            return
+        finally:
+            self._playing = False
         self._schedule()
 
+    def _seat_name(self, seat: int) -> str:
+        seats = self.board.view.get("seats") or []
+        names = {s.get("seat"): s.get("name") for s in seats if isinstance(s, dict)}
+        return str(names.get(seat) or f"Seat {seat}")
+
     def play_bots(self, limit: int | None = None) -> int:
-        """Play the bots' decisions now (all of them, or ``limit``); returns how many were played."""
+        """Play the bots' decisions now, in this thread (all of them, or ``limit``); returns how many
+        were played. ``RuntimeError`` while a bot thinks in the background (it would play twice)."""
+        if self._thinking:
+            raise RuntimeError("a bot is thinking in the background; its move comes by itself")
         played = 0
         while self._bot_to_move() is not None and (limit is None or played < limit):
-            self._pending = True  # playing the move triggers on_action; do not re-enter
+            self._playing = True  # playing the move triggers on_action; do not re-enter
             try:
                 step(self.game, self.bots)
             finally:
-                self._pending = False
+                self._playing = False
             played += 1
         return played
 
