@@ -142,7 +142,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         assert legend_box and canvas_box and legend_box["y"] + legend_box["height"] <= canvas_box["y"] + 0.5
 
         # Hint, then a move: the hint leaves the board
-        panel = _outputs(page)[1].locator(".widget-html").first
+        panel = _outputs(page)[1].locator(".tw-hint-panel")
         start = time.perf_counter()
         _button(_outputs(page)[1], "Hint").click()
         page.wait_for_function("(el) => /Best:|Too close to call/.test(el.innerText)", arg=panel.element_handle(),

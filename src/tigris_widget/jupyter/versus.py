@@ -81,9 +81,12 @@ class BotMatch:
         self.hint_button, self.stop_button, self.more_button = (self.thinking.start_button,
                                                                 self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
         self.status, self.progress = self.thinking.status, self.thinking.progress
-        self.bot_status = widgets.HTML("", layout=widgets.Layout(width="100%"))
-        """Which bot is thinking, or why a bot's answer was not played."""
+        self.bot_status = widgets.HTML("", layout=widgets.Layout(width="100%", min_height="1.6em"))
+        self.bot_status.add_class("tw-bot-status")
+        """Which bot is thinking, or why a bot's answer was not played (its height kept when empty, so
+        the controls below do not jump each time a bot starts or ends thinking)."""
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
+        self.panel.add_class("tw-hint-panel")
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button],
                                layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
@@ -140,22 +143,21 @@ class BotMatch:
     def _answer(self, bot: Bot, seat: int, position: str, action: Any, error: Exception | None, seconds: float) -> None:
         """Back on the event loop's thread: play the bot's answer if its position is still the game's."""
         self._thinking = False
-        self.bot_status.value = ""
         if error is not None:
             self.bot_status.value = html.escape(f"{self._seat_name(seat)}'s bot ({bot!r}) failed: {error}")
             return
-        if self.game.to_position() != position:  # the game moved on (undone or played from code)
-            self._schedule()
-            return
-        self._playing = True  # playing the move triggers on_action; do not re-enter
-        try:
-            play_choice(self.game, bot, seat, action, seconds)
-        except ValueError as err:
-            self.bot_status.value = html.escape(str(err))
-            return
-        finally:
-            self._playing = False
+        if self.game.to_position() == position:  # else the game moved on (undone or played from code)
+            self._playing = True  # playing the move triggers on_action; do not re-enter
+            try:
+                play_choice(self.game, bot, seat, action, seconds)
+            except ValueError as err:
+                self.bot_status.value = html.escape(str(err))
+                return
+            finally:
+                self._playing = False
         self._schedule()
+        if not self._thinking:  # cleared only now: no flicker between two moves of the bots
+            self.bot_status.value = ""
 
     def _seat_name(self, seat: int) -> str:
         seats = self.board.view.get("seats") or []
