@@ -665,10 +665,13 @@ def _turn_action_problem(s: GameState, a: Action) -> tuple[str, str] | None:
 # well-formed actions (from the action tables or ``Action``'s constructors).
 
 
-def open_for_tile(s: GameState, colour: int) -> Mask:
+def open_for_tile(s: GameState, colour: int, occupied: Mask | None = None) -> Mask:
     """§6.2 T2–T3: the empty squares of the right terrain for a tile of ``colour`` (river for farms,
-    land for the rest). T4 (no tile touching three kingdoms) is left to ``turn_masks`` or ``is_legal_fast``."""
-    return empty_squares(s, s.occupied) & (s.map.river if colour == BLUE else s.map.land)
+    land for the rest). T4 (no tile touching three kingdoms) is left to ``turn_masks`` or ``is_legal_fast``.
+    ``occupied``: ``s.occupied``, when the caller has it already."""
+    return empty_squares(s, s.occupied if occupied is None else occupied) & (
+        s.map.river if colour == BLUE else s.map.land
+    )
 
 
 def empty_squares(s: GameState, occupied: Mask) -> Mask:
@@ -676,10 +679,10 @@ def empty_squares(s: GameState, occupied: Mask) -> Mask:
     return ALL & ~(occupied | s.catastrophes)
 
 
-def open_for_leader(s: GameState) -> Mask:
+def open_for_leader(s: GameState, occupied: Mask | None = None) -> Mask:
     """§6.1 L1–L3: the empty land squares next to a face-up temple. L4 (a leader must not join two
-    kingdoms) is left to ``turn_masks`` or ``is_legal_fast``."""
-    empty = ALL & ~(s.occupied | s.catastrophes)
+    kingdoms) is left to ``turn_masks`` or ``is_legal_fast``. ``occupied`` as for ``open_for_tile``."""
+    empty = empty_squares(s, s.occupied if occupied is None else occupied)
     return empty & s.map.land & dilate(s.tiles[RED])
 
 

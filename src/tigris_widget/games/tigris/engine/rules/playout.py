@@ -20,16 +20,17 @@ from tigris_widget.games.tigris.engine.core.actions import (
     TILE_ACTIONS,
     Action,
 )
-from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS, dilate
+from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS
 from tigris_widget.games.tigris.engine.core.regions import kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
-from tigris_widget.games.tigris.engine.core.types import BLUE, COMMIT_PHASES, D_ACTION, D_OVER, RED
+from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
 from tigris_widget.games.tigris.engine.rules.legal import (
     LegalActions,
-    empty_squares,
     is_legal_fast,
     nth_square,
     open_for_catastrophe,
+    open_for_leader,
+    open_for_tile,
     randbelow,
 )
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
@@ -47,7 +48,7 @@ def _tile_action(s: GameState, rng: random.Random) -> Action | None:
         pick -= hand[colour]
         colour += 1
     occupied = s.occupied
-    options = empty_squares(s, occupied) & (s.map.river if colour == BLUE else s.map.land)  # open_for_tile
+    options = open_for_tile(s, colour, occupied)
     n = options.bit_count()
     if not n:
         return None
@@ -65,7 +66,7 @@ def _leader_action(s: GameState, rng: random.Random) -> Action | None:
     colour = randbelow(rng, 4)
     on_board = s.leaders[s.active * 4 + colour] >= 0
     occupied = s.occupied
-    options = empty_squares(s, occupied) & s.map.land & dilate(s.tiles[RED])  # open_for_leader
+    options = open_for_leader(s, occupied)
     n = options.bit_count()
     if not n:
         return None
