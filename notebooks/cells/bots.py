@@ -186,7 +186,8 @@ stepper""",
         """## The same tools for *Ur*
 
 Nothing in the dashboards knows which game they show: for Paolo Mori's *Ur* they get their numbers
-from Ur's own search. An Ur turn is many small steps (actions, allocations, wars, the extra cube,
+from Ur's own analysis, which looks one round ahead (the Ur search bot itself plays each first step
+out to the end of the game many times, so it may choose otherwise). An Ur turn is many small steps (actions, allocations, wars, the extra cube,
 the exchange), so a candidate is a **whole turn** — every step until the turn is complete — and
 its reason says what the turn changes: tiles taken or lost, cubes placed and lost, ziggurats, the
 tile taken into hand, the points by the final scoring. The heat map marks the cells the candidate
