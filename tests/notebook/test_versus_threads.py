@@ -98,7 +98,9 @@ def test_a_failing_bot_is_shown_under_the_board_and_nothing_is_played() -> None:
         game = new_game("tigris")
         match = BotMatch(game, seat=0, opponents=SlowBot("tigris", pause=0.05, fail=True), delay=0.0)
         await until(lambda: "failed" in match.bot_status.value)
-        assert "out of ideas" in match.bot_status.value and "Bull" in match.bot_status.value
+        assert "Bull's bot (slow) failed (RuntimeError)" in match.bot_status.value
+        assert "out of ideas" not in match.bot_status.value  # a bot's message may name its own tiles
+        assert isinstance(match.bot_error, RuntimeError) and str(match.bot_error) == "out of ideas"
         assert len(game) == 0
 
     asyncio.run(main())
@@ -112,7 +114,8 @@ def test_a_forged_answer_is_refused_with_its_reason() -> None:
     async def main() -> None:
         game = new_game("tigris")
         match = BotMatch(game, seat=0, opponents=Cheat("tigris", pause=0.0), delay=0.0)
-        await until(lambda: "not an action" in match.bot_status.value)
+        await until(lambda: "failed (BotError)" in match.bot_status.value)
+        assert "not an action" in str(match.bot_error)
         assert len(game) == 0 and game.to_move == 1
 
     asyncio.run(main())

@@ -98,6 +98,8 @@ class BotMatch:
         """A bot's move is being played (its events call ``_schedule``: no re-entry)."""
         self._thinking = False
         """A bot thinks in a background thread; its answer comes back through ``_answer``."""
+        self.bot_error: Exception | None = None
+        """Why the last bot that failed in the background failed (its answer was not played)."""
         self._schedule()
 
     # -- bots --------------------------------------------------------------------------------------
@@ -143,18 +145,22 @@ class BotMatch:
     def _answer(self, bot: Bot, seat: int, position: str, action: Any, error: Exception | None, seconds: float) -> None:
         """Back on the event loop's thread: play the bot's answer if its position is still the game's."""
         self._thinking = False
-        if error is not None:
-            self.bot_status.value = html.escape(f"{self._seat_name(seat)}'s bot ({bot!r}) failed: {error}")
-            return
-        if self.game.to_position() == position:  # else the game moved on (undone or played from code)
+        if error is None and self.game.to_position() == position:  # else the game moved on (undone, played)
             self._playing = True  # playing the move triggers on_action; do not re-enter
             try:
                 play_choice(self.game, bot, seat, action, seconds)
             except ValueError as err:
-                self.bot_status.value = html.escape(str(err))
-                return
+                error = err
             finally:
                 self._playing = False
+        if error is not None:
+            # The message stays off the board: it may name the bot's own tiles, which the board's seat
+            # must not learn. ``bot_error`` keeps it for the notebook's author.
+            self.bot_error = error
+            self.bot_status.value = html.escape(f"{self._seat_name(seat)}'s bot ({bot.name}) failed "
+                                                f"({type(error).__name__}); nothing was played. See match.bot_error.",
+                                                quote=False)  # fmt: skip
+            return
         self._schedule()
         if not self._thinking:  # cleared only now: no flicker between two moves of the bots
             self.bot_status.value = ""
