@@ -10,8 +10,9 @@ evaluation (``heuristics.evaluate``) instead of a long random playout.
 The branching factor (often 300+ legal actions) is tamed in two ways:
 
 * **Heuristic priors and progressive widening.** At the root every non-swap action is ranked by its
-  one-step value, averaged over the first ``ROOT_SAMPLES`` determinizations; the tree considers the best ``1 + c * visits ** PW_ALPHA`` of them (``c`` from
-  ``PW_C``) and picks among those by PUCT with the ranking as prior. Deeper nodes rank only a
+  one-step value, averaged over the first ``ROOT_SAMPLES`` determinizations; the tree considers the
+  best ``1 + c * visits ** PW_ALPHA`` of them (``c`` from ``PW_C``) and picks among those by PUCT
+  with the ranking as prior. Deeper nodes rank only a
   sample of their actions chosen to hold what a sensible player would play (``candidates``; for the
   bot's own later actions, also its best actions at the root), and only once visited
   ``EXPAND_AFTER + 1`` times.
