@@ -189,12 +189,11 @@ class Search:
         ranked = self._rank_root(self.determinization(0), choices)
         if samples == 1 or len(ranked) <= 1:
             return ranked
-        totals = {a: v for v, a in ranked}
+        totals = {a: v for v, a in ranked}  # in the first sample's order, which the stable sort keeps for ties
         for i in range(1, samples):
             for v, a in self._rank_root(self.determinization(i), choices):
                 totals[a] += v
-        order = {a: i for i, (_, a) in enumerate(ranked)}  # ties keep the first sample's order
-        return sorted(((v / samples, a) for a, v in totals.items()), key=lambda pair: (-pair[0], order[pair[1]]))
+        return sorted(((v / samples, a) for a, v in totals.items()), key=lambda pair: -pair[0])
 
     def _rank_inner(self, s: GameState) -> list[tuple[float, Action]]:
         if s.phase != D_ACTION:  # settling stopped early (a long chain of wars): try one choice
