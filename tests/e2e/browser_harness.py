@@ -219,12 +219,19 @@ class JupyterServer:
     def api(self, path: str) -> Any:
         return get_json(self.url(path))
 
-    def kernel(self) -> Any:
-        """A client on the notebook's kernel (the only session), through its connection file."""
+    def kernel(self, path: str | None = None) -> Any:
+        """A client on a notebook's kernel, through its connection file: the session of the notebook at
+        ``path`` (waited for, up to two minutes), or without ``path`` the only session."""
         from jupyter_client import BlockingKernelClient
 
         sessions = self.api("/api/sessions")
-        assert len(sessions) == 1, sessions
+        if path is None:
+            assert len(sessions) == 1, sessions
+        else:
+            deadline = time.monotonic() + 120
+            while not (sessions := [s for s in self.api("/api/sessions") if s["path"] == path]):
+                assert time.monotonic() < deadline, f"no session for {path}: {self.api('/api/sessions')}"
+                time.sleep(0.2)
         kc = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{sessions[0]['kernel']['id']}.json"))
         kc.load_connection_file()
         kc.start_channels()
@@ -268,15 +275,29 @@ def jupyterlab(work: Path) -> Iterator[JupyterServer]:
         yield server
 
 
-def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True) -> None:
-    """Open the notebook ``name`` in JupyterLab; with ``run``, wait for its kernel and run all cells."""
-    page.goto(lab.url(f"/lab/tree/{name}"))
+def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True, workspace: str | None = None) -> None:
+    """Open the notebook ``name`` in JupyterLab (in a fresh ``workspace`` of its own if given, so that Lab
+    does not reopen what an earlier test had open); with ``run``, wait for its kernel and run all cells."""
+    page.goto(
+        lab.url(f"/lab/workspaces/{workspace}/tree/{name}") + "&reset" if workspace else lab.url(f"/lab/tree/{name}")
+    )
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     if run:
         panel = NOTEBOOK_PANEL
-        page.wait_for_function(f"() => window.jupyterapp && {panel} && {panel}.sessionContext && "
-                               f"{panel}.sessionContext.session && {panel}.sessionContext.session.kernel",
-                               timeout=60_000)  # fmt: skip
+        ready = (f"() => window.jupyterapp && {panel} && {panel}.context && {panel}.context.path === {name!r} && "
+                 f"{panel}.sessionContext && {panel}.sessionContext.session && {panel}.sessionContext.session.kernel")  # fmt: skip
+        deadline = time.monotonic() + 120
+        while not page.evaluate(ready):
+            # a slow machine may show Lab's kernel chooser before the kernel starts: take its default
+            choose = page.locator(".jp-Dialog .jp-mod-accept")
+            if choose.count():
+                choose.first.click()
+            if time.monotonic() > deadline:
+                dialogs = page.locator(".jp-Dialog").all_inner_texts()
+                raise AssertionError(
+                    f"no kernel for {name} after 120 s; dialogs: {dialogs}; sessions: {lab.api('/api/sessions')}"
+                )
+            page.wait_for_timeout(200)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 

@@ -174,40 +174,17 @@ def _click_step(page: Any, board: Any, step: str) -> None:
         raise AssertionError(f"no click for the step {step!r}")
 
 
-def _only_session(lab: JupyterServer, name: str) -> None:
-    """End the other notebooks' kernels (``lab.kernel`` talks to the only session) and wait for ``name``'s."""
-    import time
-    import urllib.request
-
-    for session in lab.api("/api/sessions"):
-        if session["path"] != name:
-            urllib.request.urlopen(urllib.request.Request(lab.url(f"/api/sessions/{session['id']}"), method="DELETE"))
-    for _ in range(300):
-        sessions = lab.api("/api/sessions")
-        if [s["path"] for s in sessions] == [name]:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"no single session for {name}: {sessions}")
-
-
 def test_solve_an_ur_puzzle_by_clicks_judged_beside_the_board(lab: JupyterServer, browser: Any) -> None:
     puzzle = _ur_puzzle()
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     # a workspace of its own: JupyterLab would otherwise reopen the T&E notebook of the test above
-    page.goto(lab.url("/lab/workspaces/ur-puzzles/tree/ur_puzzles.ipynb"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    _only_session(lab, "ur_puzzles.ipynb")
-    panel_js = "window.jupyterapp.shell.currentWidget"
-    page.wait_for_function(f"() => {panel_js} && {panel_js}.context && {panel_js}.context.path === 'ur_puzzles.ipynb' "
-                           f"&& {panel_js}.sessionContext.session && {panel_js}.sessionContext.session.kernel",
-                           timeout=60_000)  # fmt: skip
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_notebook(page, lab, "ur_puzzles.ipynb", workspace="ur-puzzles")
     board = page.locator(".tigris-widget[data-ready]").first
     board.wait_for(timeout=90_000)
     page.get_by_text("Your rating 1500").wait_for(timeout=30_000)
-    kc = lab.kernel()
+    kc = lab.kernel("ur_puzzles.ipynb")
     try:
         assert evaluate(kc, "u.current.puzzle.key") == puzzle.key
         assert board.get_attribute("data-game") == "ur"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, NOTEBOOK_PANEL, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
 
 from tigris_widget.games.ur import Step, UrGame
 
@@ -438,11 +438,7 @@ def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int,
     errors = watch_console(page)
     try:
         # a fresh workspace: the restored layout would reopen the other notebook beside this one
-        page.goto(lab.url(f"/lab/workspaces/look-{width}-{dpr}/tree/{LOOK}") + "&reset")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-        page.wait_for_function(f"() => window.jupyterapp && {NOTEBOOK_PANEL} && {NOTEBOOK_PANEL}.sessionContext && "
-                               f"{NOTEBOOK_PANEL}.sessionContext.session?.kernel", timeout=60_000)  # fmt: skip
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        open_notebook(page, lab, LOOK, workspace=f"look-{width}-{dpr}")
         page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 5",
                                timeout=120_000)  # fmt: skip
         page.wait_for_selector(".jp-OutputArea canvas:not(.tw-board)", timeout=60_000)  # the stepper's chart
