@@ -224,13 +224,13 @@ class JupyterServer:
         ``path`` (waited for, up to two minutes), or without ``path`` the only session."""
         from jupyter_client import BlockingKernelClient
 
-        sessions = self.api("/api/sessions")
         if path is None:
+            sessions = self.api("/api/sessions")
             assert len(sessions) == 1, sessions
         else:
             deadline = time.monotonic() + 120
             while not (sessions := [s for s in self.api("/api/sessions") if s["path"] == path]):
-                assert time.monotonic() < deadline, f"no session for {path}: {self.api('/api/sessions')}"
+                assert time.monotonic() < deadline, f"no session for {path} after 120 s"
                 time.sleep(0.2)
         kc = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{sessions[0]['kernel']['id']}.json"))
         kc.load_connection_file()
@@ -283,21 +283,18 @@ def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True,
     )
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     if run:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         panel = NOTEBOOK_PANEL
         ready = (f"() => window.jupyterapp && {panel} && {panel}.context && {panel}.context.path === {name!r} && "
                  f"{panel}.sessionContext && {panel}.sessionContext.session && {panel}.sessionContext.session.kernel")  # fmt: skip
-        deadline = time.monotonic() + 120
-        while not page.evaluate(ready):
-            # a slow machine may show Lab's kernel chooser before the kernel starts: take its default
-            choose = page.locator(".jp-Dialog .jp-mod-accept")
-            if choose.count():
-                choose.first.click()
-            if time.monotonic() > deadline:
-                dialogs = page.locator(".jp-Dialog").all_inner_texts()
-                raise AssertionError(
-                    f"no kernel for {name} after 120 s; dialogs: {dialogs}; sessions: {lab.api('/api/sessions')}"
-                )
-            page.wait_for_timeout(200)
+        try:
+            page.wait_for_function(ready, timeout=120_000)
+        except PlaywrightTimeout as error:  # say what Lab showed instead (a dialog?) and which kernels the server had
+            dialogs = page.locator(".jp-Dialog").all_inner_texts()
+            raise AssertionError(
+                f"no kernel for {name}; dialogs: {dialogs}; sessions: {lab.api('/api/sessions')}"
+            ) from error
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
