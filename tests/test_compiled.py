@@ -41,6 +41,7 @@ CASES: list[dict[str, Any]] = [
     {"game": "ur", "players": 4, "seed": 4, "options": {"layout": "face"}, "bots": ["random"] * 4, "plies": 300},
     # the searches on top of each engine: the same decisions
     {"game": "tigris", "players": 2, "seed": 6, "bots": ["search:40", "greedy"], "plies": 16},
+    {"game": "tigris", "players": 3, "seed": 7, "bots": ["greedy", "search-infer:30", "greedy"], "plies": 40},
     {"game": "ur", "players": 3, "seed": 5, "bots": ["search:20", "greedy", "random"], "plies": 30},
 ]  # fmt: skip
 

@@ -226,7 +226,8 @@ def _add_tournament_parser(sub: Any) -> None:
         "--bots",
         default="random,greedy",
         help="bots in seat order, e.g. random,greedy,search (2 players: every pair plays); "
-        "the last is repeated to fill the seats; search:800 or search:0.5s sets its budget",
+        "the last is repeated to fill the seats; search:800 or search:0.5s sets its budget; "
+        "tigris also has search-infer (reads the other hands from play), with the same budgets",
     )
     t.add_argument("--games", type=int, default=20, help="games per lineup (whole sets of seatings per deal)")
     t.add_argument("--seed", type=int, default=1, help="tournament seed: fixes every deal and every bot seed")

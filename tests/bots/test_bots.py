@@ -21,7 +21,11 @@ def tiny_search(seed: int) -> SearchBot:
     return SearchBot(seed=seed, iterations=6)
 
 
-BOT_FACTORIES = {"random": RandomBot, "greedy": GreedyBot, "search": tiny_search}
+def tiny_inferring_search(seed: int) -> SearchBot:
+    return SearchBot(seed=seed, iterations=6, infer=True)
+
+
+BOT_FACTORIES = {"random": RandomBot, "greedy": GreedyBot, "search": tiny_search, "search-infer": tiny_inferring_search}
 
 
 def play(game: Game, bots: list, max_actions: int = 2000) -> Game:
@@ -43,6 +47,9 @@ def midgame(seed: int = 5, actions: int = 40, players: int = 2) -> Game:
 def test_make_bot_knows_every_bot_and_rejects_others():
     assert isinstance(make_bot("greedy", 3), GreedyBot)
     assert isinstance(make_bot("search", 3), SearchBot)
+    inferring = make_bot("search-infer:300", 3)
+    assert isinstance(inferring, SearchBot) and inferring.infer and inferring.budget.iterations == 300
+    assert not make_bot("search:300", 3).infer
     with pytest.raises(ValueError, match="unknown bot 'nope'"):
         make_bot("nope")
 
@@ -85,6 +92,8 @@ CONFIGS = [
     (("random", "search"), "alternative", "buildings,ziggurat"),
     (("greedy", "random", "search"), "classic", "ziggurat"),
     (("random", "greedy", "search", "random"), "alternative", "buildings,ziggurat"),
+    (("search-infer", "greedy"), "alternative", ""),
+    (("greedy", "search-infer", "random", "search-infer"), "classic", "buildings,ziggurat"),
 ]
 
 

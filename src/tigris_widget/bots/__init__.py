@@ -31,7 +31,7 @@ GENERIC = ("random", "greedy", "search")
 
 
 def bot_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
-    """The bots of ``game`` by command-line name (``search`` also takes a budget)."""
+    """The bots of ``game`` by command-line name (``search`` and the names starting with it also take a budget)."""
     module = game_module(game)
     if module.bot_rules() is not None:
         return GENERIC
@@ -40,7 +40,8 @@ def bot_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
 
 def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """A bot of ``game`` by name (as on the command line): ``random``, ``greedy``, ``search``, or the
-    search with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds).
+    search with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds). A
+    game's own bots whose names start with ``search`` take a budget too.
 
     :raises ValueError: an unknown game (``UnknownGameError``), bot or budget, naming it."""
     module = game_module(game)
@@ -49,7 +50,7 @@ def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
         raise ValueError(f"a bot name is a word such as 'greedy', not {name!r}")
     base, _, budget = name.partition(":")
     known = bot_names(game)
-    if base not in known or (budget and base != "search"):
+    if base not in known or (budget and not base.startswith("search")):
         raise ValueError(
             f"unknown bot {name!r} for {game}; available: {', '.join(known)} (search:ITERATIONS, search:SECONDSs)"
         )

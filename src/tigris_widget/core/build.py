@@ -33,6 +33,7 @@ COMPILED: tuple[str, ...] = (
     "games/tigris/bots/search.py",
     "games/tigris/bots/heuristics.py",
     "games/tigris/bots/candidates.py",
+    "games/tigris/bots/belief.py",
     "games/ur/heuristics.py",
     "games/ur/endgame.py",
 )

@@ -98,11 +98,14 @@ def bot_rules() -> None:
 
 # -- bots you can watch: T&E's own bots -------------------------------------------------------
 def own_bots() -> dict[str, Callable[..., Bot]]:
-    """T&E's greedy bot and information-set search (``bots.greedy``, ``bots.search``), by name."""
+    """T&E's greedy bot and information-set search (``bots.greedy``, ``bots.search``), by name;
+    ``search-infer`` is the search that reads the other players' hands from their play (``bots.belief``)."""
+    from functools import partial
+
     from tigris_widget.games.tigris.bots.greedy import GreedyBot
     from tigris_widget.games.tigris.bots.search import SearchBot
 
-    return {"greedy": GreedyBot, "search": SearchBot}
+    return {"greedy": GreedyBot, "search": SearchBot, "search-infer": partial(SearchBot, infer=True)}
 
 
 # -- anytime analysis: the hook forwards the validated request --------------------

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 
 from tigris_widget.core.bot import Bot, Budget
 from tigris_widget.core.clock import ThinkingClock
+from tigris_widget.games.tigris.bots.belief import HandBelief
 from tigris_widget.games.tigris.bots.candidates import sample_turn_actions
 from tigris_widget.games.tigris.bots.heuristics import (
     PolicyMemo,
@@ -129,6 +130,7 @@ class Search:
         rng: random.Random,
         omniscient: GameState | None = None,
         determinizations: int = DETERMINIZATIONS,
+        belief: HandBelief | None = None,
     ) -> None:
         if view.seat is None:
             raise ValueError("search decides for one seat; the all-seeing view has none")
@@ -143,6 +145,7 @@ class Search:
         self.seat = view.seat
         self.cheating = omniscient is not None
         self.omniscient = omniscient
+        self.belief = belief
         self.max_dets = 1 if omniscient is not None else determinizations
         self.dets: list[GameState] = []
         self.players = view.players
@@ -164,6 +167,8 @@ class Search:
         while len(self.dets) <= k:
             if self.omniscient is not None:
                 self.dets.append(self.omniscient.clone())
+            elif self.belief is not None:
+                self.dets.append(self.belief.sample(self.view, self.rng))
             else:
                 self.dets.append(determinize(self.view, self.rng))
         return self.dets[k]
@@ -377,19 +382,25 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None):
+    def __init__(
+        self, seed: int = 0, iterations: int | None = None, seconds: float | None = None, infer: bool = False
+    ) -> None:
         super().__init__(seed)
         self.budget = None if iterations is None and seconds is None else Budget(iterations, seconds)
+        self.infer = infer
         self.last: Search | None = None
         self.total_iterations = 0
         self.total_seconds = 0.0
+        self.belief: HandBelief | None = None
+        """What the bot has inferred of the hidden hands so far in this game (with ``infer``)."""
 
     def choose(self, view: PlayerView) -> Action:
         d = view.decision
         assert d is not None and d.choices, "no decision for this seat"
+        belief = self._follow(view) if self.infer else None
         if len(d.choices) == 1:
             return d.choices[0]
-        search = Search(view, self.rng)
+        search = Search(view, self.rng, belief=belief)
         for _ in search.run(self.budget or DEFAULT_BUDGET):
             pass
         self.last = search
@@ -397,7 +408,21 @@ class SearchBot(Bot):
         self.total_seconds += search.elapsed
         return search.best_action()
 
+    def _follow(self, view: PlayerView) -> HandBelief | None:
+        """Bring the belief up to ``view``. Called at every decision, forced ones too: each update sets the
+        bot's own tiles in every particle, so its next action is replayed with the hand it was chosen
+        from. The update's time counts as thinking."""
+        if view.seat is None:
+            return None
+        clock = ThinkingClock()
+        if self.belief is None or self.belief.seat != view.seat:
+            self.belief = HandBelief(view.seat, random.Random(self.seed + 1))
+        self.belief.update(view)
+        self.total_seconds += clock.spent()
+        return self.belief
+
     def __repr__(self) -> str:
+        infer = ", infer=True" if self.infer else ""
         if self.budget is None:
-            return f"SearchBot(seed={self.seed})"
-        return f"SearchBot(seed={self.seed}, iterations={self.budget.iterations}, seconds={self.budget.seconds})"
+            return f"SearchBot(seed={self.seed}{infer})"
+        return f"SearchBot(seed={self.seed}, iterations={self.budget.iterations}, seconds={self.budget.seconds}{infer})"
