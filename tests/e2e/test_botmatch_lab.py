@@ -41,7 +41,7 @@ def test_the_bot_thinks_while_the_kernel_stays_free(lab: JupyterServer, browser:
     context = browser.new_context(viewport={"width": width, "height": 1300}, device_scale_factor=dpr)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("pageerror", lambda err: errors.append(f"{err}\n{err.stack}"))
     try:
         name = "JupyterLab Dark" if theme == "dark" else "JupyterLab Light"
         page.goto(lab.url("/lab"))
