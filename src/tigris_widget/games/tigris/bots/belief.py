@@ -20,6 +20,7 @@ import random
 
 from tigris_widget.games.tigris.bots.heuristics import commit_choice, rank_turn_actions
 from tigris_widget.games.tigris.engine.core.actions import SWAP_ACTIONS, Action, parse_action
+from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
     COMMIT,
@@ -63,7 +64,7 @@ class HandBelief:
         self.weights: list[list[float]] = []
         """``weights[p][i]``: how well particle ``i`` explains what player ``p`` did since the last update."""
         self.history: tuple[str, ...] = ()
-        self.setup: object = None
+        self.setup: GameSetup | None = None
 
     # -- following the game ----------------------------------------------------------------------
     def update(self, view: PlayerView) -> None:
@@ -109,6 +110,7 @@ class HandBelief:
         if actor != self.seat and action is not None and first.phase == D_ACTION:
             values = self._turn_values(first)
         weights = self.weights[actor]
+        norms: dict[tuple[bool, ...], tuple[float, float]] = {}
         for i in live:
             s = self.particles[i]
             a = self._random_swap(s, int(text[5:])) if action is None else action
@@ -116,7 +118,7 @@ class HandBelief:
                 self.alive[i] = False
                 continue
             if actor != self.seat:
-                weights[i] *= max(FLOOR, self._likelihood(s, a, values))
+                weights[i] *= max(FLOOR, self._likelihood(s, a, values, norms))
             apply_unchecked(s, a)
 
     def _random_swap(self, s: GameState, size: int) -> Action:
@@ -169,8 +171,15 @@ class HandBelief:
         return {a: v for v, a in rank_turn_actions(c, legal_actions(c))}
 
     @staticmethod
-    def _likelihood(s: GameState, action: Action, values: dict[Action, float] | None) -> float:
-        """How likely the decider of ``s`` was to choose ``action`` with the hand ``s`` gives them."""
+    def _likelihood(
+        s: GameState,
+        action: Action,
+        values: dict[Action, float] | None,
+        norms: dict[tuple[bool, ...], tuple[float, float]],
+    ) -> float:
+        """How likely the decider of ``s`` was to choose ``action`` with the hand ``s`` gives them.
+        ``norms`` keeps the softmax's (top, total) by the colours in hand: the particles share the
+        values and differ only in which colours they hold, so each of the 16 patterns is summed once."""
         if s.phase in COMMIT_PHASES and action.kind == COMMIT:
             usual = commit_choice(s)
             if action.extra == usual:
@@ -181,9 +190,13 @@ class HandBelief:
             return 1.0  # swaps and non-turn decisions: not modelled
         base = s.decider * 4
         hand = s.hands
-        allowed = [v for a, v in values.items() if a.kind != PLACE_TILE or hand[base + a.colour]]
-        top = max(allowed)
-        total = sum(math.exp((v - top) / TEMPERATURE) for v in allowed)
+        held = (hand[base] > 0, hand[base + 1] > 0, hand[base + 2] > 0, hand[base + 3] > 0)
+        norm = norms.get(held)
+        if norm is None:
+            allowed = [v for a, v in values.items() if a.kind != PLACE_TILE or held[a.colour]]
+            top = max(allowed)
+            norm = norms[held] = (top, sum(math.exp((v - top) / TEMPERATURE) for v in allowed))
+        top, total = norm
         return math.exp((values[action] - top) / TEMPERATURE) / total
 
     def _sync(self, view: PlayerView) -> None:
