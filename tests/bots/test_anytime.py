@@ -88,6 +88,8 @@ BAD_REQUESTS: list[dict[str, Any]] = [
     {"focus": "tile r (1,1)"},
     {"focus": [3]},
     {"stop": "stop"},
+    {"read_play": "yes"},
+    {"read_play": True, "all_seeing": True},
 ]
 
 

@@ -102,6 +102,12 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     assert len(inspector.game) == 0
     inspector.cheating.value = True
     assert inspector.think(iterations=60)["cheating"] is True
+    inspector.reading.value = True  # reading the play and seeing every hand exclude each other
+    assert inspector.cheating.value is False
+    read = inspector.think(iterations=60)
+    assert read.read_play and not read.all_seeing and "Hands read from the play" in inspector.details.value
+    inspector.cheating.value = True
+    assert inspector.reading.value is False
     played = play_game(2, 5, "classic", "", ["random"])
     values = evaluation_over_game(played, iterations=20)
     assert values and all(0.0 <= v <= 1.0 for v in values.values())

@@ -92,11 +92,12 @@ def analyze_iter(
     all_seeing: bool = False,
     focus: Sequence[str] = (),
     stop: threading.Event | None = None,
+    read_play: bool = False,
 ) -> Generator[Analysis, float | None, None]:
     """``analyze_request`` with the request's fields as arguments (no budget: ``DEFAULT_SECONDS``).
 
     :raises ValueError: the game is over, or a bad budget or focus."""
-    request = AnalysisRequest(iterations, seconds, seed, every, all_seeing, focus, stop)  # type: ignore[arg-type]
+    request = AnalysisRequest(iterations, seconds, seed, every, all_seeing, focus, stop, read_play)  # type: ignore[arg-type]
     return analyze_request(game, request)
 
 
@@ -110,12 +111,15 @@ def analyze(
     all_seeing: bool = False,
     focus: Sequence[str] = (),
     callback: Callable[[Analysis], object] | None = None,
+    read_play: bool = False,
 ) -> Analysis:
     """The final analysis (see ``analyze_iter``; no budget: one second); ``callback`` receives every
     partial one too. Its recommendation is ``result.best`` (the most searched candidate); whether
     the search could tell it from the rest is ``verdict(result).clear``."""
     result: Analysis | None = None
-    for result in analyze_iter(game, iterations, seconds, seed=seed, every=every, all_seeing=all_seeing, focus=focus):
+    for result in analyze_iter(
+        game, iterations, seconds, seed=seed, every=every, all_seeing=all_seeing, focus=focus, read_play=read_play
+    ):
         if callback is not None:
             callback(result)
     assert result is not None, "an analysis yields at least once"
@@ -146,13 +150,14 @@ class Thinker:
         all_seeing: bool = False,
         until_settled: bool = True,
         settle: int = SETTLE_UPDATES,
+        read_play: bool = False,
     ) -> None:
         game = check_game(game)
         if game.is_over:
             raise ValueError("the game is over: there is no decision to analyse")
         self.game = game.clone()  # the thread searches a copy: the caller may move on
         self.position = tuple(map(str, game.actions))
-        self.request = AnalysisRequest(iterations, seconds, seed, every, all_seeing, (), threading.Event())
+        self.request = AnalysisRequest(iterations, seconds, seed, every, all_seeing, (), threading.Event(), read_play)
         self.extension = seconds or DEFAULT_SECONDS
         """Seconds added by each ``keep_thinking`` (the first budget's length)."""
         self.on_update = on_update

@@ -118,6 +118,9 @@ class Analysis:
     """True when the search read what the seat cannot see (a teaching comparison, never a bot)."""
     hidden_information: bool = False
     """Does the game hide anything from this seat (then a fair analysis samples it)?"""
+    read_play: bool = False
+    """True when the hidden information was sampled as the play so far suggests (what the seat can infer
+    from the others' moves), not at random; the game's tables say what it read."""
     explanation: str = ""
     """The recommendation in words, longer than the best candidate's reason where there is more to say."""
     notes: tuple[str, ...] = ()
@@ -152,6 +155,9 @@ class Analysis:
         """One sentence on fair and all-seeing analysis, for this game and mode."""
         if not self.hidden_information:
             return "Nothing is hidden in this game, so a fair and an all-seeing analysis are the same."
+        if self.read_play:
+            return ("Reading the play: the search sees only what this player sees and samples the hidden tiles as "
+                    "the other players' moves so far suggest, as the bot search-infer does.")  # fmt: skip
         if self.all_seeing:
             return ("All-seeing: the search reads the hidden tiles, so its numbers can differ from the fair ones, "
                     "which average over every hand the player might be facing.")  # fmt: skip
@@ -200,9 +206,11 @@ class AnalysisRequest:
     """What an analysis is asked to do: the budget (``iterations`` and/or ``seconds``, whichever ends
     first; neither: ``DEFAULT_SECONDS``; seconds of thinking, ``core.clock``), the seed, how often to
     report (``every`` wall-clock seconds), the
-    all-seeing teaching mode, a ``focus`` move to hold and search (a review), and ``stop``: an event the
+    all-seeing teaching mode, a ``focus`` move to hold and search (a review), ``stop``: an event the
     search checks between chunks of work — when it is set, the search ends early with a final analysis
-    of what it has. Every field is checked here, once; the games' hooks trust it."""
+    of what it has — and ``read_play``: sample what the seat cannot see as the play so far suggests
+    instead of at random (games that hide nothing ignore it; not with ``all_seeing``). Every field is
+    checked here, once; the games' hooks trust it."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -211,6 +219,7 @@ class AnalysisRequest:
     all_seeing: bool = False
     focus: tuple[str, ...] = ()
     stop: threading.Event | None = field(default=None, compare=False, repr=False)
+    read_play: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is not None:
@@ -222,6 +231,12 @@ class AnalysisRequest:
         _positive_number("every", self.every, zero=True)
         if not isinstance(self.all_seeing, bool):
             raise AnalysisRequestError(f"all_seeing must be True or False, not {self.all_seeing!r:.60}")
+        if not isinstance(self.read_play, bool):
+            raise AnalysisRequestError(f"read_play must be True or False, not {self.read_play!r:.60}")
+        if self.read_play and self.all_seeing:
+            raise AnalysisRequestError(
+                "read_play and all_seeing exclude each other: an all-seeing search has nothing to infer"
+            )
         focus: object = self.focus
         if isinstance(focus, str) or not isinstance(focus, Sequence) or not all(isinstance(t, str) for t in focus):
             raise AnalysisRequestError(f"focus is a whole move as a list of action texts, not {focus!r:.60}")

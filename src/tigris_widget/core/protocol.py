@@ -366,7 +366,8 @@ class GameModule(Protocol):
         ``final`` set, within ``request.budget`` or until ``request.stop`` is set. After a final
         analysis, ``send(seconds)`` searches the *same tree* that much longer (the same way, ending in
         another final one); ``next`` or ``send(None)`` ends it. A fair analysis reads only that seat's
-        view; ``request.all_seeing`` may read everything (a labelled teaching mode). ``request.focus`` is
+        view; ``request.all_seeing`` may read everything (a labelled teaching mode); ``request.read_play``
+        asks a game that hides something to sample it as the play so far suggests. ``request.focus`` is
         one candidate as action texts (a move played, for a review) that the analysis must hold and
         search as well as its best (then it cannot be extended). ``bots.analysis`` has checked that
         ``game`` is this game's and not over, and the request is validated.

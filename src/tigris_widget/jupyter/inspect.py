@@ -23,7 +23,10 @@ the best move, in points of the table's unit (0 is as good as the best); a map t
 same number on every square says nothing and is not drawn. The selected candidate is framed (and a
 move or a war drawn as an arrow). "What if" plays it on a copy of the game, and the analysis, which
 belongs to the position before, leaves the screen until you press Think or Back. The analysis reads
-only what the deciding player sees; where the game hides something, tick "all-seeing" to compare.
+only what the deciding player sees, its hidden tiles dealt at random; where the game hides something,
+tick "read hands from play" to sample them as the other players' moves so far suggest (what the bot
+``search-infer`` does; the details then show what it read of each hand), or "all-seeing" to compare
+with a search that reads every hand.
 """
 
 from __future__ import annotations
@@ -273,15 +276,27 @@ class BotInspector:
         self.back_button.on_click(lambda _b: self.back())
         self.cheating = widgets.Checkbox(value=False, description="all-seeing: read every hand", indent=False,
                                          layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
+        self.reading = widgets.Checkbox(value=False, description="read hands from play", indent=False,
+                                        tooltip="sample the hidden hands as the other players' moves so far suggest, "
+                                                "as the bot search-infer does",
+                                        layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
+        self.cheating.observe(self._one_way_of_hiding, names="value")
+        self.reading.observe(self._one_way_of_hiding, names="value")
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
                                     layout=widgets.Layout(width="100%"))  # fmt: skip
         controls = widgets.HBox([self.think_button, self.stop_button, self.more_button, self.whatif_button,
-                                 self.back_button, self.cheating],
+                                 self.back_button, self.cheating, self.reading],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         side = widgets.VBox([controls, self.progress.widget, self.status, self.details, self.heatmap_choice, self.candidates, self.table],
                             layout=widgets.Layout(flex="1 1 380px", min_width="300px"))  # fmt: skip
         self.widget = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"))  # fmt: skip
+
+    def _one_way_of_hiding(self, change: dict[str, Any]) -> None:
+        """All-seeing and reading the play exclude each other: ticking one unticks the other."""
+        if change["new"]:
+            other = self.reading if change["owner"] is self.cheating else self.cheating
+            other.value = False
 
     # -- thinking (in a background thread: the kernel stays free) --------------------------------
     def start_thinking(self, iterations: int | None = None, seconds: float | None = None, every: float = 0.25,
@@ -295,7 +310,8 @@ class BotInspector:
             seconds = self.seconds
         self._picked = False  # a new search: follow its best again
         return self.thinking.start(self.game, iterations=iterations, seconds=seconds, every=every, seed=self.seed,
-                                   all_seeing=self.cheating.value, until_settled=until_settled)  # fmt: skip
+                                   all_seeing=self.cheating.value, until_settled=until_settled,
+                                   read_play=self.reading.value)  # fmt: skip
 
     @property
     def thinker(self) -> Thinker | None:
@@ -329,9 +345,10 @@ class BotInspector:
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
         self.analysis = analysis
         self._shown_for = _position(self.game)
-        self.cheating.disabled = not analysis.hidden_information
+        self.cheating.disabled = self.reading.disabled = not analysis.hidden_information
         if not analysis.hidden_information:
             self.cheating.description = "all-seeing (nothing is hidden in this game)"
+            self.reading.layout.display = "none"  # nothing to read either
         options = [c.text for c in analysis.candidates]
         keep = self.candidates.value if self._picked and self.candidates.value in options else analysis.best.text
         self._showing = True

@@ -94,12 +94,13 @@ class ThinkingControls:
         return self.key is not None and self.key != self._position()
 
     def start(self, game: GameLike, *, iterations: int | None, seconds: float | None, every: float = 0.25,
-              seed: int = 0, all_seeing: bool = False, until_settled: bool = True) -> Thinker:  # fmt: skip
+              seed: int = 0, all_seeing: bool = False, until_settled: bool = True,
+              read_play: bool = False) -> Thinker:  # fmt: skip
         """Drop any running analysis and start one of the decision pending in ``game``."""
         self.cancel()
         self.key = self._position()
         self.thinker = Thinker(game, self._on_update, iterations=iterations, seconds=seconds, seed=seed, every=every,
-                               all_seeing=all_seeing, until_settled=until_settled)  # fmt: skip
+                               all_seeing=all_seeing, until_settled=until_settled, read_play=read_play)  # fmt: skip
         self.progress.start(iterations, seconds)
         self._buttons(thinking=True)
         self.status.value = "Thinking…"

@@ -111,7 +111,8 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
 # -- anytime analysis: the hook forwards the validated request --------------------
 def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
     """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
-    samples the hands the deciding seat cannot see; ``request.all_seeing`` reads them (a teaching mode)."""
+    samples the hands the deciding seat cannot see; ``request.read_play`` samples them as that seat reads the
+    play so far (``bots.reading``, as ``search-infer`` does); ``request.all_seeing`` reads them (a teaching mode)."""
     from tigris_widget.games.tigris.bots.analysis import game_analyses
 
     return game_analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game

@@ -262,13 +262,15 @@ class Game(History[GameState, Action]):
         self._copy_history(g)
         return g
 
-    def view(self, seat: int | None) -> PlayerView:
-        """What ``seat`` may know (``None``: the all-seeing view for teaching)."""
+    def view(self, seat: int | None, ply: int | None = None) -> PlayerView:
+        """What ``seat`` may know (``None``: the all-seeing view for teaching) now, or after the first
+        ``ply`` actions."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._now.players):
             raise ValueError(f"seat must be 0..{self._now.players - 1} or None, not {seat!r}")
-        history = [(actor, str(a)) for actor, a in zip(self._actors, self._actions)]
-        events = [e for batch in self._events for e in batch]
-        return player_view(self._now, seat, history, events)
+        at = len(self._actions) if ply is None else self._check_ply(ply)
+        history = [(actor, str(a)) for actor, a in zip(self._actors[:at], self._actions[:at])]
+        events = [e for batch in self._events[:at] for e in batch]
+        return player_view(self._states[at], seat, history, events)
 
     # -- records -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -42,7 +42,9 @@ from tigris_widget.core.analysis import (
     stderr_of,
 )
 from tigris_widget.core.bot import Budget
+from tigris_widget.games.tigris.bots.belief import HandBelief
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
+from tigris_widget.games.tigris.bots.reading import hands_reading, read_hands
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action, parse_action
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_square
@@ -209,6 +211,15 @@ ANALYSIS_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
         },
         "conflict": {"oneOf": [_CONFLICT, {"type": "null"}]},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"seat": {"type": "integer", "minimum": 0}, "read": _COLOURS, "at_random": _COLOURS},
+                "required": ["seat", "read", "at_random"],
+                "additionalProperties": False,
+            },
+        },
     },
     "required": [
         "schema_version",
@@ -696,6 +707,8 @@ def snapshot(
         },
         "conflict": root_conflict,
     }
+    if search.belief is not None:
+        out["hands"] = hands_reading(search.belief, view)
     if explanation:
         out["explanation"] = explanation
     if deciding_turn:
@@ -725,6 +738,7 @@ def analyze_iter(
     omniscient: GameState | None = None,
     focus: Action | None = None,
     stop: threading.Event | None = None,
+    belief: HandBelief | None = None,
 ) -> Generator[dict[str, Any], float | None, None]:
     """Search the decision pending in ``view`` and yield the analysis: once at once (the one-step
     ranking, before any iteration), then every ``every`` seconds; the last one (``"final": true``)
@@ -732,11 +746,13 @@ def analyze_iter(
     early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
     tree that much longer and yields again, ending in another final one. With ``focus`` (a game
     review's played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS``
-    visits each on the same samples, and the last analysis holds only those two."""
+    visits each on the same samples, and the last analysis holds only those two. With ``belief`` (the
+    seat's reading of the play, ``reading.read_hands``) the hidden tiles are sampled from it, and the
+    analysis says what it read (``"hands"``)."""
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     budget = Budget(iterations, seconds)
-    search = Search(view, random.Random(seed), omniscient=omniscient)
+    search = Search(view, random.Random(seed), omniscient=omniscient, belief=belief)
     yield snapshot(search, top)  # at once: the candidates ranked by the one-step look-ahead
     while True:
         done = search.iterations
@@ -805,6 +821,17 @@ def _conflict_as_table(conflict: Mapping[str, Any], unit: str) -> Table:
     return Table(caption, ("commit", f"wins the {kind}", f"game {unit}"), rows)
 
 
+def _hands_as_table(hands: Sequence[Mapping[str, Any]], seat: int, dynasties: Sequence[str]) -> Table:
+    rows = tuple(
+        (_who(int(h["seat"]), seat, dynasties).capitalize(),
+         *(f"{h['read'][c]:.1f} ({h['at_random'][c]:.1f})" for c in COLOUR_NAMES))
+        for h in hands
+    )  # fmt: skip
+    caption = ("Hands read from the play so far: tiles of each colour the search expects them to hold "
+               "(in brackets, what a random deal of the tiles you have not seen gives)")  # fmt: skip
+    return Table(caption, ("player", *COLOUR_NAMES), rows)
+
+
 def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
     """``report`` (this module's JSON, for the decision pending in ``game``) in the shared model."""
     seat = int(report["seat"])
@@ -828,6 +855,10 @@ def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
     if greedy and greedy["reason"] not in report.get("explanation", ""):
         notes.insert(0, greedy["reason"])
     conflict = report.get("conflict")
+    tables = [_conflict_as_table(conflict, report["unit"])] if conflict else []
+    hands = report.get("hands")
+    if hands:
+        tables.append(_hands_as_table(hands, seat, game.setup.dynasties))
     return Analysis(
         game="tigris",
         seat=seat,
@@ -839,9 +870,10 @@ def to_analysis(report: Mapping[str, Any], game: Game) -> Analysis:
         seconds=float(report["seconds"]),
         all_seeing=bool(report["cheating"]),
         hidden_information=True,
+        read_play=bool(hands),
         explanation=report.get("explanation", ""),
         notes=tuple(notes),
-        tables=(_conflict_as_table(conflict, report["unit"]),) if conflict else (),
+        tables=tuple(tables),
         heatmaps=maps,
         default_heatmap=heat["default"],
         marks={c.text: _marks(game, seat, c.text) for c in candidates},
@@ -863,9 +895,10 @@ def game_analyses(game: Game, request: AnalysisRequest) -> Generator[Analysis, f
         raise ValueError(f"{focus[0]!r} is not a legal choice of the decision pending")
     view = game.view(decision.seat)
     omniscient = game.state if request.all_seeing else None
+    belief = read_hands(game, decision.seat, request.seed) if request.read_play else None
     iterations, seconds = request.budget
     reports = analyze_iter(view, iterations, seconds, seed=request.seed, every=request.every, omniscient=omniscient,
-                           focus=wanted, stop=request.stop)  # fmt: skip
+                           focus=wanted, stop=request.stop, belief=belief)  # fmt: skip
     report = next(reports)
     while True:
         more = yield to_analysis(report, game)

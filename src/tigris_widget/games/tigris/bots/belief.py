@@ -285,6 +285,17 @@ class HandBelief:
             out[p] = (sums[0] / n, sums[1] / n, sums[2] / n, sums[3] / n)
         return out
 
+    def copy(self) -> HandBelief:
+        """An independent copy (its own particles and random state) that goes on as this one would."""
+        other = HandBelief(self.seat, random.Random(), self.size)
+        other.rng.setstate(self.rng.getstate())
+        other.particles = [s.clone() for s in self.particles]
+        other.alive = list(self.alive)
+        other.weights = [list(w) for w in self.weights]
+        other.history = self.history
+        other.setup = self.setup
+        return other
+
     # -- sampling ----------------------------------------------------------------------------------
     def sample(self, view: PlayerView, rng: random.Random) -> GameState:
         """A determinization of ``view`` (the one ``update`` was last given) from the belief: a particle
