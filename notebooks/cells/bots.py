@@ -117,6 +117,48 @@ print(textwrap.fill(cheat.fairness(), 44))""",
     ),
     (
         "md",
+        """## Reading the hands from play
+
+A fair analysis deals the tiles it cannot see at random, but play gives hands away: a tile placed
+shows its colour was held, a war fought without committing a tile suggests that colour is missing,
+a move that would have scored and was not made suggests the tile for it was not there. Tick **read
+hands from play** and the search deals the hidden tiles as the bot `search-infer` would: it follows
+the game from the deciding player's seat with 64 guesses at the other hands, trusting most the
+guesses that best explain what the others did. The details then show that reading beside what a
+random deal would give.
+
+Two greedy bots have played 71 actions here. The bull has just fought a black war and a red war
+without committing a tile to either, and its earlier moves point the same way.""",
+    ),
+    (
+        "code",
+        """from tigris_widget.games.tigris.bots.greedy import GreedyBot
+
+game = Game.new(players=2, seed=3)
+greedy = [GreedyBot(seed=30), GreedyBot(seed=31)]
+while len(game) < 71:  # then the archer is to move
+    game.play(greedy[game.to_move].choose(game.view(game.to_move)))
+inspector = BotInspector(game)
+inspector.reading.value = True
+analysis = inspector.think()
+colours = ["black", "red", "blue", "green"]
+print("the bull's hand   " + "  ".join(f"{c:>5}" for c in colours))
+bull = analysis["hands"][0]
+print("read from play    " + "  ".join(f"{bull['read'][c]:5.1f}" for c in colours))
+print("a random deal     " + "  ".join(f"{bull['at_random'][c]:5.1f}" for c in colours))
+held = game.view(None).hands[1]  # the all-seeing view: what the bull really holds
+print("really held       " + "  ".join(f"{n:5d}" for n in held))
+inspector""",
+    ),
+    (
+        "md",
+        """The reading is a probability, not a certainty: hands change by a tile or more every turn, so it
+is sharpest about colours a player has shown it lacks. The bot `search-infer` searches with it at
+every decision (`make_bot("search-infer")`); its measured strength is in the project's bot
+documentation.""",
+    ),
+    (
+        "md",
         """## Play against the search bot
 
 Your board shows only your own hand. The bot answers one action at a time; **Hint** lets the
