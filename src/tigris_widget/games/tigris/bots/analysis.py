@@ -42,7 +42,7 @@ from tigris_widget.core.analysis import (
     stderr_of,
 )
 from tigris_widget.core.bot import Budget
-from tigris_widget.games.tigris.bots.belief import HandBelief
+from tigris_widget.games.tigris.bots.belief import PARTICLES, HandBelief
 from tigris_widget.games.tigris.bots.heuristics import after, projection, strength
 from tigris_widget.games.tigris.bots.reading import hands_reading, read_hands
 from tigris_widget.games.tigris.bots.search import DETERMINIZATIONS, Node, Search
@@ -828,7 +828,8 @@ def _hands_as_table(hands: Sequence[Mapping[str, Any]], seat: int, dynasties: Se
         for h in hands
     )  # fmt: skip
     caption = ("Hands read from the play so far: tiles of each colour the search expects them to hold "
-               "(in brackets, what a random deal of the tiles you have not seen gives)")  # fmt: skip
+               "(in brackets, what a random deal of the tiles you have not seen gives; the reading keeps "
+               f"{PARTICLES} guesses, so a few tenths either way are noise)")  # fmt: skip
     return Table(caption, ("player", *COLOUR_NAMES), rows)
 
 
