@@ -311,7 +311,7 @@ def ready(page: Any, kc: Any, name: str, index: int) -> tuple[Any, dict[str, Any
     page.wait_for_function(
         f"() => document.querySelectorAll('.tigris-widget[data-ready]')[{index}]?.dataset.ready === "
         f"{json.dumps(view['state_id'])}",
-        timeout=30_000,
+        timeout=60_000,  # generous: a loaded CI machine once took longer than 30 s here
     )
     return board, view
 
