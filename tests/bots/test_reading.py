@@ -84,3 +84,10 @@ def test_reading_needs_a_tigris_game_and_a_seat() -> None:
     with pytest.raises(ValueError, match="T&E Game"):
         read_hands(object(), 0)  # type: ignore[arg-type]
     assert len(game) == 4
+
+
+def test_a_game_that_hides_nothing_has_nothing_to_read() -> None:
+    from tigris_widget.games.ur import UrGame
+
+    result = analyze(UrGame.new(players=3, seed=7), iterations=30, read_play=True)
+    assert not result.read_play and not result.hidden_information and "Nothing is hidden" in result.fairness()
