@@ -41,7 +41,7 @@ def test_the_facade_keeps_the_protocol(game: GameLike) -> None:
 
 def test_the_ur_package_is_a_game_module() -> None:
     module: GameModule = ur  # type: ignore[assignment]
-    assert module.NAME == "ur" and module.TITLE == "Ur"
+    assert module.NAME == "ur" and module.TITLE == "Ur" and module.HIDDEN_INFORMATION is False
     game = module.new_game(3, 5, None)
     assert module.game_from_position(game.to_position()).to_position() == game.to_position()
     assert module.game_from_record(game.to_record()).to_position() == game.to_position()

@@ -131,6 +131,27 @@ def test_bot_match_answers_for_the_bots_and_gives_hints() -> None:
     assert game.view(0).to_dict()["players"][1]["hand"] is None  # the board shows only seat 0's view
     with pytest.raises(ValueError, match="opponents must be bots"):
         BotMatch(Game.new(players=2, seed=1), seat=0, opponents={0: RandomBot()})
+    with pytest.raises(ValueError, match="read_play"):
+        BotMatch(Game.new(players=2, seed=1), seat=0, hint_read_play="yes")  # type: ignore[arg-type]
+
+
+def test_bot_match_hints_can_read_the_bots_hands_from_their_play() -> None:
+    from tigris_widget.games.tigris.bots.greedy import GreedyBot
+    from tigris_widget.games.ur import UrGame
+    from tigris_widget.jupyter import BotMatch
+
+    game = Game.new(players=2, seed=3, start_player=1)
+    match = BotMatch(game, seat=0, opponents=GreedyBot(seed=1), hint_read_play=True, delay=0)
+    while len(game) < 30:  # the human plays what a greedy player would; the bot answers at once
+        match.board.play(str(GreedyBot(seed=len(game)).choose(game.view(0))))
+    hint = match.hint(iterations=60, every=0.0)
+    assert hint is not None and hint.read_play and [h["seat"] for h in hint["hands"]] == [1]
+    assert "Hands read from the play" in match.panel.value
+    match.reading.value = False
+    plain = match.hint(iterations=60, every=0.0)
+    assert plain is not None and not plain.read_play and "Hands read" not in match.panel.value
+    ur = BotMatch(UrGame.new(players=3, seed=7), seat=0, hint_read_play=True, delay=0)
+    assert ur.reading.layout.display == "none" and ur.reading.value is False  # Ur hides nothing
 
 
 def test_boards_and_dashboards_carry_an_svg_picture_for_static_pages(finished: Game) -> None:

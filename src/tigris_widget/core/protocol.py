@@ -303,6 +303,9 @@ class GameModule(Protocol):
     NAME: str
     TITLE: str
     """How people name the game: "Tigris & Euphrates", "Ur"."""
+    HIDDEN_INFORMATION: bool
+    """Does the game hide anything from a seat (hands, the bag's order)? The dashboards offer the
+    all-seeing and read-from-play analyses only then."""
 
     def new_game(self, players: int, seed: int | None, options: Mapping[str, Any] | None) -> GameLike: ...
 

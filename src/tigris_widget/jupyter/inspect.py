@@ -282,6 +282,10 @@ class BotInspector:
                                         layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
         self.cheating.observe(self._one_way_of_hiding, names="value")
         self.reading.observe(self._one_way_of_hiding, names="value")
+        if not game_module(game.name).HIDDEN_INFORMATION:
+            self.cheating.disabled = self.reading.disabled = True
+            self.cheating.description = "all-seeing (nothing is hidden in this game)"
+            self.reading.layout.display = "none"  # nothing to read either
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
                                     layout=widgets.Layout(width="100%"))  # fmt: skip
@@ -345,10 +349,6 @@ class BotInspector:
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
         self.analysis = analysis
         self._shown_for = _position(self.game)
-        self.cheating.disabled = self.reading.disabled = not analysis.hidden_information
-        if not analysis.hidden_information:
-            self.cheating.description = "all-seeing (nothing is hidden in this game)"
-            self.reading.layout.display = "none"  # nothing to read either
         options = [c.text for c in analysis.candidates]
         keep = self.candidates.value if self._picked and self.candidates.value in options else analysis.best.text
         self._showing = True

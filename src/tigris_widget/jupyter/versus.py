@@ -15,6 +15,8 @@ An answer is played only if the position is still the one the bot saw. Each bot 
 view. The hint thinks in
 a background thread like ``BotInspector``'s Think (Stop, Keep thinking; "too close to call" when the
 search cannot separate its best move from the next) and leaves the board when the position changes.
+Where the game hides something, "hints read hands from play" (``hint_read_play``) lets the hint deal
+the bots' hidden tiles as your seat can read them from their moves so far, and say what it read.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisReque
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import play_choice, step
 from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.inspect import (
     candidate_table,
     mark_verdict,
@@ -55,6 +58,7 @@ class BotMatch:
         delay: float = 0.6,
         hint_iterations: int | None = None,
         hint_seconds: float = DEFAULT_SECONDS,
+        hint_read_play: bool = False,
     ) -> None:
         game = check_game(game)
         n = game.players
@@ -69,7 +73,7 @@ class BotMatch:
         self.seat = seat
         self.bots = bots
         self.delay = delay
-        AnalysisRequest(hint_iterations, hint_seconds)  # checks the hint's budget now, not at the first Hint
+        AnalysisRequest(hint_iterations, hint_seconds, read_play=hint_read_play)  # checked now, not at the first Hint
         self.hint_iterations = hint_iterations
         self.hint_seconds = hint_seconds
         self.board = BoardWidget(game, seat=seat)
@@ -88,7 +92,13 @@ class BotMatch:
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.panel.add_class("tw-hint-panel")
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
-        buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button],
+        hides = game_module(game.name).HIDDEN_INFORMATION
+        self.reading = widgets.Checkbox(value=hint_read_play and hides, description="read hands from play",
+                                        indent=False, disabled=not hides,
+                                        tooltip="the hint deals the bots' hidden tiles as their moves so far suggest",
+                                        layout=widgets.Layout(width="auto", display="flex" if hides else "none"))  # fmt: skip
+        """Hints deal the hidden tiles as this seat reads them from play (shown where the game hides something)."""
+        buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button, self.reading],
                                layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
         bar = widgets.HBox([buttons, self.panel], layout=widgets.Layout(align_items="flex-start",
                                                                         flex_flow="row wrap"))  # fmt: skip
@@ -200,7 +210,7 @@ class BotMatch:
         if iterations is None and seconds is None:
             seconds = self.hint_seconds
         return self.thinking.start(self.game, iterations=iterations, seconds=seconds, every=every,
-                                   until_settled=until_settled)  # fmt: skip
+                                   until_settled=until_settled, read_play=self.reading.value)  # fmt: skip
 
     @property
     def thinker(self) -> Thinker | None:

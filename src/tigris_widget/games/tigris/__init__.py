@@ -33,6 +33,8 @@ NAME = "tigris"
 
 TITLE = "Tigris & Euphrates"
 """How people name the game."""
+HIDDEN_INFORMATION = True
+"""The hands and the bag's order are hidden (rules §16)."""
 
 
 def new_game(players: int, seed: int | None, options: Mapping[str, Any] | None) -> Game:

@@ -31,6 +31,8 @@ from tigris_widget.games.ur.present import view as _view
 
 NAME = "ur"
 TITLE = "Ur"
+HIDDEN_INFORMATION = False
+"""After the setup nothing is hidden."""
 SQUARES = CELLS
 """The grid's 36 cells (``y * 6 + x``)."""
 
