@@ -48,7 +48,7 @@ from tigris_widget.bots.analysis import (
 )
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
-from tigris_widget.jupyter.thinking import ThinkingControls
+from tigris_widget.jupyter.thinking import ThinkingControls, reading_box
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 SUGGESTION_COLOUR = "#e67e22"
@@ -276,16 +276,13 @@ class BotInspector:
         self.back_button.on_click(lambda _b: self.back())
         self.cheating = widgets.Checkbox(value=False, description="all-seeing: read every hand", indent=False,
                                          layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
-        self.reading = widgets.Checkbox(value=False, description="read hands from play", indent=False,
-                                        tooltip="sample the hidden hands as the other players' moves so far suggest, "
-                                                "as the bot search-infer does",
-                                        layout=widgets.Layout(width="auto", flex="0 1 auto"))  # fmt: skip
+        self.reading = reading_box(game, "sample the hidden hands as the other players' moves so far suggest, "
+                                         "as the bot search-infer does")  # fmt: skip
         self.cheating.observe(self._one_way_of_hiding, names="value")
         self.reading.observe(self._one_way_of_hiding, names="value")
-        if not game_module(game.name).HIDDEN_INFORMATION:
-            self.cheating.disabled = self.reading.disabled = True
+        if self.reading.disabled:  # the game hides nothing
+            self.cheating.disabled = True
             self.cheating.description = "all-seeing (nothing is hidden in this game)"
-            self.reading.layout.display = "none"  # nothing to read either
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
                                     layout=widgets.Layout(width="100%"))  # fmt: skip

@@ -16,6 +16,16 @@ import ipywidgets as widgets
 
 from tigris_widget.bots.analysis import Analysis, Thinker
 from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.registry import game_module
+
+
+def reading_box(game: GameLike, tooltip: str, value: bool = False) -> widgets.Checkbox:
+    """The "read hands from play" box of a dashboard (``AnalysisRequest.read_play``): hidden, unticked and
+    disabled for a game that hides nothing (``HIDDEN_INFORMATION`` of its module)."""
+    hides = bool(game_module(game.name).HIDDEN_INFORMATION)
+    return widgets.Checkbox(value=value and hides, description="read hands from play", indent=False,
+                            disabled=not hides, tooltip=tooltip,
+                            layout=widgets.Layout(width="auto", flex="0 1 auto", display="flex" if hides else "none"))  # fmt: skip
 
 
 class SearchProgress:

@@ -35,14 +35,13 @@ from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisReque
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import play_choice, step
 from tigris_widget.core.protocol import GameLike
-from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.inspect import (
     candidate_table,
     mark_verdict,
     show_analysis_heatmap,
     summary,
 )
-from tigris_widget.jupyter.thinking import ThinkingControls
+from tigris_widget.jupyter.thinking import ThinkingControls, reading_box
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
@@ -92,11 +91,8 @@ class BotMatch:
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.panel.add_class("tw-hint-panel")
         self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
-        hides = game_module(game.name).HIDDEN_INFORMATION
-        self.reading = widgets.Checkbox(value=hint_read_play and hides, description="read hands from play",
-                                        indent=False, disabled=not hides,
-                                        tooltip="the hint deals the bots' hidden tiles as their moves so far suggest",
-                                        layout=widgets.Layout(width="auto", display="flex" if hides else "none"))  # fmt: skip
+        self.reading = reading_box(game, "the hint deals the bots' hidden tiles as their moves so far suggest",
+                                   hint_read_play)  # fmt: skip
         """Hints deal the hidden tiles as this seat reads them from play (shown where the game hides something)."""
         buttons = widgets.VBox([self.hint_button, self.stop_button, self.more_button, self.reading],
                                layout=widgets.Layout(flex="0 0 auto"))  # fmt: skip
