@@ -48,8 +48,13 @@ MEASURE = """(root) => {
     out.push({cls: el.className, text: (el.innerText || el.title || '').trim().slice(0, 30), left: r.left, right: r.right,
               width: r.width, scroll: label.scrollWidth, client: label.clientWidth});
   }
+  const panels = [];
+  for (const el of root.querySelectorAll('.widget-html')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0) panels.push({text: (el.innerText || '').trim().slice(0, 40), right: r.right});
+  }
   const area = root.getBoundingClientRect();
-  return {controls: out, right: area.right};
+  return {controls: out, panels, right: area.right};
 }"""
 
 
@@ -169,6 +174,8 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
                 for c in data["controls"]:
                     assert c["scroll"] <= c["client"] + 1, f"{name} at {width}px: {c} is narrower than its label"
                     assert c["right"] <= data["right"] + 1, f"{name} at {width}px: {c} sticks out of the output"
+                for p in data["panels"]:  # text and tables: wrapped or scrolled inside, never past the edge
+                    assert p["right"] <= data["right"] + 1, f"{name} at {width}px: {p} sticks out of the output"
                 output.screenshot(path=str(ARTIFACTS / f"dashboards-{name}-{width}.png"))
 
         # dark theme: the violet scale and the legend stay readable

@@ -115,7 +115,9 @@ _TABLE_CSS = (
     ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
     ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
     ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}"
-    ".tw-cands tr.tie td.a{box-shadow:inset 3px 0 0 #e67e22}</style>"
+    ".tw-cands tr.tie td.a{box-shadow:inset 3px 0 0 #e67e22}"
+    # a wide table scrolls on its own in a narrow panel (tw-fit lets the panel's text wrap to its width)
+    ".tw-scroll{overflow-x:auto;max-width:100%}.tw-fit .widget-html-content{min-width:0}</style>"
 )
 
 
@@ -179,7 +181,8 @@ def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None
 def _table_html(caption: str, header: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> str:
     head = "".join(f"<th class='n'>{html.escape(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td class='n'>{html.escape(x)}</td>" for x in row) + "</tr>" for row in rows)
-    return f"{html.escape(caption)}:<table class='tw-cands' style='width:auto'><tr>{head}</tr>{body}</table>"
+    return (f"{html.escape(caption)}:<div class='tw-scroll'><table class='tw-cands' style='width:auto'><tr>{head}</tr>"
+            f"{body}</table></div>")  # fmt: skip
 
 
 def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
@@ -206,7 +209,8 @@ def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
     elif best.reason:
         lines.append("Why: " + html.escape(best.reason) + ".")
     lines += [html.escape(note) for note in analysis.notes]
-    lines += [_table_html(t.caption, t.header, t.rows) for t in analysis.tables]
+    lines += [_TABLE_CSS + _table_html(t.caption, t.header, t.rows) for t in analysis.tables[:1]]
+    lines += [_table_html(t.caption, t.header, t.rows) for t in analysis.tables[1:]]
     heat = analysis.heatmaps.get(heat_shown) if heat_shown else None
     if heat is not None:
         lines.append(f"<span style='opacity:.75'>Heat map: {html.escape(heat.label)} — on each square, how many "
@@ -247,7 +251,7 @@ class BotInspector:
         """The position ``analysis`` belongs to."""
         self._done: dict[tuple[str, ...], Analysis] = {}
         """The last final analysis of each position analysed (Back shows it again)."""
-        self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(flex="1 1 440px", min_width="360px"))
+        self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(flex="1 1 440px", min_width="280px"))
         self.board.observe(self._board_changed, names="view")
         self.heatmap_choice = widgets.Dropdown(description="Heatmap", options=[("none", "")], value="",
                                                style={"description_width": "auto"},
@@ -283,9 +287,10 @@ class BotInspector:
         if self.reading.disabled:  # the game hides nothing
             self.cheating.disabled = True
             self.cheating.description = "all-seeing (nothing is hidden in this game)"
-        self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
+        self.table = widgets.HTML(layout=widgets.Layout(width="auto", overflow="auto"))
         self.details = widgets.HTML("Press <b>Think</b> to let the bot analyse this decision.",
-                                    layout=widgets.Layout(width="100%"))  # fmt: skip
+                                    layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.details.add_class("tw-fit")
         controls = widgets.HBox([self.think_button, self.stop_button, self.more_button, self.whatif_button,
                                  self.back_button, self.cheating, self.reading],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip

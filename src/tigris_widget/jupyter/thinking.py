@@ -88,7 +88,8 @@ class ThinkingControls:
         self.more_button = widgets.Button(description="Keep thinking", icon="forward", layout=layout, disabled=True,
                                           tooltip="search the same tree one budget longer")  # fmt: skip
         self.more_button.on_click(lambda _b: self.keep_thinking())
-        self.status = widgets.HTML("", layout=widgets.Layout(width="100%"))
+        # width auto: a column stretches it to its width; 100% plus the widget's margins overflowed it
+        self.status = widgets.HTML("", layout=widgets.Layout(width="auto"))
         self.progress = SearchProgress(progress_label or label)
         self.thinker: Thinker | None = None
         """The analysis running (or last run)."""

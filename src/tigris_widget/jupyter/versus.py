@@ -84,13 +84,14 @@ class BotMatch:
         self.hint_button, self.stop_button, self.more_button = (self.thinking.start_button,
                                                                 self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
         self.status, self.progress = self.thinking.status, self.thinking.progress
-        self.bot_status = widgets.HTML("", layout=widgets.Layout(width="100%", min_height="1.6em"))
+        self.bot_status = widgets.HTML("", layout=widgets.Layout(width="auto", min_height="1.6em"))
         self.bot_status.add_class("tw-bot-status")
         """Which bot is thinking, or why a bot's answer was not played (its height kept when empty, so
         the controls below do not jump each time a bot starts or ends thinking)."""
         self.panel = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="0"))
         self.panel.add_class("tw-hint-panel")
-        self.table = widgets.HTML(layout=widgets.Layout(width="100%", overflow="auto"))
+        self.panel.add_class("tw-fit")
+        self.table = widgets.HTML(layout=widgets.Layout(width="auto", overflow="auto"))
         self.reading = reading_box(game, "the hint deals the bots' hidden tiles as their moves so far suggest",
                                    hint_read_play)  # fmt: skip
         """Hints deal the hidden tiles as this seat reads them from play (shown where the game hides something)."""
