@@ -11,7 +11,9 @@ import { SIZE, type Body, type Kind, type UrView as View } from "./body";
 import { inkOn, type UrTheme as Theme } from "./theme";
 import { attacksFrom, clickableCells, type UiState } from "./ui";
 
-export const GRID: GridSpec = { cols: SIZE, rows: SIZE, margin: 0.32, minCell: 56, maxCell: 120 };
+// 46 px squares still carry their letters and badges, and six of them fit a 300 px column (an output
+// beside JupyterLab's file browser in a 700 px window)
+export const GRID: GridSpec = { cols: SIZE, rows: SIZE, margin: 0.32, minCell: 46, maxCell: 120 };
 
 export function layout(width: number, dpr = 1): Layout {
   return gridLayout(GRID, width, dpr);
