@@ -209,8 +209,7 @@ def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
     elif best.reason:
         lines.append("Why: " + html.escape(best.reason) + ".")
     lines += [html.escape(note) for note in analysis.notes]
-    lines += [_TABLE_CSS + _table_html(t.caption, t.header, t.rows) for t in analysis.tables[:1]]
-    lines += [_table_html(t.caption, t.header, t.rows) for t in analysis.tables[1:]]
+    lines += [_table_html(t.caption, t.header, t.rows) for t in analysis.tables]
     heat = analysis.heatmaps.get(heat_shown) if heat_shown else None
     if heat is not None:
         lines.append(f"<span style='opacity:.75'>Heat map: {html.escape(heat.label)} — on each square, how many "
