@@ -30,7 +30,7 @@ from tigris_widget.puzzles.library import book, game_of, library
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
 MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
-BOARD_LAYOUT = {"flex": "1 1 440px", "min_width": "340px"}
+BOARD_LAYOUT = {"flex": "1 1 440px", "min_width": "280px"}
 PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
 ROW = "row-reverse wrap"
 """The board takes what room there is; the panel sits beside it when both fit, else above it."""
