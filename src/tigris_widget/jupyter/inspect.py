@@ -49,7 +49,7 @@ from tigris_widget.bots.analysis import (
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.thinking import ThinkingControls, reading_box
-from tigris_widget.jupyter.widget import BoardWidget, with_picture
+from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 
 SUGGESTION_COLOUR = "#e67e22"
 """The orange of a bot's suggested move (the heat map is violet, so it stands out)."""
@@ -250,7 +250,7 @@ class BotInspector:
         """The position ``analysis`` belongs to."""
         self._done: dict[tuple[str, ...], Analysis] = {}
         """The last final analysis of each position analysed (Back shows it again)."""
-        self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(flex="1 1 440px", min_width="280px"))
+        self.board = BoardWidget(self.game, seat=self.seat, layout=widgets.Layout(**BOARD_BESIDE_PANEL))
         self.board.observe(self._board_changed, names="view")
         self.heatmap_choice = widgets.Dropdown(description="Heatmap", options=[("none", "")], value="",
                                                style={"description_width": "auto"},

@@ -24,13 +24,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.core.protocol import PuzzleLike
-from tigris_widget.jupyter.widget import BoardWidget, with_picture
+from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 from tigris_widget.puzzles.library import book, game_of, library
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
 COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
 MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
-BOARD_LAYOUT = {"flex": "1 1 440px", "min_width": "280px"}
 PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
 ROW = "row-reverse wrap"
 """The board takes what room there is; the panel sits beside it when both fit, else above it."""
@@ -100,7 +99,7 @@ class PuzzleBoard:
         self._on_verdict = on_verdict
         self._help = help_buttons
         self.game = puzzle.game()
-        self.board = _PuzzleBoardWidget(self.game, theme=theme, layout=widgets.Layout(**BOARD_LAYOUT))
+        self.board = _PuzzleBoardWidget(self.game, theme=theme, layout=widgets.Layout(**BOARD_BESIDE_PANEL))
         self._hints_given = 0
         self._answering = False
         self._revealed = False

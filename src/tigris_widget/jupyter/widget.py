@@ -35,6 +35,9 @@ from tigris_widget.core.registry import game_module, games
 from tigris_widget.render.replay import ReplayRecorder
 
 _STATIC = Path(__file__).parent.parent / "static"
+BOARD_BESIDE_PANEL = {"flex": "1 1 440px", "min_width": "280px"}
+"""Layout of a board sharing a row with a dashboard's panel: it takes what room there is and shrinks to
+280 px (a 300 px output, JupyterLab's file browser open in a 700 px window) before the panel wraps."""
 MAX_INTENT_LENGTH = 200
 """Longer action texts are refused before parsing (no notation is that long)."""
 
