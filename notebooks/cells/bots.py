@@ -268,6 +268,6 @@ under each says what the better turn would have done.""",
         """while not ur.is_over:
     step(ur, ur_bots)
 ur_report = review_game(ur, iterations=60)
-print(format_review(ur_report))""",
+print(format_review(ur_report, width=44))""",
     ),
 ]

@@ -215,3 +215,20 @@ def test_an_ur_review_reads_records_and_rows_and_runs_in_workers(ur_game) -> Non
         review("ur-record 1\nplayers nine", iterations=5)
     with pytest.raises(ValueError, match="last"):
         review(ur_game, last=-1)
+
+
+def test_the_text_review_wraps_between_words_under_its_entries(ur_game) -> None:  # type: ignore[no-untyped-def]
+    """An Ur turn's better line runs past 100 characters: the text review wraps it at ``width`` between
+    words, each entry's later lines indented under its first, so a narrow output never cuts a word."""
+    report = review(ur_game, iterations=15, last=6)
+    flagged = [m for m in report["moves"] if m["class"] is not None]
+    assert flagged, "the fixture game has a flagged move in its last turns"
+    for width in (44, 88):
+        text = format_review(report, width=width)
+        lines = text.splitlines()
+        assert all(len(line) <= width for line in lines if " " in line.strip()), text
+        words = " ".join(line.strip() for line in lines).split()
+        assert all(part in words for part in flagged[0]["best"].split()), "every word of the better line, whole"
+        assert any(line.startswith(" " * 8) and not line.startswith("        why") for line in lines), text
+    with pytest.raises(ValueError, match="too narrow"):
+        format_review(report, width=10)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -316,22 +317,31 @@ def curve(report: Mapping[str, Any], seat: int = 0) -> dict[int, float]:
     return {r["ply"] + r.get("plies", 1): r["values"][seat] for r in report["moves"] if r["values"]}
 
 
-def format_review(report: Mapping[str, Any]) -> str:
-    """The review as text: the flagged moves with the better move and why, then each player's accuracy."""
-    lines = [f"Review ({report['iterations']} iterations per decision; losses in points of {report['unit']}). "
-             + report["note"]]  # fmt: skip
+def format_review(report: Mapping[str, Any], width: int = 88) -> str:
+    """The review as text: the flagged moves with the better move and why, then each player's accuracy,
+    wrapped at ``width`` characters between words (an Ur turn's best line alone can run to 150), each
+    entry's later lines indented under its first."""
+    if width < 30:
+        raise ValueError(f"width {width} is too narrow for a review (at least 30 characters)")
+
+    def entry(text: str, first: str, rest: str) -> str:
+        return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
+                             break_long_words=False, break_on_hyphens=False)  # fmt: skip
+
+    lines = [entry(f"Review ({report['iterations']} iterations per decision; losses in points of "
+                   f"{report['unit']}). " + report["note"], "", "")]  # fmt: skip
     for r in report["moves"]:
         if r["class"] is None:
             continue
         # numbered as the board, the stepper's narration and the charts' x-axis count: one per action
-        lines.append(f"  move {r['ply'] + 1:>3} {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} "
-                     f"{r['class']:<10} −{100 * r['loss']:.0f}  best: {r['best']}")  # fmt: skip
+        lines.append(entry(f"move {r['ply'] + 1:>3} {r['name']:<6} {r['action']:<22} {MARKS[r['class']]:<2} "
+                           f"{r['class']:<10} −{100 * r['loss']:.0f}  best: {r['best']}", "  ", " " * 8))  # fmt: skip
         if r.get("best_reason"):
-            lines.append(f"        why: {r['best_reason']}")
+            lines.append(entry(f"why: {r['best_reason']}", " " * 8, " " * 13))
     for p in report["players"]:
         acc = "–" if p["accuracy"] is None else f"{p['accuracy']:.0f}"
-        lines.append(f"  {p['name']:<6} accuracy {acc:>3}  over {plural(p['decisions'], 'move', 'moves')}: "
-                     f"{class_counts(p)}")  # fmt: skip
+        lines.append(entry(f"{p['name']:<6} accuracy {acc:>3}  over {plural(p['decisions'], 'move', 'moves')}: "
+                           f"{class_counts(p)}", "  ", " " * 4))  # fmt: skip
     return "\n".join(lines)
 
 
