@@ -32,7 +32,7 @@ _LAZY = {
     "PUZZLES": "tigris_widget.games.tigris.puzzles.book",
     "Puzzle": "tigris_widget.games.tigris.puzzles.goals",
     "Goal": "tigris_widget.games.tigris.puzzles.goals",
-    "Verdict": "tigris_widget.games.tigris.puzzles.goals",
+    "Verdict": "tigris_widget.core.puzzle",
     "solve": "tigris_widget.games.tigris.puzzles.goals",
 }
 """Names imported when first used: the Jupyter parts (they need ipywidgets/anywidget), Ur's game, and

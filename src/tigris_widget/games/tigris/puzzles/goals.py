@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tigris_widget.core.puzzle import Verdict
 from tigris_widget.games.tigris.engine.core.actions import Action, parse_action
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import (
@@ -258,14 +259,6 @@ def solve(state: GameState, seat: int, goal: Goal, *, node_limit: int = 3_000_00
 
     high = math.inf if goal.best else goal.target
     return search(start.clone(), -math.inf, high)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """``status`` is "solved", "failed" (the turn is over without the goal) or "playing"."""
-
-    status: str
-    message: str
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tigris_widget.core.puzzle import Verdict
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import cell_name
 from tigris_widget.games.ur.engine.rules import player_score
@@ -195,15 +196,6 @@ def reachable(s: UrState, start: UrState, seat: int, goal: UrGoal, prefer: Seque
         return None if unknown else False
 
     return search(s.clone(), prefer)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """``status``: "solved", "failed" or "playing" (for a whole try); a step's judgement is "good",
-    "bad" or "unclear"."""
-
-    status: str
-    message: str
 
 
 LABELS = ((1000, "beginner"), (1300, "easy"), (1600, "intermediate"), (1900, "hard"), (10_000, "expert"))
