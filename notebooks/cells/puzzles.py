@@ -34,15 +34,18 @@ browser""",
     ),
     (
         "code",
-        """from collections import Counter
+        """import textwrap
+from collections import Counter
+
 from tigris_widget.puzzles.library import library, select
 
 lib = library()
 mined = [p for p in lib.values() if p.source == "mined"]
 print(len(lib), "puzzles,", len(mined), "mined from games")
-print(Counter(t for p in mined for t in p.themes).most_common(8))
+themes = Counter(t for p in mined for t in p.themes).most_common(8)
+print(textwrap.fill("Themes: " + ", ".join(f"{t} {n}" for t, n in themes), 44))
 for p in select(theme="monument")[:3]:
-    print(f"{p.key:<11} {p.elo:>5} {p.label:<12} {p.title} — {p.goal.text}")""",
+    print(textwrap.fill(f"{p.key} ({p.elo}, {p.label}): {p.title} — {p.goal.text}", 44, subsequent_indent="    "))""",
     ),
     (
         "md",
@@ -71,7 +74,7 @@ them, checked from Python:""",
         "code",
         """ur_lib = library("ur")
 ur_puzzle = next(iter(ur_lib.values()))
-print(len(ur_lib), "Ur puzzles;", ur_puzzle.title, "—", ur_puzzle.goal.text)
+print(textwrap.fill(f"{len(ur_lib)} Ur puzzles; {ur_puzzle.title} — {ur_puzzle.goal.text}", 44))
 game = ur_puzzle.game()
 for step in ur_puzzle.solution:
     game.apply(step)
@@ -89,7 +92,7 @@ ur_puzzle.check(game)""",
         """from tigris_widget import PUZZLES, PuzzleBoard
 
 for key, p in PUZZLES.items():
-    print(f"{'★' * p.difficulty:<3} {key:<18} {p.title} — {p.goal.text}")""",
+    print(textwrap.fill(f"{'★' * p.difficulty} {key}: {p.title} — {p.goal.text}", 44, subsequent_indent="    "))""",
     ),
     *[
         item

@@ -66,7 +66,9 @@ A game with both variants on the alternative board, played by two greedy bots.""
         """from tigris_widget.cli import play_game
 
 game = play_game(2, 4, "alternative", "buildings,ziggurat", ["greedy"])
-print([(r.dynasty, r.final, r.score) for r in game.result])
+for r in game.result:  # the score is the weakest colour
+    black, red, blue, green = r.final
+    print(f"{r.dynasty} {r.score}: black {black}, red {red}, blue {blue}, green {green}")
 BoardWidget(game)""",
     ),
     (
