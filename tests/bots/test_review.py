@@ -230,5 +230,10 @@ def test_the_text_review_wraps_between_words_under_its_entries(ur_game) -> None:
         words = " ".join(line.strip() for line in lines).split()
         assert all(part in words for part in flagged[0]["best"].split()), "every word of the better line, whole"
         assert any(line.startswith(" " * 8) and not line.startswith("        why") for line in lines), text
-    with pytest.raises(ValueError, match="too narrow"):
-        format_review(report, width=10)
+    for width in (10, "44", 44.0, True):
+        with pytest.raises(ValueError, match="width must be a whole number"):
+            format_review(report, width=width)  # type: ignore[arg-type]
+    broken = dict(report, moves=[{"class": "blunder"}])
+    for bad in ({}, {"moves": []}, broken, dict(report, players=None), "a review"):
+        with pytest.raises(ValueError, match="not a review report"):
+            format_review(bad)  # type: ignore[arg-type]

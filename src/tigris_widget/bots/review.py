@@ -321,9 +321,15 @@ def format_review(report: Mapping[str, Any], width: int = 88) -> str:
     """The review as text: the flagged moves with the better move and why, then each player's accuracy,
     wrapped at ``width`` characters between words (an Ur turn's best line alone can run to 150), each
     entry's later lines indented under its first."""
-    if width < 30:
-        raise ValueError(f"width {width} is too narrow for a review (at least 30 characters)")
+    if not isinstance(width, int) or isinstance(width, bool) or width < 30:
+        raise ValueError(f"width must be a whole number of characters, at least 30, not {width!r}")
+    try:
+        return _review_text(report, width)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:  # a hand-built or edited report
+        raise ValueError(f"not a review report (as bots.review.review returns): {type(err).__name__} {err}") from err
 
+
+def _review_text(report: Mapping[str, Any], width: int) -> str:
     def entry(text: str, first: str, rest: str) -> str:
         return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
                              break_long_words=False, break_on_hyphens=False)  # fmt: skip
