@@ -185,6 +185,7 @@ class PuzzleGoalLike(Protocol):
         """The goal as the puzzle states it ("Win the tile (3,2) from P1 …")."""
 
 
+@runtime_checkable
 class PuzzleLike(Protocol):
     """One puzzle: a position, whose turn it is, a goal for that turn and a verified solution."""
 

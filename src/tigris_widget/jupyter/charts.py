@@ -25,6 +25,7 @@ import traitlets
 
 from tigris_widget.core.protocol import GameLike, ScoreParts
 from tigris_widget.core.registry import game_module
+from tigris_widget.jupyter.themes import check_theme
 
 CLASS_INK = {"inaccuracy": "#d4a017", "mistake": "#e67e22", "blunder": "#c0392b"}
 """Marks of a review's inaccuracies, mistakes and blunders on the evaluation curve."""
@@ -113,8 +114,7 @@ class SharpCanvas:
     ) -> None:  # fmt: skip
         from ipycanvas import Canvas
 
-        if theme not in ("auto", "light", "dark"):
-            raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+        check_theme(theme)
         self.height_for = height_for
         self.height = height_for(width) if height_for is not None else height
         self.css_width = width

@@ -83,8 +83,34 @@ def fit(svg: str, *, wide: int | None = 560) -> str:
 def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
     if window is None:
         return None
-    w = window if isinstance(window, Window) else Window(*window)
-    return w.x0, w.y0, w.x1, w.y1
+    if not isinstance(window, Window):
+        if (not isinstance(window, (tuple, list)) or len(window) != 4
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in window)):  # fmt: skip
+            raise ValueError(f"window is (x0, y0, x1, y1), four whole numbers, not {window!r}")
+        window = Window(*window)
+    return window.x0, window.y0, window.x1, window.y1
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be text, not {type(value).__name__}")
+    return value
+
+
+def _cells(hooks: CourseHooks, squares: object, name: str) -> list[XY]:
+    """The squares of a ``highlight`` argument, each as the game writes squares ("(6,3)" or (6, 3))."""
+    if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
+        raise ValueError(f"{name} must be a list of squares such as ['(6,3)'], not {squares!r}")
+    return [hooks.cell(q) for q in squares]
+
+
+def _marks(hooks: CourseHooks, labels: object, name: str) -> dict[XY, str]:
+    """The squares and texts of a ``labels`` argument."""
+    if labels is None:
+        return {}
+    if not isinstance(labels, Mapping):
+        raise ValueError(f"{name} must map squares to short texts, not {type(labels).__name__}")
+    return {hooks.cell(q): _text(label, f"the label of {q!r}") for q, label in labels.items()}
 
 
 def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:
@@ -142,6 +168,8 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
 def _play(game: GameLike, actions: Sequence[str]) -> list[Event]:
     """Play ``actions`` in order, all or nothing; an action with a seat prefix (``"P1: agri; …"``) is a
     whole turn line of a game that writes its turns as lines (``play_line``)."""
+    for action in actions:
+        _text(action, "an action")
     start = len(game)
     events: list[Event] = []
     try:
@@ -245,14 +273,15 @@ def show_step(
     :param titles: the titles over the two boards.
     """
     hooks = _hooks(game)
-    hl = [hooks.cell(q) for q in highlight]
-    ahl = hl if after_highlight is None else [hooks.cell(q) for q in after_highlight]
-    before_labels = {hooks.cell(q): t for q, t in (labels or {}).items()}
-    later_labels = {hooks.cell(q): t for q, t in (after_labels or {}).items()}
+    _text(caption, "caption")
+    hl = _cells(hooks, highlight, "highlight")
+    ahl = hl if after_highlight is None else _cells(hooks, after_highlight, "after_highlight")
+    before_labels = _marks(hooks, labels, "labels")
+    later_labels = _marks(hooks, after_labels, "after_labels")
+    win = _as_window(window)
     start = len(game)
     events = _play(game, actions)
     end = len(game)
-    win = _as_window(window)
     if window is None:
         win = hooks.focus(game, start, end, set(hl) | set(ahl) | set(before_labels) | set(later_labels))
     b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels)
@@ -275,6 +304,7 @@ def show_swap(game: GameLike, *actions: str, caption: str = "", live: bool = Tru
     draw = getattr(hooks, "hands_picture", None)
     if draw is None:
         raise ValueError(f"the course of {game.name!r} draws no hands")
+    _text(caption, "caption")
     start = len(game)
     events = _play(game, actions)
     try:
@@ -315,18 +345,20 @@ def show_board(
     ``status`` the whole board and its status block (turn, prompt, each player's line) as the game's
     presenter draws it."""
     hooks = _hooks(game)
-    hl = [hooks.cell(q) for q in highlight]
+    _text(caption, "caption")
+    hl = _cells(hooks, highlight, "highlight")
+    marks = _marks(hooks, labels, "labels")
+    win = _as_window(window)
     if status:
         module = game_module(game.name)
         svg = module.picture_svg(
             module.present(game, None),
             highlight=[module.to_square(q) for q in hl],
-            labels={module.to_square(hooks.cell(q)): t for q, t in (labels or {}).items()},
+            labels={module.to_square(q): t for q, t in marks.items()},
             caption=caption or None,
         )
         return Picture(game, fit(svg, wide=None), live)  # one board, sized like a live board's picture
-    marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
-    body, w, h = hooks.panel(game, len(game), _as_window(window), highlight=hl, labels=marks)
+    body, w, h = hooks.panel(game, len(game), win, highlight=hl, labels=marks)
     svg = compose([(body, w, h, "", hooks.lines(game, len(game)))], caption=caption)
     return Picture(game, svg, live)
 
@@ -361,6 +393,10 @@ def show_refusal(
     """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason,
     as the game explains it (its rule code first)."""
     hooks = _hooks(game)
+    _text(caption, "caption")
+    hl = _cells(hooks, highlight, "highlight")
+    marks = _marks(hooks, labels, "labels")
+    win = _as_window(window)
     start = len(game)
     try:
         _play(game, [action])
@@ -370,10 +406,9 @@ def show_refusal(
         while len(game) > start:  # a refusal shows the game unchanged, whatever was asked
             game.undo()
         raise ValueError(f"{action} is legal here: a refusal needs an illegal action")
-    hl = [hooks.cell(q) for q in highlight]
-    marks = {hooks.cell(q): t for q, t in (labels or {}).items()}
     n = len(game)
-    win = _as_window(window) if window is not None else hooks.focus(game, n, n, set(hl))
+    if win is None:
+        win = hooks.focus(game, n, n, set(hl))
     body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks)
     title = f"{action}: refused — nothing changes, so one board"
     lines = [html.escape(x) for x in wrap_lines(message, max(40, 2 * w // 13))]

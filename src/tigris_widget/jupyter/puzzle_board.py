@@ -93,6 +93,8 @@ class PuzzleBoard:
     ) -> None:
         if isinstance(puzzle, str):
             puzzle = _lookup(puzzle)
+        elif not isinstance(puzzle, PuzzleLike):
+            raise ValueError(f"PuzzleBoard needs a puzzle or a puzzle's id (a string), not {type(puzzle).__name__}")
         self.puzzle = puzzle
         self.book = book(game_of(puzzle))
         self._on_next = on_next

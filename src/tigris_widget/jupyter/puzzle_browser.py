@@ -17,6 +17,7 @@ whose rating is closest to yours; asking for the solution gives the puzzle up.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,6 +25,7 @@ import ipywidgets as widgets
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.registry import DEFAULT_GAME
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+from tigris_widget.jupyter.themes import check_theme
 from tigris_widget.jupyter.widget import with_picture
 from tigris_widget.puzzles.library import book, select
 
@@ -84,7 +86,9 @@ class PuzzleBrowser:
     ) -> None:
         self.game = game
         self.book = book(game)  # UnknownGameError for a name that is no game
-        self._board_theme = board_theme
+        self._board_theme = check_theme(board_theme, "board_theme")
+        if not isinstance(rating, (int, float)) or isinstance(rating, bool) or not math.isfinite(rating):
+            raise ValueError(f"rating must be a number (a puzzle rating such as 1500), not {rating!r}")
         self.rating = float(rating)
         self._start = self.rating
         self.streak = 0
@@ -120,7 +124,7 @@ class PuzzleBrowser:
 
     def choose(self, theme: str | None = None, level: str | None = None) -> None:
         """Set the theme and difficulty (``ValueError`` for unknown ones; nothing changes) and show a puzzle."""
-        if theme is not None and theme not in self.book.THEMES:
+        if theme is not None and (not isinstance(theme, str) or theme not in self.book.THEMES):
             raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(self.book.THEMES))}")
         _bounds(level, self.game)
         self._quiet = True

@@ -19,6 +19,7 @@ and the scores come through the rules protocol (``core.protocol``).
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -130,6 +131,25 @@ def narration(game: GameLike, ply: int, seat: int | None = None) -> str:
     return f"<b>Move {ply}</b> — {html.escape(name)}: <code>{html.escape(entry['action'])}</code><ul>{items}</ul>"
 
 
+def _checked_evaluation(values: object) -> dict[int, float]:
+    """An evaluation curve as ``{ply: value}``: from a mapping of plies to numbers or a sequence of
+    numbers (one per ply); a ``ValueError`` names what is not."""
+    if isinstance(values, Mapping):
+        items = list(values.items())
+    elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)):
+        items = list(enumerate(values))
+    else:
+        raise ValueError(f"evaluation must map plies to values or list one value per ply, not {type(values).__name__}")
+    out: dict[int, float] = {}
+    for ply, value in items:
+        if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+            raise ValueError(f"evaluation: a ply is a whole number 0 or more, not {ply!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"evaluation: the value at ply {ply} must be a finite number, not {value!r}")
+        out[ply] = float(value)
+    return out
+
+
 class GameStepper:
     """A dashboard that replays a finished (or ongoing) game.
 
@@ -154,6 +174,13 @@ class GameStepper:
     ) -> None:
         self.game = as_game(game)
         self.seat = seat
+        players = self.game.players
+        if isinstance(review_seat, bool) or not isinstance(review_seat, int) or not 0 <= review_seat < players:
+            raise ValueError(f"review_seat must be 0..{players - 1}, not {review_seat!r}")
+        if isinstance(interval_ms, bool) or not isinstance(interval_ms, int) or interval_ms < 1:
+            raise ValueError(f"interval_ms must be a whole number of milliseconds (1 or more), not {interval_ms!r}")
+        if evaluation is not None:
+            evaluation = _checked_evaluation(evaluation)
         self.board = BoardWidget(self.game, seat=seat, theme=theme)
         self.series = score_series(self.game, seat)
         self.review = review
@@ -161,7 +188,10 @@ class GameStepper:
         if review is not None and evaluation is None:
             from tigris_widget.bots.review import curve
 
-            evaluation = {0: 0.5, **curve(review, review_seat)}
+            try:
+                evaluation = {0: 0.5, **curve(review, review_seat)}
+            except (KeyError, TypeError, IndexError, AttributeError) as err:
+                raise ValueError(f"review is not a review report (as bots.review.review returns): {err!r}") from err
             who = _seat_names(self.game)[review_seat]
             unit = review.get("unit", "chance to win")
             evaluation_label = f"{who}'s {unit} after each reviewed move (click to jump there)"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
 import threading
 import time
 from collections.abc import Mapping
@@ -61,16 +62,23 @@ class BotMatch:
     ) -> None:
         game = check_game(game)
         n = game.players
-        if not isinstance(seat, int) or not 0 <= seat < n:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         if opponents is None:
             opponents = make_bot("greedy", game=game.name)
-        bots = {p: opponents for p in range(n) if p != seat} if isinstance(opponents, Bot) else dict(opponents)
+        if isinstance(opponents, Bot):
+            bots = {p: opponents for p in range(n) if p != seat}
+        elif isinstance(opponents, Mapping) and all(isinstance(b, Bot) for b in opponents.values()):
+            bots = dict(opponents)
+        else:
+            raise ValueError(f"opponents must be a bot or a mapping of seats to bots, not {opponents!r}")
         if seat in bots or set(bots) - set(range(n)):
             raise ValueError(f"opponents must be bots for seats other than {seat}, within 0..{n - 1}")
         self.game = game
         self.seat = seat
         self.bots = bots
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < math.inf:
+            raise ValueError(f"delay must be a number of seconds, 0 or more, not {delay!r}")
         self.delay = delay
         AnalysisRequest(hint_iterations, hint_seconds, read_play=hint_read_play)  # checked now, not at the first Hint
         self.hint_iterations = hint_iterations

@@ -32,6 +32,7 @@ import traitlets
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
+from tigris_widget.jupyter.themes import THEMES, check_theme
 from tigris_widget.render.replay import ReplayRecorder
 
 _STATIC = Path(__file__).parent.parent / "static"
@@ -135,7 +136,7 @@ class BoardWidget(anywidget.AnyWidget):
     """How many actions of the game the shown position follows (``len(game)``: the latest, playable)."""
     error = traitlets.Unicode("").tag(sync=True)
     """The last problem with an intent, shown on the board; cleared by the next good one."""
-    theme = traitlets.Enum(("auto", "light", "dark"), default_value="auto").tag(sync=True)
+    theme = traitlets.Enum(THEMES, default_value="auto").tag(sync=True)
     overlay = traitlets.Dict().tag(sync=True)
     """Highlights, arrows, labels, caption and heatmap range (set through the overlay methods)."""
     heatmap = traitlets.Bytes(b"").tag(sync=True)
@@ -166,6 +167,7 @@ class BoardWidget(anywidget.AnyWidget):
             )
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
             raise ValueError(f"seat must be 0..{game.players - 1} or None, not {seat!r}")
+        check_theme(theme)
         if embed_history is None:
             embed_history = type(self).embed_history_default
         if not isinstance(embed_history, bool):

@@ -51,6 +51,7 @@ def _library(game: str) -> tuple[PuzzleLike, ...]:
 
 def library(game: str = DEFAULT_GAME) -> dict[str, PuzzleLike]:
     """Every puzzle of ``game`` by id: the hand-made ones first, then the mined ones."""
+    book(game)  # refuses a name that is no game before the cache sees it (a list cannot be a cache key)
     return {p.key: p for p in _library(game)}
 
 
@@ -60,10 +61,13 @@ def select(
     """The puzzles of ``game`` with ``theme``, a rating in [low, high] and (optionally) from ``source``
     ("mined" or "hand-made"), easiest first. ``ValueError`` for an unknown theme."""
     themes = book(game).THEMES
-    if theme is not None and theme not in themes:
+    if theme is not None and (not isinstance(theme, str) or theme not in themes):
         raise ValueError(f"unknown theme {theme!r}; themes: {', '.join(sorted(themes))}")
     if source not in (None, "mined", "hand-made"):
         raise ValueError(f"source is 'mined' or 'hand-made', not {source!r}")
+    for name, bound in (("low", low), ("high", high)):
+        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or bound != bound:
+            raise ValueError(f"{name} is a rating (a number), not {bound!r}")
     found = [
         p
         for p in _library(game)
