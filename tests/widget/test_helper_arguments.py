@@ -124,3 +124,42 @@ def test_course_arguments_are_named_in_the_refusal() -> None:
     with pytest.raises(ValueError, match="window is"):
         show_refusal(game, "tile r (0,0)", window=(0, 0, 5))  # type: ignore[arg-type]
     assert len(game) == 0
+
+
+@pytest.mark.parametrize("game", games(), ids=["tigris", "ur"])
+def test_the_board_methods_refuse_hostile_arguments_and_keep_their_overlays(game: Any) -> None:
+    board = BoardWidget(game)
+    board.highlight([0])
+    board.caption("kept")
+    overlay, heatmap = dict(board.overlay), board.heatmap
+    game_squares = board._module.SQUARES
+    calls = {
+        "ply": [lambda v: board.goto(v)],
+        "steps": [lambda v: board.back(v), lambda v: board.forward(v)],
+        "squares": [lambda v: board.highlight(v), lambda v: board.ghost(game, v)],
+        "caption": [lambda v: board.caption(v), lambda v: board.picture(v)],
+        "label": [lambda v: board.label(0, v)],
+        "path": [lambda v: board.to_html(v)],
+        "heatmap": [lambda v: board.show_heatmap(v)],
+        "heat": [lambda v: board.show_heatmap({0: v}), lambda v: board.show_heatmap([v] * game_squares)],
+        "vmin": [lambda v: board.show_heatmap({}, vmin=v)],
+    }
+    junk: dict[str, list[Any]] = {
+        "ply": ["x", 3.5, True, None, []],
+        "steps": ["x", -1, 3.5, True, None],
+        "squares": [None, 7, 3.5, True, "(1,0)", object()],
+        "caption": [7, 3.5, True, [], object()],
+        "label": [None, 7, True, []],
+        "path": [None, 7, [], object()],
+        "heatmap": [7, 3.5, "x", True, object()],
+        "heat": ["x", True, object(), []],
+        "vmin": ["x", True, object()],
+    }
+    for argument, makers in calls.items():
+        for make in makers:
+            for value in junk[argument]:
+                if argument == "caption" and value is None:
+                    continue
+                with pytest.raises(ValueError):
+                    make(value)
+    assert board.overlay == overlay and board.heatmap == heatmap, "a refused call changes no overlay"

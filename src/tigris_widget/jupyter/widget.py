@@ -20,6 +20,7 @@ redraws every widget showing it.
 from __future__ import annotations
 
 import math
+import os
 import struct
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -62,6 +63,28 @@ def _bundle(name: str) -> Path | str:
 def _check_colour(colour: object) -> None:
     if colour is not None and not (isinstance(colour, str) and 0 < len(colour) <= 64):
         raise ValueError(f"colour must be a CSS colour string such as 'orange' or '#ff8800', not {colour!r}")
+
+
+def _steps(steps: object) -> int:
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise ValueError(f"steps must be a whole number, 0 or more, not {steps!r}")
+    return steps
+
+
+def _square_list(squares: object) -> list[Any]:
+    """The squares of a ``squares`` argument: a list of them, never one square's text read letter by letter."""
+    if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
+        raise ValueError(f"squares must be a list of squares such as ['(6,3)'], not {squares!r}")
+    return list(squares)
+
+
+def _heat(value: object) -> float:
+    """A heatmap value: a number, or None (or NaN) for none."""
+    if value is None:
+        return math.nan
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"a heatmap value must be a number or None, not {value!r}")
+    return float(value)
 
 
 def _one_colour(items: Iterable[Mapping[str, Any]]) -> str | None:
@@ -363,6 +386,8 @@ class BoardWidget(anywidget.AnyWidget):
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (negative: counted from the end, like a list)."""
         n = len(self._game)
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise ValueError(f"ply must be a whole number 0..{n} (or negative, from the end), not {ply!r}")
         if ply < 0:
             ply += n + 1
         if not 0 <= ply <= n:
@@ -370,10 +395,10 @@ class BoardWidget(anywidget.AnyWidget):
         self.ply = ply
 
     def back(self, steps: int = 1) -> None:
-        self.goto(max(0, self.ply - steps))
+        self.goto(max(0, self.ply - _steps(steps)))
 
     def forward(self, steps: int = 1) -> None:
-        self.goto(min(len(self._game), self.ply + steps))
+        self.goto(min(len(self._game), self.ply + _steps(steps)))
 
     def latest(self) -> None:
         self.goto(len(self._game))
@@ -406,6 +431,8 @@ class BoardWidget(anywidget.AnyWidget):
         and so reads on a dark page too."""
         from tigris_widget.render.svg import board_svg
 
+        if caption is not None and not isinstance(caption, str):
+            raise ValueError(f"caption must be text or None, not {type(caption).__name__}")
         o = self.overlay
         return board_svg(
             self.view,
@@ -424,6 +451,8 @@ class BoardWidget(anywidget.AnyWidget):
         """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""
         from tigris_widget.render.html import write_html
 
+        if not isinstance(path, (str, os.PathLike)):
+            raise ValueError(f"path must be a file name (a string or a Path), not {type(path).__name__}")
         return write_html(self._game, path, self.seat, title=title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -461,16 +490,21 @@ class BoardWidget(anywidget.AnyWidget):
         for name, text in (("legend", legend), ("low", low), ("high", high)):
             if text is not None and not (isinstance(text, str) and len(text) <= 120):
                 raise ValueError(f"{name} must be a text of at most 120 characters, not {text!r}")
+        for name, end in (("vmin", vmin), ("vmax", vmax)):
+            if end is not None and (isinstance(end, bool) or not isinstance(end, (int, float))):
+                raise ValueError(f"{name} must be a number or None, not {end!r}")
         squares, to_square = self._module.SQUARES, self._module.to_square
         grid = [math.nan] * squares
         if isinstance(values, Mapping):
             for key, v in values.items():
-                grid[to_square(key)] = math.nan if v is None else float(v)
-        else:
+                grid[to_square(key)] = _heat(v)
+        elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)):
             items = list(values)
             if len(items) != squares:
                 raise ValueError(f"a heatmap list needs {squares} values (one per square), not {len(items)}")
-            grid = [math.nan if v is None else float(v) for v in items]
+            grid = [_heat(v) for v in items]
+        else:
+            raise ValueError(f"a heatmap is a mapping square → value or a list of values, not {type(values).__name__}")
         self.heatmap = struct.pack(f"<{squares}f", *grid)
         finite = [v for v in grid if math.isfinite(v)]
         rng = None
@@ -493,7 +527,8 @@ class BoardWidget(anywidget.AnyWidget):
     def highlight(self, squares: Iterable[SquareLike], colour: str | None = None) -> None:
         """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""
         _check_colour(colour)
-        added = [{"square": self._module.to_square(q), **({"colour": colour} if colour else {})} for q in squares]
+        added = [{"square": self._module.to_square(q), **({"colour": colour} if colour else {})}
+                 for q in _square_list(squares)]  # fmt: skip
         self._set_overlay(highlights=[*self.overlay.get("highlights", []), *added])
 
     def arrow(self, start: SquareLike, end: SquareLike, colour: str | None = None) -> None:
@@ -513,18 +548,22 @@ class BoardWidget(anywidget.AnyWidget):
         name = getattr(after, "name", None)
         if name != self._game.name or not callable(getattr(after, "clone", None)):
             raise ValueError(f"a ghost needs a game of {self._game.name!r}, not {type(after).__name__} ({name!r})")
-        cells = sorted({self._module.to_square(q) for q in squares})
+        cells = sorted({self._module.to_square(q) for q in _square_list(squares)})
         body = self._module.present(after, self.seat, log_window=0)["body"]
         self._set_overlay(ghost={"body": body, "squares": cells, **({"colour": colour} if colour else {})})
 
     def label(self, square: SquareLike, text: str) -> None:
         """Write a short text on a square (at most 12 characters are drawn)."""
-        item = {"square": self._module.to_square(square), "text": str(text)[:12]}
+        if not isinstance(text, str):
+            raise ValueError(f"a label is text, not {type(text).__name__}")
+        item = {"square": self._module.to_square(square), "text": text[:12]}
         self._set_overlay(labels=[*self.overlay.get("labels", []), item])
 
     def caption(self, text: str) -> None:
         """A line of text above the board ("" removes it)."""
-        self._set_overlay(caption=str(text))
+        if not isinstance(text, str):
+            raise ValueError(f'a caption is text ("" removes it), not {type(text).__name__}')
+        self._set_overlay(caption=text)
 
     def clear_overlays(self) -> None:
         """Remove the heatmap, highlights, arrows, labels, ghost and caption."""
