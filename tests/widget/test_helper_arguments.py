@@ -163,3 +163,37 @@ def test_the_board_methods_refuse_hostile_arguments_and_keep_their_overlays(game
                 with pytest.raises(ValueError):
                     make(value)
     assert board.overlay == overlay and board.heatmap == heatmap, "a refused call changes no overlay"
+
+
+@pytest.mark.parametrize("game", games(), ids=["tigris", "ur"])
+def test_the_dashboards_methods_refuse_hostile_arguments(game: Any) -> None:
+    from tigris_widget import BotInspector
+
+    inspector = BotInspector(game, seconds=0.05)
+    match = BotMatch(game)
+    stepper = GameStepper(game)
+    for bad in ["x", None, [], 3.5, object()]:
+        with pytest.raises(ValueError, match="show needs an Analysis"):
+            inspector.show(bad)
+    assert inspector.analysis is None, "a refused show leaves nothing behind"
+    for bad in [7, 3.5, [], object()]:
+        with pytest.raises(ValueError, match="what_if needs a candidate"):
+            inspector.what_if(bad)
+    for bad in ["x", -1, 0, True, [], float("nan")]:
+        with pytest.raises(ValueError, match="seconds"):
+            inspector.keep_thinking(bad)
+        with pytest.raises(ValueError, match="seconds"):
+            match.keep_thinking(bad)
+    for bad in ["x", 0, -1, True, [], {}, 3.5]:
+        with pytest.raises(ValueError, match="iterations"):
+            match.hint(iterations=bad)
+    for bad in ["x", -1, 3.5, True, []]:
+        with pytest.raises(ValueError, match="limit"):
+            match.play_bots(bad)
+    for bad in ["x", None, 3.5, True, []]:
+        with pytest.raises(ValueError, match="direction"):
+            stepper.step(bad)
+    for bad in ["x", 1, True, []]:
+        with pytest.raises(ValueError, match="by is"):
+            stepper.step(1, by=bad)
+    assert len(game) == 0 and stepper.ply == 0

@@ -348,6 +348,8 @@ class BotInspector:
 
     def show(self, analysis: Analysis) -> None:
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
+        if not isinstance(analysis, Analysis):
+            raise ValueError(f"show needs an Analysis (from think or analyze), not {type(analysis).__name__}")
         self.analysis = analysis
         self._shown_for = _position(self.game)
         options = [c.text for c in analysis.candidates]
@@ -421,6 +423,8 @@ class BotInspector:
     def what_if(self, action: str | None = None) -> None:
         """Play a candidate (the selected one by default; all its steps) on the copy and show the
         position after it; the analysis of the position before leaves the screen."""
+        if action is not None and not isinstance(action, str):
+            raise ValueError(f"what_if needs a candidate's text (or None: the selected one), not {action!r}")
         chosen = action or self.candidates.value
         if not chosen:
             raise ValueError("choose a candidate first")

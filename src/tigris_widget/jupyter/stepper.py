@@ -251,6 +251,10 @@ class GameStepper:
 
     def step(self, direction: int, by: str | None = None) -> None:
         """One action (or one turn: ``by="turn"``, or in turn mode) forward (+1) or back (-1)."""
+        if isinstance(direction, bool) or not isinstance(direction, int):
+            raise ValueError(f"direction is +1 (forward) or -1 (back), not {direction!r}")
+        if by not in (None, "action", "turn"):
+            raise ValueError(f"by is 'action', 'turn' or None (the mode shown), not {by!r}")
         ply = self.ply
         if (by or self.mode.value) == "action":
             target = ply + direction

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable
 
 import ipywidgets as widgets
 
-from tigris_widget.bots.analysis import Analysis, Thinker
+from tigris_widget.bots.analysis import Analysis, AnalysisRequest, Thinker
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 
@@ -133,6 +133,8 @@ class ThinkingControls:
     def keep_thinking(self, seconds: float | None = None) -> bool:
         """Search the same tree one budget (or ``seconds``) longer; False when there is nothing to
         extend for the position on screen."""
+        if seconds is not None:
+            AnalysisRequest(seconds=seconds)  # a ValueError names a bad budget, whatever is on screen
         t = self.thinker
         if t is None or t.cancelled or self.key is None or self.stale or not t.keep_thinking(seconds):
             return False

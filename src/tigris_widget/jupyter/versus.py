@@ -190,6 +190,8 @@ class BotMatch:
         were played. ``RuntimeError`` while a bot thinks in the background (it would play twice)."""
         if self._thinking:
             raise RuntimeError("a bot is thinking in the background; its move comes by itself")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit is how many decisions to play (0 or more) or None, not {limit!r}")
         played = 0
         while self._bot_to_move() is not None and (limit is None or played < limit):
             self._playing = True  # playing the move triggers on_action; do not re-enter
@@ -205,6 +207,7 @@ class BotMatch:
                    until_settled: bool = True) -> Thinker | None:  # fmt: skip
         """Start analysing the human's pending decision from his view in the background, updating the
         board while it thinks (the first result at once); None when the decision is not his."""
+        AnalysisRequest(iterations, seconds, every=every)  # a ValueError names a bad budget first
         decision = self.game.decision
         if decision is None or decision.seat != self.seat:
             self.clear_hint()
