@@ -25,7 +25,7 @@ import traitlets
 
 from tigris_widget.core.protocol import GameLike, ScoreParts
 from tigris_widget.core.registry import game_module
-from tigris_widget.jupyter.themes import check_theme
+from tigris_widget.jupyter.arguments import check_theme
 
 CLASS_INK = {"inaccuracy": "#d4a017", "mistake": "#e67e22", "blunder": "#c0392b"}
 """Marks of a review's inaccuracies, mistakes and blunders on the evaluation curve."""

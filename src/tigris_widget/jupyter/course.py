@@ -30,6 +30,7 @@ from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.core.text import wrap_lines
+from tigris_widget.jupyter.arguments import square_list
 from tigris_widget.jupyter.lessons import Narration
 
 XY = tuple[int, int]
@@ -99,9 +100,7 @@ def _text(value: object, name: str) -> str:
 
 def _cells(hooks: CourseHooks, squares: object, name: str) -> list[XY]:
     """The squares of a ``highlight`` argument, each as the game writes squares ("(6,3)" or (6, 3))."""
-    if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
-        raise ValueError(f"{name} must be a list of squares such as ['(6,3)'], not {squares!r}")
-    return [hooks.cell(q) for q in squares]
+    return [hooks.cell(q) for q in square_list(squares, name)]
 
 
 def _marks(hooks: CourseHooks, labels: object, name: str) -> dict[XY, str]:

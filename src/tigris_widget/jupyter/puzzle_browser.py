@@ -24,8 +24,8 @@ import ipywidgets as widgets
 
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.registry import DEFAULT_GAME
+from tigris_widget.jupyter.arguments import check_theme
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
-from tigris_widget.jupyter.themes import check_theme
 from tigris_widget.jupyter.widget import with_picture
 from tigris_widget.puzzles.library import book, select
 

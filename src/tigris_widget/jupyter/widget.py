@@ -33,7 +33,7 @@ import traitlets
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
-from tigris_widget.jupyter.themes import THEMES, check_theme
+from tigris_widget.jupyter.arguments import THEMES, check_theme, square_list
 from tigris_widget.render.replay import ReplayRecorder
 
 _STATIC = Path(__file__).parent.parent / "static"
@@ -69,13 +69,6 @@ def _steps(steps: object) -> int:
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise ValueError(f"steps must be a whole number, 0 or more, not {steps!r}")
     return steps
-
-
-def _square_list(squares: object) -> list[Any]:
-    """The squares of a ``squares`` argument: a list of them, never one square's text read letter by letter."""
-    if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
-        raise ValueError(f"squares must be a list of squares such as ['(6,3)'], not {squares!r}")
-    return list(squares)
 
 
 def _heat(value: object) -> float:
@@ -528,7 +521,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Frame squares (added to those already highlighted); ``colour`` is any CSS colour."""
         _check_colour(colour)
         added = [{"square": self._module.to_square(q), **({"colour": colour} if colour else {})}
-                 for q in _square_list(squares)]  # fmt: skip
+                 for q in square_list(squares)]  # fmt: skip
         self._set_overlay(highlights=[*self.overlay.get("highlights", []), *added])
 
     def arrow(self, start: SquareLike, end: SquareLike, colour: str | None = None) -> None:
@@ -548,7 +541,7 @@ class BoardWidget(anywidget.AnyWidget):
         name = getattr(after, "name", None)
         if name != self._game.name or not callable(getattr(after, "clone", None)):
             raise ValueError(f"a ghost needs a game of {self._game.name!r}, not {type(after).__name__} ({name!r})")
-        cells = sorted({self._module.to_square(q) for q in _square_list(squares)})
+        cells = sorted({self._module.to_square(q) for q in square_list(squares)})
         body = self._module.present(after, self.seat, log_window=0)["body"]
         self._set_overlay(ghost={"body": body, "squares": cells, **({"colour": colour} if colour else {})})
 
