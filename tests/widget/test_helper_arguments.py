@@ -197,3 +197,16 @@ def test_the_dashboards_methods_refuse_hostile_arguments(game: Any) -> None:
         with pytest.raises(ValueError, match="by is"):
             stepper.step(1, by=bad)
     assert len(game) == 0 and stepper.ply == 0
+
+
+def test_numpy_numbers_and_arrays_stay_welcome() -> None:
+    """The checks refuse junk, not numpy: a heatmap or an evaluation curve from an array, numpy scalars."""
+    np = pytest.importorskip("numpy")
+    game = Game.new(players=2, seed=1)
+    board = BoardWidget(game)
+    board.show_heatmap(np.linspace(0.0, 1.0, 176), vmin=np.float32(0), vmax=np.int64(1))
+    board.show_heatmap({3: np.float32(0.5)})
+    board.goto(np.int64(0))
+    board.back(np.int64(1))
+    assert GameStepper(game, evaluation=np.array([0.5])).evaluation == {0: 0.5}
+    BoardWidget(UrGame.new(players=3, seed=1)).show_heatmap(np.zeros(36))

@@ -20,6 +20,7 @@ through the registry by the game's ``name``.
 from __future__ import annotations
 
 import html
+import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -86,9 +87,9 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
         return None
     if not isinstance(window, Window):
         if (not isinstance(window, (tuple, list)) or len(window) != 4
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in window)):  # fmt: skip
+                or any(isinstance(v, bool) or not isinstance(v, (int, numbers.Integral)) for v in window)):  # fmt: skip
             raise ValueError(f"window is (x0, y0, x1, y1), four whole numbers, not {window!r}")
-        window = Window(*window)
+        window = Window(*(int(v) for v in window))
     return window.x0, window.y0, window.x1, window.y1
 
 

@@ -20,6 +20,7 @@ redraws every widget showing it.
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import struct
 import weakref
@@ -66,16 +67,16 @@ def _check_colour(colour: object) -> None:
 
 
 def _steps(steps: object) -> int:
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+    if isinstance(steps, bool) or not isinstance(steps, (int, numbers.Integral)) or steps < 0:
         raise ValueError(f"steps must be a whole number, 0 or more, not {steps!r}")
-    return steps
+    return int(steps)
 
 
 def _heat(value: object) -> float:
     """A heatmap value: a number, or None (or NaN) for none."""
     if value is None:
         return math.nan
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (float, numbers.Real)):  # numpy's numbers too
         raise ValueError(f"a heatmap value must be a number or None, not {value!r}")
     return float(value)
 
@@ -379,8 +380,9 @@ class BoardWidget(anywidget.AnyWidget):
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (negative: counted from the end, like a list)."""
         n = len(self._game)
-        if isinstance(ply, bool) or not isinstance(ply, int):
+        if isinstance(ply, bool) or not isinstance(ply, (int, numbers.Integral)):
             raise ValueError(f"ply must be a whole number 0..{n} (or negative, from the end), not {ply!r}")
+        ply = int(ply)
         if ply < 0:
             ply += n + 1
         if not 0 <= ply <= n:
@@ -484,14 +486,14 @@ class BoardWidget(anywidget.AnyWidget):
             if text is not None and not (isinstance(text, str) and len(text) <= 120):
                 raise ValueError(f"{name} must be a text of at most 120 characters, not {text!r}")
         for name, end in (("vmin", vmin), ("vmax", vmax)):
-            if end is not None and (isinstance(end, bool) or not isinstance(end, (int, float))):
+            if end is not None and (isinstance(end, bool) or not isinstance(end, (float, numbers.Real))):
                 raise ValueError(f"{name} must be a number or None, not {end!r}")
         squares, to_square = self._module.SQUARES, self._module.to_square
         grid = [math.nan] * squares
         if isinstance(values, Mapping):
             for key, v in values.items():
                 grid[to_square(key)] = _heat(v)
-        elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)):
+        elif isinstance(values, Iterable) and not isinstance(values, (str, bytes)):  # a list, a numpy array…
             items = list(values)
             if len(items) != squares:
                 raise ValueError(f"a heatmap list needs {squares} values (one per square), not {len(items)}")

@@ -18,6 +18,7 @@ Tigris & Euphrates'.
 
 from __future__ import annotations
 
+import numbers
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -66,7 +67,7 @@ def select(
     if source not in (None, "mined", "hand-made"):
         raise ValueError(f"source is 'mined' or 'hand-made', not {source!r}")
     for name, bound in (("low", low), ("high", high)):
-        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or bound != bound:
+        if not isinstance(bound, (float, numbers.Real)) or isinstance(bound, bool) or bound != bound:
             raise ValueError(f"{name} is a rating (a number), not {bound!r}")
     found = [
         p
