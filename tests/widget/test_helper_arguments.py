@@ -210,3 +210,18 @@ def test_numpy_numbers_and_arrays_stay_welcome() -> None:
     board.back(np.int64(1))
     assert GameStepper(game, evaluation=np.array([0.5])).evaluation == {0: 0.5}
     BoardWidget(UrGame.new(players=3, seed=1)).show_heatmap(np.zeros(36))
+
+
+def test_the_game_api_refuses_a_forged_seat_seed_or_path() -> None:
+    game = Game.new(players=2, seed=1)
+    for bad in [True, -1, 2, "0", 0.0]:
+        with pytest.raises(ValueError, match=r"seat must be 0\.\.1 or None"):
+            game.view(bad)
+        with pytest.raises(ValueError, match=r"seat must be 0\.\.1 or None"):
+            game.events_seen_by(bad)
+    with pytest.raises(ValueError, match="seed must be an int"):
+        Game.new(players=2, seed=True)
+    for make in (UrGame.new(players=3, seed=1), game):
+        for bad in [None, 7, [], b"x.html"]:
+            with pytest.raises(ValueError, match="path must be a file name"):
+                make.to_html(bad) if hasattr(make, "to_html") else BoardWidget(make).to_html(bad)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 import struct
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -446,8 +445,6 @@ class BoardWidget(anywidget.AnyWidget):
         """Write the game as one self-contained HTML replay, seen by this board's seat (``Game.to_html``)."""
         from tigris_widget.render.html import write_html
 
-        if not isinstance(path, (str, os.PathLike)):
-            raise ValueError(f"path must be a file name (a string or a Path), not {type(path).__name__}")
         return write_html(self._game, path, self.seat, title=title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
+import os
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,10 @@ def _seat_name(data: dict[str, Any], seat: int) -> str:
 
 
 def write_html(game: GameLike, path: str | Path, seat: int | None = None, *, title: str | None = None) -> Path:
-    """Write ``game_html`` to ``path``; returns the path."""
+    """Write ``game_html`` to ``path``; returns the path. ``ValueError`` for a path that is not a file
+    name (before anything is written)."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise ValueError(f"path must be a file name (a string or a Path), not {type(path).__name__}")
     out = Path(path)
     out.write_text(game_html(game, seat, title=title), encoding="utf-8")
     return out

@@ -84,7 +84,7 @@ class Game(History[GameState, Action]):
         setup = GameSetup(players, board, normalize_variants(variants), normalize_options(options), tuple(dynasties))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, not {seed!r}")
         state = deal(setup, seed, start_player, hands, bag)
         origin: dict[str, Any] = {"setup": setup.to_dict(), "seed": seed, "start_player": state.active}
@@ -193,7 +193,14 @@ class Game(History[GameState, Action]):
     def events_seen_by(self, seat: int | None) -> list[list[Event]]:
         """The events of each action that ``seat`` may read: the public ones and its own private ones
         (what it drew). ``None`` asks for every event, private ones of all seats included."""
+        self._check_seat(seat)
         return [[e for e in batch if e.visible_to(seat)] for batch in self._events]
+
+    def _check_seat(self, seat: object) -> None:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._now.players
+        ):
+            raise ValueError(f"seat must be 0..{self._now.players - 1} or None, not {seat!r}")
 
     def state_at(self, ply: int) -> GameState:
         """A copy of the state after ``ply`` actions (0 = the start)."""
@@ -265,8 +272,7 @@ class Game(History[GameState, Action]):
     def view(self, seat: int | None, ply: int | None = None) -> PlayerView:
         """What ``seat`` may know (``None``: the all-seeing view for teaching) now, or after the first
         ``ply`` actions."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self._now.players):
-            raise ValueError(f"seat must be 0..{self._now.players - 1} or None, not {seat!r}")
+        self._check_seat(seat)
         at = len(self._actions) if ply is None else self._check_ply(ply)
         history = [(actor, str(a)) for actor, a in zip(self._actors[:at], self._actions[:at])]
         events = [e for batch in self._events[:at] for e in batch]
