@@ -6,15 +6,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-MARKS = {
-    "solved": ("✓", "#2e8b57"),
-    "good": ("✓", "#2e8b57"),
-    "failed": ("✗", "#c0392b"),
-    "bad": ("✗", "#c0392b"),
-    "playing": ("…", ""),
-    "unclear": ("?", "#8a6d00"),
-}
-"""Each status's sign and colour in a notebook (the colours of the puzzle board's verdicts)."""
+COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
+"""The ink of a step's judgement wherever a verdict is shown (the puzzle board, a notebook)."""
+MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
+"""The sign of a step's judgement."""
+LIKE = {"solved": "good", "failed": "bad"}
+"""A whole try's status shown as the step judgement it resembles."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +27,9 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         """A notebook shows the message as a line of text with its sign, not as a dataclass."""
-        sign, colour = MARKS.get(self.status, ("", ""))
+        status = LIKE.get(self.status, self.status)
+        sign = MARKS.get(status, "…" if status == "playing" else "")
+        colour = COLOURS.get(status, "")
         style = f" style='color:{colour};font-weight:bold'" if colour else ""
         text = html.escape(self.message or self.status, quote=False)
         return f"<p><span{style}>{sign}</span> {text}</p>"

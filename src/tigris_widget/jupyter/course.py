@@ -20,12 +20,12 @@ through the registry by the game's ``name``.
 from __future__ import annotations
 
 import html
-import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tigris_widget.core.checks import is_whole
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
@@ -87,7 +87,7 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
         return None
     if not isinstance(window, Window):
         if (not isinstance(window, (tuple, list)) or len(window) != 4
-                or any(isinstance(v, bool) or not isinstance(v, (int, numbers.Integral)) for v in window)):  # fmt: skip
+                or not all(is_whole(v) for v in window)):  # fmt: skip
             raise ValueError(f"window is (x0, y0, x1, y1), four whole numbers, not {window!r}")
         window = Window(*(int(v) for v in window))
     return window.x0, window.y0, window.x1, window.y1

@@ -24,12 +24,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from tigris_widget.core.protocol import PuzzleLike
+from tigris_widget.core.puzzle import COLOURS, MARKS
 from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 from tigris_widget.puzzles.library import book, game_of, library
 
 STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
-COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
-MARKS = {"good": "✓", "bad": "✗", "unclear": "?"}
 PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
 ROW = "row-reverse wrap"
 """The board takes what room there is; the panel sits beside it when both fit, else above it."""
@@ -205,7 +204,7 @@ class PuzzleBoard:
         text = verdict.message.removeprefix("Solved! ").removeprefix("Not quite. ")
         if self._revealed:  # a revealed solution is not a solve, neither now nor on a later try
             self.board.freeze("Solution shown: press Retry to play it yourself, or Next.")
-            word, colour = ("Goal met, with the solution shown" if solved else "Not solved"), "#8a6d00"
+            word, colour = ("Goal met, with the solution shown" if solved else "Not solved"), COLOURS["unclear"]
             note = " It does not count as a solve." if solved else ""
             self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b>{note} "
                                  f"{html.escape('' if solved else text, quote=False)}</p>")  # fmt: skip
@@ -214,7 +213,7 @@ class PuzzleBoard:
         self.board.freeze(
             "Puzzle solved: press Next or Retry." if solved else "Not solved: press Retry, or see the Solution."
         )
-        colour = "#2e8b57" if solved else "#c0392b"
+        colour = COLOURS["good" if solved else "bad"]
         word = "Solved" if solved else "Not solved"
         self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b> {html.escape(text, quote=False)}</p>")  # fmt: skip
         self._show("Retry", "Next") if solved else self._show("Retry", "Solution", "Next")

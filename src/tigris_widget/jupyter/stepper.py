@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from tigris_widget.core.checks import is_number, is_whole
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
@@ -143,9 +143,9 @@ def _checked_evaluation(values: object) -> dict[int, float]:
         raise ValueError(f"evaluation must map plies to values or list one value per ply, not {type(values).__name__}")
     out: dict[int, float] = {}
     for ply, value in items:
-        if isinstance(ply, bool) or not isinstance(ply, (int, numbers.Integral)) or ply < 0:
+        if not is_whole(ply) or ply < 0:
             raise ValueError(f"evaluation: a ply is a whole number 0 or more, not {ply!r}")
-        if isinstance(value, bool) or not isinstance(value, (float, numbers.Real)) or not math.isfinite(value):
+        if not is_number(value) or not math.isfinite(value):
             raise ValueError(f"evaluation: the value at ply {ply} must be a finite number, not {value!r}")
         out[int(ply)] = float(value)
     return out
@@ -176,13 +176,9 @@ class GameStepper:
         self.game = as_game(game)
         self.seat = seat
         players = self.game.players
-        if (
-            isinstance(review_seat, bool)
-            or not isinstance(review_seat, (int, numbers.Integral))
-            or not 0 <= review_seat < players
-        ):
+        if not is_whole(review_seat) or not 0 <= review_seat < players:
             raise ValueError(f"review_seat must be 0..{players - 1}, not {review_seat!r}")
-        if isinstance(interval_ms, bool) or not isinstance(interval_ms, (int, numbers.Integral)) or interval_ms < 1:
+        if not is_whole(interval_ms) or interval_ms < 1:
             raise ValueError(f"interval_ms must be a whole number of milliseconds (1 or more), not {interval_ms!r}")
         if evaluation is not None:
             evaluation = _checked_evaluation(evaluation)
@@ -256,7 +252,7 @@ class GameStepper:
 
     def step(self, direction: int, by: str | None = None) -> None:
         """One action (or one turn: ``by="turn"``, or in turn mode) forward (+1) or back (-1)."""
-        if isinstance(direction, bool) or not isinstance(direction, (int, numbers.Integral)):
+        if not is_whole(direction):
             raise ValueError(f"direction is +1 (forward) or -1 (back), not {direction!r}")
         if by not in (None, "action", "turn"):
             raise ValueError(f"by is 'action', 'turn' or None (the mode shown), not {by!r}")

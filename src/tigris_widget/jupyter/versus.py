@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import html
 import math
-import numbers
 import threading
 import time
 from collections.abc import Mapping
@@ -36,6 +35,7 @@ from tigris_widget.bots import make_bot
 from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisRequest, Thinker, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import play_choice, step
+from tigris_widget.core.checks import is_number, is_whole
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.jupyter.inspect import (
     candidate_table,
@@ -78,7 +78,7 @@ class BotMatch:
         self.game = game
         self.seat = seat
         self.bots = bots
-        if isinstance(delay, bool) or not isinstance(delay, (float, numbers.Real)) or not 0 <= delay < math.inf:
+        if not is_number(delay) or not 0 <= delay < math.inf:
             raise ValueError(f"delay must be a number of seconds, 0 or more, not {delay!r}")
         self.delay = delay
         AnalysisRequest(hint_iterations, hint_seconds, read_play=hint_read_play)  # checked now, not at the first Hint
@@ -191,9 +191,7 @@ class BotMatch:
         were played. ``RuntimeError`` while a bot thinks in the background (it would play twice)."""
         if self._thinking:
             raise RuntimeError("a bot is thinking in the background; its move comes by itself")
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, (int, numbers.Integral)) or limit < 0
-        ):
+        if limit is not None and (not is_whole(limit) or limit < 0):
             raise ValueError(f"limit is how many decisions to play (0 or more) or None, not {limit!r}")
         played = 0
         while self._bot_to_move() is not None and (limit is None or played < limit):

@@ -20,7 +20,6 @@ redraws every widget showing it.
 from __future__ import annotations
 
 import math
-import numbers
 import struct
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -30,6 +29,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from tigris_widget.core.checks import is_number, is_whole
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
@@ -66,7 +66,7 @@ def _check_colour(colour: object) -> None:
 
 
 def _steps(steps: object) -> int:
-    if isinstance(steps, bool) or not isinstance(steps, (int, numbers.Integral)) or steps < 0:
+    if not is_whole(steps) or steps < 0:
         raise ValueError(f"steps must be a whole number, 0 or more, not {steps!r}")
     return int(steps)
 
@@ -75,7 +75,7 @@ def _heat(value: object) -> float:
     """A heatmap value: a number, or None (or NaN) for none."""
     if value is None:
         return math.nan
-    if isinstance(value, bool) or not isinstance(value, (float, numbers.Real)):  # numpy's numbers too
+    if not is_number(value):  # numpy's numbers too
         raise ValueError(f"a heatmap value must be a number or None, not {value!r}")
     return float(value)
 
@@ -379,7 +379,7 @@ class BoardWidget(anywidget.AnyWidget):
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (negative: counted from the end, like a list)."""
         n = len(self._game)
-        if isinstance(ply, bool) or not isinstance(ply, (int, numbers.Integral)):
+        if not is_whole(ply):
             raise ValueError(f"ply must be a whole number 0..{n} (or negative, from the end), not {ply!r}")
         ply = int(ply)
         if ply < 0:
@@ -483,7 +483,7 @@ class BoardWidget(anywidget.AnyWidget):
             if text is not None and not (isinstance(text, str) and len(text) <= 120):
                 raise ValueError(f"{name} must be a text of at most 120 characters, not {text!r}")
         for name, end in (("vmin", vmin), ("vmax", vmax)):
-            if end is not None and (isinstance(end, bool) or not isinstance(end, (float, numbers.Real))):
+            if end is not None and not is_number(end):
                 raise ValueError(f"{name} must be a number or None, not {end!r}")
         squares, to_square = self._module.SQUARES, self._module.to_square
         grid = [math.nan] * squares

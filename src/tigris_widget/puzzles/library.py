@@ -18,11 +18,11 @@ Tigris & Euphrates'.
 
 from __future__ import annotations
 
-import numbers
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from tigris_widget.core.checks import is_number
 from tigris_widget.core.files import load_json
 from tigris_widget.core.protocol import PuzzleBook, PuzzleLike
 from tigris_widget.core.registry import DEFAULT_GAME, game_module
@@ -67,7 +67,7 @@ def select(
     if source not in (None, "mined", "hand-made"):
         raise ValueError(f"source is 'mined' or 'hand-made', not {source!r}")
     for name, bound in (("low", low), ("high", high)):
-        if not isinstance(bound, (float, numbers.Real)) or isinstance(bound, bool) or bound != bound:
+        if not is_number(bound) or bound != bound:
             raise ValueError(f"{name} is a rating (a number), not {bound!r}")
     found = [
         p

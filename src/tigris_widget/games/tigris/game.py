@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tigris_widget.core.checks import check_seat
 from tigris_widget.core.history import History, places_of
 from tigris_widget.games.tigris.engine.core.actions import MAX_NOTATION, Action, parse_action, shown
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, PositionError
@@ -193,14 +194,8 @@ class Game(History[GameState, Action]):
     def events_seen_by(self, seat: int | None) -> list[list[Event]]:
         """The events of each action that ``seat`` may read: the public ones and its own private ones
         (what it drew). ``None`` asks for every event, private ones of all seats included."""
-        self._check_seat(seat)
+        check_seat(seat, self._now.players)
         return [[e for e in batch if e.visible_to(seat)] for batch in self._events]
-
-    def _check_seat(self, seat: object) -> None:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._now.players
-        ):
-            raise ValueError(f"seat must be 0..{self._now.players - 1} or None, not {seat!r}")
 
     def state_at(self, ply: int) -> GameState:
         """A copy of the state after ``ply`` actions (0 = the start)."""
@@ -272,7 +267,7 @@ class Game(History[GameState, Action]):
     def view(self, seat: int | None, ply: int | None = None) -> PlayerView:
         """What ``seat`` may know (``None``: the all-seeing view for teaching) now, or after the first
         ``ply`` actions."""
-        self._check_seat(seat)
+        check_seat(seat, self._now.players)
         at = len(self._actions) if ply is None else self._check_ply(ply)
         history = [(actor, str(a)) for actor, a in zip(self._actors[:at], self._actions[:at])]
         events = [e for batch in self._events[:at] for e in batch]

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tigris_widget.core.checks import check_seat
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.history import History, places_of
@@ -200,8 +201,7 @@ class UrGame(History[UrState, Step]):
     def _check_seat(self, seat: object) -> None:
         if seat is None:
             return
-        if type(seat) is not int or not 0 <= seat < self._now.n:
-            raise ValueError(f"seat must be 0..{self._now.n - 1} or None, not {seat!r}")
+        check_seat(seat, self._now.n)
         if self._now.over:
             raise IllegalActionError("§9 G1: the game is over", "§9 G1")
         if seat != self._now.decider:
@@ -266,8 +266,7 @@ class UrGame(History[UrState, Step]):
 
     def view(self, seat: int | None) -> UrView:
         """What ``seat`` may know: the whole public state (there is nothing hidden in Ur)."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self._now.n):
-            raise ValueError(f"seat must be 0..{self._now.n - 1} or None, not {seat!r}")
+        check_seat(seat, self._now.n)
         return UrView(seat, self._now.clone(), self.decision, tuple(self.lines), self.to_position())
 
     # -- lines and records ---------------------------------------------------------------------------
