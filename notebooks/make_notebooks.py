@@ -72,7 +72,7 @@ REPR = re.compile(r"^(?:[A-Z][A-Za-z]*\(children=|<[\w.]+ object at 0x)")
 def stand_in(output: dict[str, Any]) -> bool:
     """Turn an output that shows a live widget into what a reader without a kernel can see: its stored
     picture, scaled to the cell (``fit``), or a sentence when it has none. Returns whether it changed."""
-    from tigris_widget.jupyter.course import fit
+    from tigris_widget.core.picture import fit
 
     data = output.get("data", {})
     if WIDGET not in data:

@@ -14,8 +14,9 @@ from typing import Any
 import nbformat
 import pytest
 
+from tigris_widget.core.picture import fit
 from tigris_widget.games.ur import UrGame
-from tigris_widget.jupyter.course import fit, show_board, show_refusal
+from tigris_widget.jupyter.course import show_board, show_refusal
 from tigris_widget.jupyter.widget import BoardWidget
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -56,9 +56,18 @@ def test_svg_options_and_last_action() -> None:
     assert "<line" in svg
 
 
-def test_game_displays_as_svg_in_notebooks() -> None:
-    game = Game.new(players=2, seed=1)
-    parse(game._repr_svg_())
+@pytest.mark.parametrize("name", ["tigris", "ur"])
+def test_game_displays_as_svg_that_scales_with_its_cell(name: str) -> None:
+    """JupyterLab shows an SVG output as an image at its own size: a board of fixed width scrolled
+    sideways in a narrow cell. The picture takes the cell's width, on a page wider than the board."""
+    from tigris_widget.games.ur import UrGame
+
+    game = Game.new(players=2, seed=1) if name == "tigris" else UrGame.new(players=3, seed=1)
+    root = parse(game._repr_svg_())
+    assert root.get("width") == "100%" and root.get("height") is None
+    fixed = parse(board_svg(game_view(game)))  # the same picture at its own size (files, PNG)
+    assert root.get("viewBox", "").split()[3] == fixed.get("viewBox", "").split()[3]
+    assert 1.2 * float(fixed.get("width", "")) <= float(root.get("viewBox", "").split()[2])
 
 
 def test_png_and_files(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 from tigris_widget.core.checks import is_whole
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
+from tigris_widget.core.picture import fit, page_width
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.core.text import wrap_lines
@@ -47,39 +48,6 @@ def _hooks(game: GameLike) -> CourseHooks:
     if not isinstance(name, str):
         raise ValueError(f"not a game: {type(game).__name__} has no registry name")
     return game_module(name).course_hooks()
-
-
-ROOM = 1.5
-"""A picture of one board is drawn as if its page were this many times its larger side, so that it
-scales with its cell like the wide pictures: two thirds of a narrow cell, about its own size in a wide
-one (a live board keeps a similar size)."""
-
-
-def _page(width: int, height: int, wide: int | None = 560) -> int:
-    """The width of the page a picture of ``width`` × ``height`` is laid on (see ``ROOM``); a picture
-    wider than ``wide`` (two boards, or a large window; ``None``: none) is its own page. Every picture takes the width
-    of its cell: JupyterLab shows SVG as an ``<img>`` it neither shrinks nor limits, so a picture with
-    a fixed size is cut in a narrow cell (an 800-pixel window with the file browser open leaves ~370)."""
-    return width if wide is not None and width > wide else max(width, round(ROOM * max(width, height)))
-
-
-def fit(svg: str, *, wide: int | None = 560) -> str:
-    """``svg`` (a picture with a fixed ``width``, ``height`` and a ``viewBox`` from 0 0) made to scale with
-    its cell: width 100 % and the viewBox widened to its page (the drawing keeps its place at the left).
-    ``wide`` as for ``_page``. Anything else is returned unchanged."""
-    root = re.match(r"\s*<svg\b[^>]*>", svg)
-    if root is None:
-        return svg
-    tag = root.group(0)
-    w, h = re.search(r'\swidth="(\d+)"', tag), re.search(r'\sheight="(\d+)"', tag)
-    box = re.search(r'\sviewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"', tag)
-    if w is None or h is None or box is None:
-        return svg
-    width, height = int(w.group(1)), int(h.group(1))
-    page = _page(width, height, wide)
-    new = tag.replace(w.group(0), ' width="100%"').replace(h.group(0), "")
-    new = new.replace(box.group(0), f' viewBox="0 0 {page * float(box.group(1)) / width:g} {box.group(2)}"')
-    return new + svg[root.end() :]
 
 
 def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
@@ -129,7 +97,7 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
     total_h = head + title_h + body_h + 18 * under + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'viewBox="0 0 {_page(total_w, total_h)} {total_h}" width="100%" font-family="sans-serif" '
+        f'viewBox="0 0 {page_width(total_w, total_h)} {total_h}" width="100%" font-family="sans-serif" '
         f'role="img" aria-label="{html.escape(caption or "board")}">',
         f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
     ]

@@ -336,10 +336,11 @@ class Game(History[GameState, Action]):
 
     def _repr_svg_(self) -> str:
         """The current position as an SVG picture (all-seeing), where widgets do not run."""
+        from tigris_widget.core.picture import fit
         from tigris_widget.games.tigris.present.svg import board_svg
         from tigris_widget.games.tigris.present.viewjson import serialize_game
 
-        return board_svg(serialize_game(self, None))
+        return fit(board_svg(serialize_game(self, None)), wide=None)
 
     def __repr__(self) -> str:
         s = self._now

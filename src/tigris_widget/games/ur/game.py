@@ -358,10 +358,11 @@ class UrGame(History[UrState, Step]):
 
     def _repr_svg_(self) -> str:
         """The current position as an SVG picture, where widgets do not run."""
+        from tigris_widget.core.picture import fit
         from tigris_widget.games.ur.present.svg import picture_svg
         from tigris_widget.games.ur.present.view import present
 
-        return picture_svg(present(self, None))
+        return fit(picture_svg(present(self, None)), wide=None)
 
     def __repr__(self) -> str:
         s = self._now
