@@ -29,8 +29,11 @@ CELLS = [
     "BoardWidget(played(UrGame.new(players=4, seed=5), 30, 5))",
     "BoardWidget(played(Game.new(players=2, seed=3), 10_000, 3))",
     "BoardWidget(played(UrGame.new(players=4, seed=8), 10_000, 8))",
+    "played(Game.new(players=3, seed=1), 20, 1)  # a game on its own: its SVG picture",
+    "played(UrGame.new(players=4, seed=2), 20, 2)",
 ]
-BOARDS = len(CELLS) - 1
+BOARDS = 4
+PICTURES = 2
 NAME = "boards.ipynb"
 
 
@@ -108,6 +111,29 @@ def test_every_board_fits_an_800px_window_with_the_sidebar_open(lab: JupyterServ
             assert r["canvas"] <= r["cell"] + 0.5, r
         assert sorted(r["game"] for r in report) == ["tigris", "tigris", "ur", "ur"]
         assert [r["final"] for r in report] == [False, False, True, True]
+    finally:
+        context.close()
+
+
+def test_a_game_shown_as_a_picture_fits_a_narrow_cell(lab: JupyterServer, browser: Any) -> None:
+    """``game`` on its own shows its SVG picture, which JupyterLab draws as an image at its own size:
+    it must take the cell's width, not scroll sideways past it."""
+    context, page = show_boards(browser, lab, 800, 1, dark=False)
+    try:
+        page.wait_for_function(f"() => document.querySelectorAll('.jp-RenderedSVG img').length === {PICTURES}",
+                               timeout=60_000)  # fmt: skip
+        report = page.evaluate(
+            """() => [...document.querySelectorAll('.jp-RenderedSVG')].map((out) => {
+            out.scrollIntoView();
+            const img = out.querySelector('img').getBoundingClientRect();
+            return { cell: out.getBoundingClientRect().width, img: img.width, height: img.height,
+                     scrolls: out.scrollWidth > out.clientWidth + 1 };
+        })"""
+        )
+        assert len(report) == PICTURES
+        for r in report:
+            assert r["cell"] < 560 and not r["scrolls"], r
+            assert 0.5 * r["cell"] <= r["img"] <= r["cell"] + 0.5 and r["height"] > 100, r
     finally:
         context.close()
 
