@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from tigris_widget.core.checks import is_number, is_whole
+from tigris_widget.core.checks import check_seat, is_number, is_whole
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
@@ -181,8 +181,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise TypeError(
                 f"BoardWidget needs a game (a tigris_widget.Game or another registered game), not {type(game).__name__}"
             )
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
-            raise ValueError(f"seat must be 0..{game.players - 1} or None, not {seat!r}")
+        check_seat(seat, game.players)
         check_theme(theme)
         if embed_history is None:
             embed_history = type(self).embed_history_default

@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tigris_widget.core.checks import check_seat
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.render.replay import pack, replay_data
@@ -64,8 +65,7 @@ def game_html(game: GameLike, seat: int | None = None, *, title: str | None = No
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
     players = game.players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-        raise ValueError(f"seat must be 0..{players - 1} or None, not {seat!r}")
+    check_seat(seat, players)
     code_path = STATIC / "widget.js"
     if not code_path.exists():
         raise FileNotFoundError("The board's front end is not built: run `npm run build` in js/ (or reinstall).")

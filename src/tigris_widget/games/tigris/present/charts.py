@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from tigris_widget.core.checks import check_seat
 from tigris_widget.core.protocol import ScoreParts
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.rules.scoring import final_results
@@ -36,8 +37,7 @@ def score_parts(game: Played, seat: int | None) -> ScoreParts:
     closed scores a seat sees only its own until the game is over (None: everything).
 
     :raises ValueError: ``seat`` is not one of the game's seats or None."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
-        raise ValueError(f"seat must be None or 0..{game.players - 1}, not {seat!r}")
+    check_seat(seat, game.players)
     public = seat is None or bool(game.setup.open_scores)
     last = len(game)
     values: list[tuple[tuple[int, ...] | None, ...]] = []
