@@ -3,6 +3,7 @@ numpy's numbers welcome where a person may hand them over."""
 
 from __future__ import annotations
 
+import math
 import numbers
 from typing import TypeGuard
 
@@ -15,6 +16,11 @@ def is_whole(value: object) -> TypeGuard[int]:
 def is_number(value: object) -> TypeGuard[float]:
     """A real number (Python's or numpy's, NaN and infinities included), never a bool."""
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def is_finite(value: object) -> TypeGuard[float]:
+    """A real number that is neither NaN nor infinite (numpy's too), never a bool."""
+    return is_number(value) and math.isfinite(value)
 
 
 def check_seat(seat: object, players: int) -> None:

@@ -17,12 +17,11 @@ whose rating is closest to yours; asking for the solution gives the puzzle up.
 from __future__ import annotations
 
 import html
-import math
 from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.core.checks import is_number
+from tigris_widget.core.checks import is_finite
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.registry import DEFAULT_GAME
 from tigris_widget.jupyter.arguments import check_theme
@@ -88,7 +87,7 @@ class PuzzleBrowser:
         self.game = game
         self.book = book(game)  # UnknownGameError for a name that is no game
         self._board_theme = check_theme(board_theme, "board_theme")
-        if not is_number(rating) or not math.isfinite(rating):
+        if not is_finite(rating):
             raise ValueError(f"rating must be a number (a puzzle rating such as 1500), not {rating!r}")
         self.rating = float(rating)
         self._start = self.rating

@@ -19,13 +19,12 @@ and the scores come through the rules protocol (``core.protocol``).
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from tigris_widget.core.checks import is_number, is_whole
+from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
@@ -145,7 +144,7 @@ def _checked_evaluation(values: object) -> dict[int, float]:
     for ply, value in items:
         if not is_whole(ply) or ply < 0:
             raise ValueError(f"evaluation: a ply is a whole number 0 or more, not {ply!r}")
-        if not is_number(value) or not math.isfinite(value):
+        if not is_finite(value):
             raise ValueError(f"evaluation: the value at ply {ply} must be a finite number, not {value!r}")
         out[int(ply)] = float(value)
     return out

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import math
 import threading
 import time
 from collections.abc import Mapping
@@ -35,7 +34,7 @@ from tigris_widget.bots import make_bot
 from tigris_widget.bots.analysis import DEFAULT_SECONDS, Analysis, AnalysisRequest, Thinker, check_game
 from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import play_choice, step
-from tigris_widget.core.checks import is_number, is_whole
+from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.jupyter.inspect import (
     candidate_table,
@@ -78,7 +77,7 @@ class BotMatch:
         self.game = game
         self.seat = seat
         self.bots = bots
-        if not is_number(delay) or not 0 <= delay < math.inf:
+        if not is_finite(delay) or delay < 0:
             raise ValueError(f"delay must be a number of seconds, 0 or more, not {delay!r}")
         self.delay = delay
         AnalysisRequest(hint_iterations, hint_seconds, read_play=hint_read_play)  # checked now, not at the first Hint
