@@ -161,10 +161,10 @@ class _Shown:
         raise NotImplementedError
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from tigris_widget.core.reopen import display_live
 
         for bundle in self._outputs():
-            display(bundle, raw=True)  # type: ignore[no-untyped-call]
+            display_live(bundle)  # a live board also leaves its picture for a reopened notebook
 
 
 def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "", short: str = "") -> dict[str, Any]:

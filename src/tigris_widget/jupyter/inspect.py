@@ -48,6 +48,7 @@ from tigris_widget.bots.analysis import (
 )
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.thinking import ThinkingControls, reading_box
 from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 
@@ -229,7 +230,7 @@ def _position(game: GameLike) -> tuple[str, ...]:
     return tuple(map(str, game.actions))
 
 
-class BotInspector:
+class BotInspector(ShowsSavedPicture):
     """A dashboard around ``bots.analysis`` for the decision pending in a game (any game)."""
 
     def __init__(self, game: GameLike, *, seed: int = 0, seconds: float = DEFAULT_SECONDS) -> None:

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.puzzle import COLOURS, MARKS
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 from tigris_widget.puzzles.library import book, game_of, library
 
@@ -68,7 +69,7 @@ def _lookup(key: str) -> PuzzleLike:
     raise ValueError(f"unknown puzzle {key!r}; see tigris_widget.puzzles.library.library(game) for the ids")
 
 
-class PuzzleBoard:
+class PuzzleBoard(ShowsSavedPicture):
     """A puzzle on an all-seeing board (puzzles show every hand, like a chess problem).
 
     :param puzzle: a puzzle or a puzzle id (of any game's library).

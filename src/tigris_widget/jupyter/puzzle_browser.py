@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from tigris_widget.core.checks import is_finite
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.registry import DEFAULT_GAME
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.arguments import check_theme
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import with_picture
@@ -65,7 +66,7 @@ LEVELS = levels()
 """T&E's difficulty words (every game's are the same today)."""
 
 
-class PuzzleBrowser:
+class PuzzleBrowser(ShowsSavedPicture):
     """Browse and solve a game's puzzle library with a streak and a rating that follows your results.
 
     :param theme: only puzzles with this theme (``puzzles themes --game G`` lists them); None: every theme.

@@ -28,6 +28,7 @@ from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.charts import (
     CLASS_INK,
     SEAT_INK,
@@ -150,7 +151,7 @@ def _checked_evaluation(values: object) -> dict[int, float]:
     return out
 
 
-class GameStepper:
+class GameStepper(ShowsSavedPicture):
     """A dashboard that replays a finished (or ongoing) game.
 
     The board's own history bar (« ‹ slider › » and the arrow keys) is the one history control;

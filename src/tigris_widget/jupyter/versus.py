@@ -36,6 +36,7 @@ from tigris_widget.bots.base import Bot
 from tigris_widget.bots.runner import play_choice, step
 from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.inspect import (
     candidate_table,
     mark_verdict,
@@ -46,7 +47,7 @@ from tigris_widget.jupyter.thinking import ThinkingControls, reading_box
 from tigris_widget.jupyter.widget import BoardWidget, with_picture
 
 
-class BotMatch:
+class BotMatch(ShowsSavedPicture):
     """A human seat against bots: the board for ``seat``, bots for the other seats, and hints."""
 
     def __init__(

@@ -33,6 +33,7 @@ from tigris_widget.core.checks import check_seat, is_number, is_whole
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
+from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.arguments import THEMES, check_theme, square_list
 from tigris_widget.render.replay import ReplayRecorder
 
@@ -87,12 +88,17 @@ def _one_colour(items: Iterable[Mapping[str, Any]]) -> str | None:
 
 
 def with_picture(bundle: Any, board: BoardWidget, caption: str | None = None) -> Any:
-    """Add ``board``'s SVG picture (``caption`` above it, else the board's own) to a widget's display
-    bundle (Jupyter keeps showing the widget)."""
-    data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
-    if isinstance(data, dict) and "image/svg+xml" not in data:
-        data["image/svg+xml"] = board.picture(caption)
-    return bundle
+    """A widget's display bundle (``data`` or ``(data, metadata)``) with ``board``'s picture (``caption``
+    above it, else the board's own) beside the widget view, for readers without the live widget: the SVG
+    (GitHub, nbviewer, exported HTML) and a PNG of it (untrusted notebooks show no SVG)."""
+    from tigris_widget.render.png import png_display
+
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    if not isinstance(data, dict) or "image/svg+xml" in data:
+        return bundle
+    svg = board.picture(caption)
+    png, png_metadata = png_display(svg)
+    return {**data, **png, "image/svg+xml": svg}, {**metadata, **png_metadata}
 
 
 def _message_problem(msg: Any) -> str:
@@ -122,7 +128,7 @@ def _message_problem(msg: Any) -> str:
     return ""
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
     """The board of ``game`` seen by ``seat`` (None: the all-seeing view), playable by mouse and keys.
 
     :param game: the game to show and play (a ``Game``, an ``UrGame``: any registered game); changes
@@ -447,7 +453,7 @@ class BoardWidget(anywidget.AnyWidget):
         return write_html(self._game, path, self.seat, title=title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live board, plus its SVG picture for GitHub, nbviewer and exported HTML."""
+        """The live board, plus its picture for GitHub, nbviewer, exported HTML and untrusted notebooks."""
         return with_picture(super()._repr_mimebundle_(**kwargs), self)
 
     # -- overlays ---------------------------------------------------------------------------------

@@ -570,6 +570,8 @@ class SetSplit:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
+        from tigris_widget.core.reopen import display_live
+
         box = self.widget()
         bundle: Any = box._repr_mimebundle_()
         data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
@@ -579,7 +581,7 @@ class SetSplit:
             f"<p><b>{html.escape(self.title)}</b> — with a kernel, split the items into sets here: {have}{hand}.</p>"
         )
         data["text/plain"] = self.text().split("\n", 1)[0]
-        display(data, raw=True)  # type: ignore[no-untyped-call]
+        display_live(data)  # a reopened notebook shows that text in place of the drop-downs
         folded = (
             f"<details><summary>Without a kernel: the answer</summary><pre>{html.escape(self.text())}</pre></details>"
         )
