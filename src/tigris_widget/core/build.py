@@ -54,7 +54,8 @@ GROUP = "tigris_widget.engine"
 """mypyc's shared library becomes ``tigris_widget/engine__mypyc.*.so``: the whole build stays inside the package."""
 
 PURE_SWITCH = "TIGRIS_WIDGET_PURE"
-"""Set (to anything but ``""`` or ``0``) to build a pure-Python wheel even where a C compiler exists."""
+"""Set (to anything but ``""`` or ``0``) to build a pure-Python wheel even where a C compiler exists; at
+run time it makes an installed compiled wheel run its Python sources (``tigris_widget._version``)."""
 
 
 def package_dir() -> Path:
@@ -121,9 +122,27 @@ setup(name="tigris_widget_engine", ext_modules=mypycify(args, opt_level="3", gro
 """
 
 
+def _search_path() -> str:
+    """The compile's ``PYTHONPATH``: this process's own ``sys.path`` (where pip's isolated build environment
+    puts the mypy and setuptools it installed: an empty ``PYTHONPATH`` hid them), less every folder holding
+    another ``tigris_widget`` (``src/``, an install), so the copy mypyc compiles is the only one it sees.
+    A folder that also holds mypyc stays (the package installed beside mypy): the copy still comes first,
+    as the script's own folder."""
+    keep: list[str] = []
+    for entry in filter(None, sys.path):  # "" is the current folder: the child's is the copy's folder
+        folder = Path(entry).resolve()
+        if not folder.exists() or str(folder) in keep:
+            continue
+        if (folder / "tigris_widget").is_dir() and not (folder / "mypyc").is_dir():
+            continue
+        keep.append(str(folder))
+    return os.pathsep.join(keep)
+
+
 def build(out: Path, pkg: Path | None = None, quiet: bool = True) -> list[str]:
     """Compile into ``out`` (laid out like the package folder); returns the extension files written,
-    relative to ``out``. Raises ``RuntimeError`` with the compiler's output when the build fails."""
+    relative to ``out``. Raises ``RuntimeError`` with the compiler's output when the build fails (the
+    wheel's build hook then builds a pure-Python wheel and says why)."""
     root = pkg or package_dir()
     files = compiled_sources(root)
     with tempfile.TemporaryDirectory(prefix="tigris-mypyc-") as tmp:
@@ -131,7 +150,7 @@ def build(out: Path, pkg: Path | None = None, quiet: bool = True) -> list[str]:
         # mypyc compiles module names from the current folder: a copy of the sources as ``tigris_widget/``.
         shutil.copytree(root, work / "tigris_widget", ignore=shutil.ignore_patterns("static", "__pycache__", "*.so"))
         (work / "setup.py").write_text(_SETUP.format(files=[f"tigris_widget/{f}" for f in files], group=GROUP))
-        env = dict(os.environ, PYTHONPATH="", MYPY_CACHE_DIR=str(work / ".mypy_cache"))
+        env = dict(os.environ, PYTHONPATH=_search_path(), MYPY_CACHE_DIR=str(work / ".mypy_cache"))
         proc = subprocess.run(
             [sys.executable, "setup.py", "build_ext", "--inplace", "-j", str(os.cpu_count() or 1)],
             cwd=work,
