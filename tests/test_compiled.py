@@ -71,8 +71,9 @@ HOSTILE = [
 ]
 
 
-def _env(root: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+def _env(root: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != build.PURE_SWITCH}  # each build as it is, unless asked
+    return dict(env, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1", **extra)
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +117,34 @@ def test_the_builds_are_what_they_say(builds: dict[str, Path]) -> None:
         out = subprocess.run([sys.executable, "-c", code], env=_env(root), capture_output=True, text=True, check=True)
         flag, path = out.stdout.split()
         assert flag == str(name == "compiled") and path.endswith(".py") == (name == "pure"), out.stdout
+
+
+@needs_compiler
+def test_the_pure_switch_runs_the_sources_of_a_compiled_build(builds: dict[str, Path]) -> None:
+    """``TIGRIS_WIDGET_PURE=1`` at run time: the compiled build's extension modules stay unused (each
+    module with one loads from its ``.py``), ``compiled`` says False, and games play the same."""
+    code = (
+        "import json, tigris_widget as t, tigris_widget.games.tigris.engine.rules.legal as legal, "
+        "tigris_widget.games.ur.engine.rules as ur, sys\n"
+        "native = sorted(m for m, mod in sys.modules.items() if m.startswith('tigris_widget') "
+        "and not (getattr(mod, '__file__', None) or '.py').endswith('.py'))\n"
+        "g = t.Game.new(players=2, seed=3)\n"
+        "for _ in range(30): g.apply(g.decision.choices[0])\n"
+        "print(json.dumps([t.compiled, legal.__file__, type(legal.legal_actions).__name__, ur.__file__, native,"
+        " g.to_json()]))"
+    )
+    runs = {}
+    for switch in ("", "0", "1", "yes"):
+        env = _env(builds["compiled"], **({build.PURE_SWITCH: switch} if switch else {}))
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        runs[switch] = json.loads(out.stdout)
+    for switch, (flag, legal_file, kind, ur_file, native, _) in runs.items():
+        pure = switch not in ("", "0")
+        assert flag is not pure, (switch, flag)
+        assert legal_file.endswith(".py") is pure and ur_file.endswith(".py") is pure, (switch, legal_file, ur_file)
+        assert (kind == "function") is pure, (switch, kind)
+        assert (native == []) is pure, (switch, native)  # not one extension module loaded
+    assert len({json.dumps(run[-1]) for run in runs.values()}) == 1  # the same game either way
 
 
 @needs_compiler

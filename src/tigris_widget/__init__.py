@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+# First: with TIGRIS_WIDGET_PURE set it makes the engine modules below load from their .py (see _version).
 from tigris_widget._version import __version__, compiled
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
