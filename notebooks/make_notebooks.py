@@ -1,6 +1,6 @@
-"""Write (and execute) the tutorial notebooks 02–06 from the cell lists below.
+"""Write (and execute) the tutorial notebooks 01–06 from the cell lists below.
 
-    python notebooks/make_notebooks.py            # write and execute, keeping outputs (SVG boards)
+    python notebooks/make_notebooks.py            # write and execute, keeping outputs (board pictures)
     python notebooks/make_notebooks.py --no-run   # write without outputs
     python notebooks/make_notebooks.py 04         # only the notebooks whose name starts with 04
     python notebooks/make_notebooks.py --html=site 02   # publish: HTML pages whose boards step with no Python
@@ -8,13 +8,16 @@
 
 The cells live in ``cells/`` (one module per notebook) so that reviews read as plain text; the
 .ipynb files are what users open.
-Each board is shown as a live widget in Jupyter and, where widgets do not run (GitHub,
-nbviewer), as the SVG picture stored with it. The test-suite executes every notebook.
+Each board is shown as a live widget in Jupyter and, before the cells run (and on GitHub and
+nbviewer), as the picture stored with it. The test-suite executes every notebook.
 
-A stored notebook keeps no live widget: JupyterLab prefers the widget view of an output to anything
-stored beside it and, before the notebook runs, shows "Error displaying widget: model not found" in
-its place (it does not fall back as nbconvert and GitHub do). So ``stand_in`` keeps the picture of
-each widget (scaled to its cell) and drops the view; running the cell brings the live widget back.
+A stored notebook keeps no live widget: JupyterLab prefers the widget view of a trusted output to
+anything stored beside it and, before the notebook runs, shows "Error displaying widget: model not
+found" in its place. So ``stand_in`` keeps the picture of each widget (scaled to its cell) and drops
+the view (and the script that follows a live board, see ``core.reopen``); running the cell brings the
+live widget back. Every picture is stored as a PNG drawn at twice its size: a notebook from a fresh
+clone is untrusted, and JupyterLab shows no SVG of an untrusted notebook ("Cannot display an
+untrusted SVG"), only its text.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ HERE = Path(__file__).parent
 
 
 NOTEBOOKS = {
+    "01_quick_start.ipynb": "quick_start",
     "02_course_1_basics.ipynb": "course_1",
     "02_course_2_conflicts.ipynb": "course_2",
     "02_course_3_monuments_and_the_end.ipynb": "course_3",
@@ -63,38 +67,59 @@ def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
 
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
-SHOWN = ("image/svg+xml", "image/png", "text/html")
-"""What JupyterLab shows of a stored output without a kernel (the first it has, in its own order)."""
+SHOWN = ("image/png", "text/html")
+"""What JupyterLab shows of a stored output in an untrusted notebook (the first it has, in its own order)."""
 REPR = re.compile(r"^(?:[A-Z][A-Za-z]*\(children=|<[\w.]+ object at 0x)")
 """The text an ipywidget gives as its plain form (``VBox(children=…``, ``<… object at 0x…>``)."""
 
 
 def stand_in(output: dict[str, Any]) -> bool:
-    """Turn an output that shows a live widget into what a reader without a kernel can see: its stored
-    picture, scaled to the cell (``fit``), or a sentence when it has none. Returns whether it changed."""
-    from tigris_widget.core.picture import fit
+    """Turn an output into what a reader without a kernel can see, trusted or not: a live widget into its
+    stored picture, scaled to the cell (``fit``), or a sentence when it has none; every SVG picture into
+    a PNG (``png_display``). Returns whether it changed."""
+    from tigris_widget.core.picture import fit, png_display
 
     data = output.get("data", {})
-    if WIDGET not in data:
-        return False
-    del data[WIDGET]
-    output.setdefault("metadata", {})["live_widget"] = True  # what it stands in for (tests find it by this)
+    changed = False
+    if WIDGET in data:
+        del data[WIDGET]
+        data.pop("image/png", None)  # the live board's own PNG: made again below from its scaled picture
+        output.setdefault("metadata", {})["live_widget"] = True  # what it stands in for (tests find it by this)
+        if "image/svg+xml" in data:
+            data["image/svg+xml"] = fit(data["image/svg+xml"], wide=None)  # a live board's picture, like the board
+        if REPR.match(data.get("text/plain", "")) or "text/plain" not in data:
+            data["text/plain"] = "A live widget (run the cell to see it)."
+        changed = True
     if "image/svg+xml" in data:
-        data["image/svg+xml"] = fit(data["image/svg+xml"], wide=None)  # a live board's picture, like the board
-    if not any(m in data for m in SHOWN):
+        png, metadata = png_display(data.pop("image/svg+xml"))
+        if not png:
+            raise RuntimeError("the stored notebooks need PNG pictures: install cairosvg and the cairo library")
+        data.update(png)
+        output["metadata"] = {**{k: v for k, v in output.get("metadata", {}).items() if k != "image/svg+xml"},
+                              **metadata}  # fmt: skip
+        changed = True
+    if output.get("metadata", {}).get("live_widget") and not any(m in data for m in SHOWN):
         data["text/html"] = "<p><i>A live widget: run the cell to see it.</i></p>"
-    if REPR.match(data.get("text/plain", "")) or "text/plain" not in data:
-        data["text/plain"] = "A live widget (run the cell to see it)."
-    return True
+    return changed
 
 
 def stand_ins(nb: nbformat.NotebookNode) -> int:
-    """``stand_in`` for every output of ``nb``; the widget state goes too (a stored notebook has no kernel),
-    and so do the execution times (they would make every regeneration differ)."""
+    """``stand_in`` for every output of ``nb``; the scripts that follow live boards go (``core.reopen``),
+    the widget state too (a stored notebook has no kernel), and so do the execution times (they would
+    make every regeneration differ)."""
+    from tigris_widget.core.reopen import RESTORER
+
     nb.metadata.pop("widgets", None)
+    changed = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-    return sum(stand_in(o) for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+        if cell.cell_type != "code":
+            continue
+        kept = [o for o in cell.outputs if not o.get("metadata", {}).get(RESTORER)]
+        changed += len(cell.outputs) - len(kept)
+        cell.outputs = kept
+        changed += sum(stand_in(o) for o in kept)
+    return changed
 
 
 EMBED = "from tigris_widget import BoardWidget\n\nBoardWidget.embed_history_default = True"

@@ -311,3 +311,15 @@ def evaluate(kc: Any, expression: str) -> Any:
     kc.execute_interactive(f"import json as _json; _json.dumps({expression})", output_hook=output, timeout=30)
     assert "error" not in reply, reply.get("error")
     return json.loads(eval(reply["value"]))  # the repr of a str
+
+
+# Notebook 7.6.0 to 7.6.5 (not 7.5.x) throw this from their own bundle's keyboard-shortcut settings
+# handler on every page, the file browser included, with no widget anywhere: not ours to fail on.
+NOTEBOOK_OWN_ERROR = ("Cannot read properties of undefined (reading 'schema')", "/static/notebook/notebook_core.")
+
+
+def ours(error: Any) -> bool:
+    """Whether a page error may come from this package (anything but Notebook 7.6's own known one)."""
+    message, where = NOTEBOOK_OWN_ERROR
+    frames = [line for line in (error.stack or "").splitlines() if line.strip().startswith("at ")]
+    return not (error.message == message and frames and where in frames[0])

@@ -10,22 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyter_server, play_a_tile
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyter_server, ours, play_a_tile
 
 pytestmark = [pytest.mark.notebook7, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "01_quick_start.ipynb"
-# Notebook 7.6.0 to 7.6.5 (not 7.5.x) throw this from their own bundle's keyboard-shortcut settings
-# handler on every page, the file browser included, with no widget anywhere: not ours to fail on.
-NOTEBOOK_OWN_ERROR = ("Cannot read properties of undefined (reading 'schema')", "/static/notebook/notebook_core.")
-
-
-def ours(error: Any) -> bool:
-    """Whether a page error may come from this package (anything but Notebook 7.6's own known one)."""
-    message, where = NOTEBOOK_OWN_ERROR
-    frames = [line for line in (error.stack or "").splitlines() if line.strip().startswith("at ")]
-    return not (error.message == message and frames and where in frames[0])
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from stored_pictures import halves, has_colour, picture
 
 from tigris_widget.games.tigris.course.exercises import EXERCISES
 from tigris_widget.games.tigris.game import Game
@@ -28,7 +29,8 @@ from tigris_widget.jupyter.course import (
 from tigris_widget.jupyter.lessons import lesson
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("02_course_*.ipynb"))
-HIGHLIGHT = 'stroke="#ff8c00"'
+ORANGE = "#ff8c00"
+HIGHLIGHT = f'stroke="{ORANGE}"'
 CATASTROPHE = 'xlink:href="#tw-catastrophe"'  # a catastrophe drawn on the board (the symbol's use)
 
 
@@ -119,7 +121,8 @@ def test_exercise_is_verified_by_the_engine(key: str) -> None:
     html = shown[0]["text/html"]
     assert "<details><summary>Hint</summary>" in html and "<details><summary>Solution</summary>" in html
     assert f"<code>{puzzle.solution[0]}</code>" in html
-    assert "image/svg+xml" in shown[1]  # the position survives without a kernel
+    board = shown[1][0] if isinstance(shown[1], tuple) else shown[1]  # (data, metadata)
+    assert "image/svg+xml" in board and "image/png" in board  # the position survives without a kernel
 
 
 def test_unknown_exercise() -> None:
@@ -210,10 +213,11 @@ def test_every_exercise_is_in_the_course_with_folded_answers() -> None:
     for puzzle in EXERCISES.values():
         assert f"Exercise — {puzzle.title}" in htmls, puzzle.key
     assert htmls.count("<details><summary>Solution</summary>") == len(EXERCISES)
-    svgs = [o["data"]["image/svg+xml"] for o in outputs if "image/svg+xml" in o.get("data", {})]
-    steps = [s for s in svgs if ">Before</text>" in s and ">After</text>" in s]
+    steps = [o["data"] for o in outputs if o.get("data", {}).get("text/plain", "").startswith("before → ")]
     assert len(steps) >= 20  # every rule as before → after, stored for readers without a kernel
-    assert all(HIGHLIGHT in s for s in steps if ">swap " not in s)  # a swap changes no square
+    assert all("image/png" in d for d in steps)
+    framed = [has_colour(picture(d), ORANGE) for d in steps if "swap " not in d["text/plain"]]
+    assert all(framed), framed  # a swap changes no square
     assert not [o for o in outputs if o.output_type == "error"]
 
 
@@ -252,8 +256,9 @@ def test_every_rule_code_the_course_prints_is_linked_to_its_rule() -> None:
 
 
 def test_live_boards_keep_a_picture_for_readers_without_a_kernel() -> None:
-    """Each stored live board is one SVG of its board with its caption (what JupyterLab before a run,
-    GitHub, nbviewer and an exported page show), no replay, and no "appears here" placeholder."""
+    """Each stored live board is one picture of its board with its caption (what JupyterLab before a run,
+    GitHub, nbviewer and an exported page show: a PNG, drawn at twice its size), no replay, and no
+    "appears here" placeholder."""
     boards = [
         o["data"]
         for p in NOTEBOOKS
@@ -264,9 +269,9 @@ def test_live_boards_keep_a_picture_for_readers_without_a_kernel() -> None:
     ]
     assert len(boards) >= 40
     for data in boards:
-        assert data["image/svg+xml"].startswith("<svg") and len(data["image/svg+xml"]) < 40_000
+        assert "image/svg+xml" not in data and picture(data).width >= 1200  # one board, at twice its size
         assert "appears here" not in data["text/plain"]
-    captions = [d for d in boards if ">After " in d["image/svg+xml"]]
+    captions = [d for d in boards if d["text/plain"].startswith("After ")]
     assert len(captions) >= 30  # the steps' boards name their step
 
 
@@ -278,7 +283,7 @@ def test_the_live_board_bundle_renders_as_its_picture_without_widget_state() -> 
     live = step._outputs()[2]
     assert "Unites" in live["image/svg+xml"] and HIGHLIGHT in live["image/svg+xml"]
     chosen = WidgetsDataTypeFilter(notebook_metadata={})(live)
-    assert chosen == ["image/svg+xml"]
+    assert chosen == ["image/svg+xml"] and "image/png" in live  # the PNG: for untrusted notebooks
 
 
 def test_a_swap_is_shown_as_the_hands() -> None:
@@ -319,12 +324,10 @@ def test_every_edge_case_is_a_stored_step(caption: str) -> None:
             if cell.cell_type != "code":
                 continue
             data = [o.get("data", {}) for o in cell.outputs]
-            svgs = [d["image/svg+xml"] for d in data if f">{caption}" in d.get("image/svg+xml", "")]
-            if svgs:
-                svg = svgs[0]
-                assert ">Before</text>" in svg and ">After</text>" in svg
-                before, after = _panels(svg)
-                assert HIGHLIGHT in before and HIGHLIGHT in after
+            steps = [d for d in data if d.get("text/plain", "").startswith("before → ")]
+            if f'caption="{caption}' in cell.source and steps:
+                before, after = halves(picture(steps[0]))
+                assert has_colour(before, ORANGE) and has_colour(after, ORANGE)
                 told = html.unescape(" ".join(d.get("text/html", "") for d in data))
                 at = 0
                 for words in EDGE_STEPS[caption]:  # said, and in this order

@@ -1,6 +1,8 @@
-"""Stored notebooks as JupyterLab shows them before they run (no kernel, no widget state): no widget view
-(JupyterLab would show "Error displaying widget: model not found" instead of the picture beside it),
-every live widget stood in for by its picture or a sentence, and every picture scaled to its cell."""
+"""Stored notebooks as JupyterLab shows them before they run (no kernel, no widget state, untrusted as
+from a fresh clone): no widget view (JupyterLab would show "Error displaying widget: model not found"
+instead of the picture beside it), every live widget stood in for by its picture or a sentence, and
+every picture a PNG (JupyterLab shows no SVG of an untrusted notebook) drawn at twice its size and
+scaled to its cell."""
 
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ from typing import Any
 
 import nbformat
 import pytest
+from stored_pictures import picture
 
 from tigris_widget.core.picture import fit
+from tigris_widget.core.reopen import RESTORER, restorer
 from tigris_widget.games.ur import UrGame
 from tigris_widget.jupyter.course import show_board, show_refusal
 from tigris_widget.jupyter.widget import BoardWidget
@@ -64,17 +68,29 @@ def test_every_live_widget_is_stood_in_for_by_something_the_lab_shows() -> None:
     live = [(name, o["data"]) for name, o in _outputs() if o.get("metadata", {}).get("live_widget")]
     assert len(live) >= 100, len(live)  # every board, puzzle board, inspector, match and stepper
     for name, data in live:
-        assert any(m in data for m in ("image/svg+xml", "image/png", "text/html")), name
+        assert any(m in data for m in ("image/png", "text/html")), name
         plain = data.get("text/plain", "")
         assert "children=" not in plain and " object at 0x" not in plain, (name, plain[:80])
 
 
-def test_every_stored_picture_scales_with_its_cell() -> None:
-    """A picture with a fixed width is cut in a narrow cell (an 800-pixel window with the file browser open)."""
-    pictures = [(name, o["data"]["image/svg+xml"]) for name, o in _outputs() if "image/svg+xml" in o.get("data", {})]
-    assert len(pictures) >= 180, len(pictures)
-    fixed = [(name, ROOT_TAG.match(svg).group(0)[:160]) for name, svg in pictures if not _scales(svg)]  # type: ignore[union-attr]
-    assert not fixed, fixed[:3]
+def test_no_stored_output_keeps_the_script_of_a_live_board() -> None:
+    """The script that brings a saved board's picture back (``core.reopen``) has nothing to do in a stored
+    notebook, which keeps no widget view."""
+    kept = [name for name, o in _outputs() if RESTORER in o.get("metadata", {}) or "<script" in str(o.get("data"))]
+    assert not kept, kept[:3]
+
+
+def test_every_stored_picture_is_a_png_drawn_at_twice_its_size() -> None:
+    """An untrusted notebook (a fresh clone) shows no SVG in JupyterLab, only its text; a PNG drawn at twice
+    the width it is shown at stays sharp on a HiDPI screen, and a narrower cell shrinks it."""
+    outputs = [(name, o) for name, o in _outputs() if "data" in o]
+    assert not [name for name, o in outputs if "image/svg+xml" in o["data"]]
+    pictures = [(name, o) for name, o in outputs if "image/png" in o["data"]]
+    assert len(pictures) >= 200, len(pictures)
+    for name, o in pictures:
+        shown = o["metadata"]["image/png"]["width"]
+        assert abs(picture(o["data"]).width - 2 * shown) <= 2, (name, shown)
+        assert o["data"].get("text/plain"), name  # what a screen reader, or a reader of the JSON, gets
 
 
 def test_a_one_board_picture_is_laid_on_a_wider_page_and_keeps_its_size() -> None:
@@ -103,12 +119,14 @@ def test_fit_leaves_what_it_cannot_read_unchanged() -> None:
 def test_stand_in_keeps_the_picture_and_drops_the_view() -> None:
     make = _make()
     bundle = BoardWidget(UrGame.new(players=3, seed=2006))._repr_mimebundle_()
-    data = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
-    assert WIDGET in data and "image/svg+xml" in data
-    output: dict[str, Any] = {"output_type": "display_data", "data": dict(data), "metadata": {}}
+    data, metadata = bundle
+    assert WIDGET in data and "image/svg+xml" in data and "image/png" in data
+    output: dict[str, Any] = {"output_type": "display_data", "data": dict(data), "metadata": dict(metadata)}
     assert make.stand_in(output) is True
-    assert WIDGET not in output["data"] and _scales(output["data"]["image/svg+xml"])
+    assert WIDGET not in output["data"] and "image/svg+xml" not in output["data"]
     assert output["metadata"]["live_widget"] is True
+    shown = output["metadata"]["image/png"]["width"]
+    assert metadata["image/png"]["width"] < shown <= 2 * metadata["image/png"]["width"]  # on its page, as it scales
     assert make.stand_in(output) is False  # once is enough
     bare: dict[str, Any] = {
         "output_type": "display_data",
@@ -116,6 +134,17 @@ def test_stand_in_keeps_the_picture_and_drops_the_view() -> None:
     }
     assert make.stand_in(bare) is True
     assert "run the cell" in bare["data"]["text/html"] and "children" not in bare["data"]["text/plain"]
+
+
+def test_stand_ins_drop_the_script_after_a_live_board() -> None:
+    make = _make()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("board")])
+    nb.cells[0].outputs = [
+        nbformat.v4.new_output("display_data", data={WIDGET: {"model_id": "x"}, "text/plain": "board"}),
+        nbformat.v4.new_output("display_data", data=restorer("<p>x</p>"), metadata={RESTORER: True}),
+    ]
+    assert make.stand_ins(nb) == 2
+    assert len(nb.cells[0].outputs) == 1 and "text/html" in nb.cells[0].outputs[0]["data"]
 
 
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])

@@ -1,14 +1,20 @@
-"""Pictures that scale with their notebook cell.
+"""Pictures in notebooks: scaled to their cell, and as PNG where an SVG is not shown.
 
 JupyterLab shows an SVG output as an ``<img>`` that it neither shrinks nor limits, so a picture with a
 fixed size is cut, or scrolls sideways, in a narrow cell (an 800-pixel window with the file browser
 open leaves about 370 pixels). ``fit`` gives a picture the width of its cell instead; every game's
 ``_repr_svg_`` and the course pictures go through it.
+
+JupyterLab shows no SVG at all of an untrusted notebook (one from someone else, or a fresh clone),
+only a PNG: ``png_display`` makes one of an SVG picture, with CairoSVG where it is installed.
 """
 
 from __future__ import annotations
 
+import io
 import re
+from base64 import b64encode
+from typing import Any
 
 ROOM = 1.5
 """A picture of one board is drawn as if its page were this many times its larger side, so that it
@@ -39,3 +45,66 @@ def fit(svg: str, *, wide: int | None = 560) -> str:
     new = tag.replace(w.group(0), ' width="100%"').replace(h.group(0), "")
     new = new.replace(box.group(0), f' viewBox="0 0 {page * float(box.group(1)) / width:g} {box.group(2)}"')
     return new + svg[root.end() :]
+
+
+def svg_png(svg: str, *, scale: float = 2.0, palette: bool = False) -> bytes:
+    """PNG bytes of an SVG picture. ``palette``: 256 colours, which keeps a board's flat colours and
+    makes the file about a third as large (for pictures stored in notebooks).
+
+    :raises RuntimeError: CairoSVG or the cairo library is missing (says how to install them).
+    """
+    try:
+        import cairosvg
+    except (ImportError, OSError) as err:  # OSError: the package is there but libcairo is not
+        raise RuntimeError(
+            "PNG output needs CairoSVG and the cairo library: `pip install cairosvg` and e.g. "
+            f"`apt-get install libcairo2` ({err})"
+        ) from err
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    if not palette:
+        return png
+    from PIL import Image  # CairoSVG's own dependency
+
+    with Image.open(io.BytesIO(png)) as image:
+        out = io.BytesIO()
+        image.convert("RGBA").quantize(256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def png_available() -> bool:
+    """Whether PNG pictures can be made here (CairoSVG and the cairo library)."""
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def _width(svg: str) -> int | None:
+    """The width an SVG picture is drawn at: its ``width``, or for one that takes its cell's width
+    (``core.picture.fit``) its ``viewBox``'s; None when it says neither."""
+    root = re.match(r"\s*<svg\b[^>]*>", svg)
+    if root is None:
+        return None
+    found = re.search(r'\swidth="(\d+)"', root.group(0)) or re.search(r'\sviewBox="0 0 (\d+)', root.group(0))
+    return int(found.group(1)) if found else None
+
+
+def png_display(svg: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A PNG of the picture ``svg`` as a display's ``(data, metadata)``: drawn at twice its size (sharp on
+    HiDPI screens) and shown at the SVG's width (a narrower cell shrinks it); 256 colours. Nothing where
+    PNG cannot be made here (no CairoSVG or cairo)."""
+    if not png_available():
+        return {}, {}
+    data = {"image/png": b64encode(svg_png(svg, scale=2.0, palette=True)).decode("ascii")}
+    width = _width(svg)
+    return data, ({"image/png": {"width": width}} if width else {})
+
+
+def png_repr(svg: str) -> tuple[bytes, dict[str, Any]] | None:
+    """What ``_repr_png_`` returns for the picture ``svg``: the PNG of ``png_display`` and the width to show
+    it at; None (no PNG) where PNG cannot be made here."""
+    if not png_available():
+        return None
+    width = _width(svg)
+    return svg_png(svg, scale=2.0, palette=True), ({"width": width} if width else {})

@@ -91,7 +91,7 @@ def with_picture(bundle: Any, board: BoardWidget, caption: str | None = None) ->
     """A widget's display bundle (``data`` or ``(data, metadata)``) with ``board``'s picture (``caption``
     above it, else the board's own) beside the widget view, for readers without the live widget: the SVG
     (GitHub, nbviewer, exported HTML) and a PNG of it (untrusted notebooks show no SVG)."""
-    from tigris_widget.render.png import png_display
+    from tigris_widget.core.picture import png_display
 
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
     if not isinstance(data, dict) or "image/svg+xml" in data:

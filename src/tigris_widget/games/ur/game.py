@@ -364,6 +364,12 @@ class UrGame(History[UrState, Step]):
 
         return fit(picture_svg(present(self, None)), wide=None)
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, Any]] | None:
+        """The same picture as a PNG, which JupyterLab shows in an untrusted notebook (it shows no SVG there)."""
+        from tigris_widget.core.picture import png_repr
+
+        return png_repr(self._repr_svg_())
+
     def __repr__(self) -> str:
         s = self._now
         where = "over" if s.over else (self.decision.prompt if self.decision else "")
