@@ -11,7 +11,7 @@ no widget state. What a reader then sees depends on where the notebook is opened
   fallback (ipywidgets' ``WidgetRenderer``). So a second, invisible output follows each board: a
   trusted HTML output, whose script JupyterLab runs, that puts the board's saved picture where that
   error appears (and does nothing while the live board is there).
-* GitHub, nbviewer and exported HTML show the PNG (and ignore the script).
+* GitHub, nbviewer and exported HTML show the SVG picture of the bundle (and ignore the script).
 
 ``display_live`` shows a widget's display bundle with that script (a board's bundle carries its pictures:
 ``jupyter.widget.with_picture``); ``docs/saved-notebooks.md`` has the evidence.
