@@ -132,6 +132,23 @@ def test_stepping_to_a_mistake_draws_the_better_move_and_names_who_erred(reviewe
     assert not stepper.board.overlay.get("ghost")
 
 
+def test_a_review_of_another_game_is_refused_when_the_stepper_is_built(reviewed) -> None:  # type: ignore[no-untyped-def]
+    """It used to be accepted and fail later, at the first jump to a reviewed move."""
+    from tigris_widget.games.ur.game import UrGame
+    from tigris_widget.jupyter.stepper import GameStepper
+
+    game, report = reviewed
+    shorter = Game.from_record(game.to_record())
+    while len(shorter) > report["moves"][0]["ply"]:
+        shorter.undo()
+    for wrong, said in [(shorter, "is not of this game"), (greedy_game(4, 14), "is not of this game"),
+                        (UrGame.new(players=3, seed=1), "review of a game of 'tigris'"),
+                        (Game.new(players=3, seed=1), "2-player game")]:  # fmt: skip
+        with pytest.raises(ValueError, match=said):
+            GameStepper(wrong, review=report)
+    GameStepper(game, review=report)  # its own game: fine
+
+
 def test_counts_are_grammatical() -> None:
     """Item 12: "1 blunder", "2 blunders" — in the text review and for the notebook."""
     player = {"inaccuracies": 1, "mistakes": 2, "blunders": 0}

@@ -46,6 +46,29 @@ BETTER_COLOUR = "#2e86de"
 """Where the review's better move goes on the board (blue: neither a seat's colour nor a class's)."""
 
 
+def _check_review_of(review: object, game: GameLike) -> None:
+    """Refuse a review report that is not of ``game`` (another game's would fail later, at a jump)."""
+    if not isinstance(review, Mapping) or not isinstance(review.get("moves"), Sequence):
+        raise ValueError("review is not a review report (as bots.review.review returns): it has no list of moves")
+    if review.get("game", game.name) != game.name:
+        raise ValueError(f"review is a review of a game of {str(review.get('game'))[:40]!r}, not of this {game.name} game")
+    players = review.get("players")
+    if isinstance(players, Sequence) and len(players) != game.players:
+        raise ValueError(f"review is of a {len(players)}-player game, this game has {game.players} players")
+    actions = [str(a) for a in game.actions]
+    for move in review["moves"]:
+        try:
+            ply, plies, text = move["ply"], move.get("plies", 1), move["action"]
+            played = "; ".join(actions[ply : ply + plies]) if is_whole(ply) and is_whole(plies) and ply >= 0 else None
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"review is not a review report (as bots.review.review returns): {err!r}") from err
+        if played is None or ply + plies > len(actions) or played != text:
+            raise ValueError(
+                f"review is not of this game: its move at ply {str(ply)[:12]} is {str(text)[:60]!r}, "
+                f"this game played {str(played)[:60]!r} there"
+            )
+
+
 def review_game(game: GameLike | Mapping[str, Any] | str, **options: Any) -> dict[str, Any]:
     """``bots.review.review`` with a progress bar in the notebook (moves reviewed, seconds, time left),
     removed when the review is done; ``options`` are ``review``'s."""
@@ -184,6 +207,8 @@ class GameStepper(ShowsSavedPicture):
             evaluation = _checked_evaluation(evaluation)
         self.board = BoardWidget(self.game, seat=seat, theme=theme)
         self.series = score_series(self.game, seat)
+        if review is not None:
+            _check_review_of(review, self.game)
         self.review = review
         self.review_seat = review_seat
         if review is not None and evaluation is None:
