@@ -43,6 +43,14 @@ describe("item 2: the whole last turn is marked", () => {
     const war = { ...view, last_turn: { seat: 0, first: 3, ply: 5, actions: ["tile r (5,4)", "commit 2", "commit 1"], seats: [0, 0, 2], squares: [69], passed: false } };
     expect(lastTurnText(war)).toBe("Last turn, Archer: tile r (5,4), commit 2, Pot commit 1.");
   });
+
+  it("a turn that goes on is 'this turn so far', until it ends or the game does", () => {
+    const { view } = fixture("midgame_all_seeing");
+    const ongoing = { ...view, last_turn: { seat: 1, first: 10, ply: 10, actions: ["tile r (5,4)"], squares: [69], passed: false, ongoing: true } };
+    expect(lastTurnText(ongoing)).toBe("This turn so far, Bull: tile r (5,4).");
+    expect(lastTurnText({ ...ongoing, last_turn: { ...ongoing.last_turn, ongoing: false } })).toBe("Last turn, Bull: tile r (5,4).");
+    expect(lastTurnText({ ...ongoing, decision: null })).toBe("Last turn, Bull: tile r (5,4).");
+  });
 });
 
 describe("item 3: every leader wears its owner's seat colour", () => {

@@ -44,6 +44,7 @@ def test_the_last_turn_holds_every_action_of_the_turn_that_ended() -> None:
     game.apply(first)
     one = serialize_game(game, None)
     assert one["last_turn"]["actions"] == [one["last_move"]["action"]]
+    assert one["last_turn"]["ongoing"] is True  # the board says "This turn so far", not "Last turn"
     game.apply(game.legal_actions()[0])  # the second action of the same turn (no conflict at the start)
     view = serialize_game(game, None)
     turn = view["last_turn"]
@@ -51,6 +52,7 @@ def test_the_last_turn_holds_every_action_of_the_turn_that_ended() -> None:
     assert len(turn["actions"]) == 2 and turn["passed"] is False
     assert set(one["last_move"]["squares"]) | set(view["last_move"]["squares"]) == set(turn["squares"])
     assert view["body"]["active"] != 0  # the turn is over: the next player is to play, the marks stay
+    assert turn["ongoing"] is False
 
 
 def test_a_pass_is_said_and_nothing_else_is_invented() -> None:
@@ -73,6 +75,7 @@ def test_every_game_gets_a_last_turn_from_the_envelope() -> None:
         assert turn["ply"] == at and set(last["squares"]) <= set(turn["squares"])
         lines = {game.state_at(i - 1).line for i in range(turn["first"], at + 1)}
         assert len(lines) == 1  # one notation line: one turn
+        assert turn["ongoing"] is (game.state_at(at).line in lines)  # goes on while the next step is of its line
         long_turns += len(turn["actions"]) > 1
     assert long_turns > 10  # Ur's turns have several steps, all marked
 
@@ -85,7 +88,7 @@ def test_turn_summary_merges_squares_in_order() -> None:
     ]
     assert turn_summary(moves) == {
         "seat": 1, "first": 4, "ply": 6, "actions": ["a", "b", "pass"], "seats": [1, 1, 1], "squares": [5, 6, 7],
-        "passed": True,
+        "passed": True, "ongoing": False,
     }  # fmt: skip
     assert turn_summary([]) is None
 

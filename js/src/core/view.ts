@@ -66,6 +66,8 @@ export interface LastTurn {
   seats?: number[];
   squares: Square[];
   passed: boolean;
+  /** The turn goes on after its last action (its player, or another in a conflict, still has to act). */
+  ongoing?: boolean;
 }
 
 /** One seat's final standing: place, points, the game's table columns and how the place was decided. */
@@ -144,7 +146,8 @@ export function lastTurnSquares(view: View): Square[] {
   return view.last_move ? view.last_move.squares : [];
 }
 
-/** The last turn in words, e.g. "Last turn, Archer: tile k (9,1), tile r (11,0)." or "…: passed."; "" at the start. */
+/** The last turn in words, e.g. "Last turn, Archer: tile k (9,1), tile r (11,0)." or "…: passed."; while the
+ * turn goes on, "This turn so far, Archer: tile k (9,1)."; "" at the start. */
 export function lastTurnText(view: View): string {
   const turn = view.last_turn ?? (view.last_move ? { seat: view.last_move.seat, actions: [view.last_move.action], passed: false } : null);
   if (!turn || !Array.isArray(turn.actions)) return "";
@@ -155,7 +158,8 @@ export function lastTurnText(view: View): string {
   const who = name(turn.seat);
   const parts = [...acts];
   if (turn.passed) parts.push("passed");
-  return parts.length ? `Last turn, ${who}: ${parts.join(", ")}.` : "";
+  const lead = "ongoing" in turn && turn.ongoing && view.decision !== null ? "This turn so far" : "Last turn";
+  return parts.length ? `${lead}, ${who}: ${parts.join(", ")}.` : "";
 }
 
 /** Narrow an unknown value from the model to a view envelope, or explain why it is not one. */

@@ -18,7 +18,7 @@ The envelope's fields:
 * ``targets``: the legal choices, each with the engine's action text (their grouping is the game's);
 * ``last_move``: ``{"ply", "seat", "action", "squares"}`` or ``None``;
 * ``last_turn``: the whole turn that ``last_move`` ends (the board marks all of it), ``{"seat", "first",
-  "ply", "actions", "seats", "squares", "passed"}`` or ``None`` — built by ``turn_summary`` from the turn's
+  "ply", "actions", "seats", "squares", "passed", "ongoing"}`` or ``None`` (``ongoing``: the turn is not over) — built by ``turn_summary`` from the turn's
   moves; a game that does not say which plies form its turns gets its last move alone;
 * ``log``: ``[{"ply", "seat", "action", "events": [{"kind", "rule", "section"?, "text"}], "future"?}]``;
 * ``over``, ``result`` (``None`` or rows ``{"seat", "rank", "score"?, "columns"?, "note"?, ...}``): the final
@@ -113,14 +113,19 @@ def turn_moves(
 ) -> list[Mapping[str, Any]]:
     """The moves of the turn that ply ``at`` (1-based) ends, oldest first, for ``envelope(last_turn=...)``:
     back from ``at`` while ``turn_of(ply)`` — which turn a ply was played in, e.g. the turn counter of the
-    state before it — stays the same; ``move(ply)`` is that ply's ``last_move``-shaped dict."""
+    state before it — stays the same; ``move(ply)`` is that ply's ``last_move``-shaped dict. When the
+    next ply would still belong to the same turn (``turn_of(at + 1)``: the state after ``at``), the last
+    move says ``"ongoing": True``: the turn is not over yet (unless the game is)."""
     if at <= 0:
         return []
     turn = turn_of(at)
     first = at
     while first > 1 and at - first < TURN_LOOKBACK and turn_of(first - 1) == turn:
         first -= 1
-    return [move(i) for i in range(first, at + 1)]
+    moves = [move(i) for i in range(first, at + 1)]
+    if turn_of(at + 1) == turn:
+        moves[-1] = {**moves[-1], "ongoing": True}
+    return moves
 
 
 def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -141,6 +146,7 @@ def turn_summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         "seats": [m["seat"] for m in moves],  # who played each (a defender's commit falls in the attacker's turn)
         "squares": list(squares),
         "passed": any(m.get("passed") is True for m in moves),
+        "ongoing": moves[-1].get("ongoing") is True,  # the turn goes on after its last move (see ``turn_moves``)
     }
 
 
