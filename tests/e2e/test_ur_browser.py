@@ -121,6 +121,28 @@ def test_a_refused_click_explains_the_rule_and_a_step_is_taken_back(page: Any) -
     assert game.legal_actions() == first
 
 
+def test_a_refusal_notice_goes_with_the_next_click_that_works(page: Any) -> None:
+    """At the initial exchange: a refused click shows the rule; picking a legal tile next (a pick only,
+    nothing sent to Python) takes the notice away instead of leaving it beside the new choice."""
+    game = UrGame.new(players=3, seed=2006)
+    while not str(game.legal_actions()[0]).startswith("exchange"):
+        game.apply(game.legal_actions()[0])
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    view = widget.view
+    sides = view["targets"]["exchange"]
+    two = next(int(c) for c, offers in sides.items() if sum(1 for a in offers.values() if a) == 2)
+    taken = next(c for c, cell in enumerate(view["body"]["cells"]) if cell["owner"] is not None)
+    click_cell(board, taken)  # a tile with cubes on it: refused by the engine
+    alert = page.locator("#host .tw-error")
+    alert.wait_for(state="visible")
+    assert widget.error  # the engine said why
+    click_cell(board, two)  # a legal tile with two sides: picked, its sides offered in the panel
+    page.locator("#host .tw-side").get_by_role("button", name=f"Take ({two % 6},{two // 6})").first.wait_for()
+    alert.wait_for(state="hidden", timeout=5_000)
+    assert widget.error == ""  # cleared on the Python side too
+
+
 @pytest.mark.parametrize("width", [420, 800, 1600])
 @pytest.mark.parametrize("dpr", [1, 2])
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -516,7 +516,9 @@ export class BoardController {
     this.localMessage = out.message ?? "";
     if (out.intent) this.sendIntent(out.intent);
     if (selectionChanged || out.message !== undefined) this.renderDom();
-    this.renderError();
+    // a click that worked (a pick, or a step sent) ends an earlier refusal's notice
+    if (out.message === undefined && (out.intent || selectionChanged)) this.clearError();
+    else this.renderError();
     this.schedule();
   }
 
@@ -676,8 +678,8 @@ export class BoardController {
     if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview" && !(browsing && this.canReplay())) return;
     switch (c.type) {
       case "update":
-        this.localMessage = "";
         this.setUi(c.update(this.ui, view), true);
+        this.clearError(); // a pick in the panel worked: an earlier refusal's notice goes
         break;
       case "intent":
         this.sendIntent(c.intent);
