@@ -12,7 +12,7 @@ from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 from typing import Any
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 PURE_SWITCH = "TIGRIS_WIDGET_PURE"
 """Set (to anything but ``""`` or ``0``) when the package is imported: the compiled engines of an installed
