@@ -28,12 +28,16 @@ def _engines_compiled() -> bool:
     return all(any(probe.with_name(probe.name + suffix).exists() for suffix in EXTENSION_SUFFIXES) for probe in probes)
 
 
+_PREFIX = __name__.rpartition(".")[0] + "."
+"""``tigris_widget.``: the modules the pure switch looks at."""
+
+
 class _PureSources:
     """A meta-path finder for ``TIGRIS_WIDGET_PURE``: a ``tigris_widget`` module with a compiled extension
     module beside its ``.py`` is loaded from the ``.py``; every other module is left to the usual finders."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
-        if path is None or not fullname.startswith("tigris_widget."):
+        if path is None or not fullname.startswith(_PREFIX):
             return None
         name = fullname.rpartition(".")[2]
         for folder in path:
