@@ -33,7 +33,7 @@ def test_board_stops_inviting_moves_after_the_verdict() -> None:
     view = board.board.view
     assert view["decision"]["mine"] is False and view["targets"] == {}
     assert "Retry" in view["decision"]["prompt"]
-    assert _visible(board) == {"Retry", "Solution", "Next"}
+    assert _visible(board) == {"Step back", "Retry", "Solution", "Next"}
     assert "Pot's priest is still on the board" in board.status.value
     before = len(board.game)
     with pytest.raises(ValueError, match="Nothing was played"):

@@ -94,6 +94,10 @@ def test_item16_a_revealed_solution_is_never_a_solve(key: str) -> None:
     assert not SOLVED_WORDS.search(_texts(board)), _texts(board)
     assert "does not count as a solve" in board.status.value
     assert verdicts == ["failed"]
+    # one message, about the player's own try: no "press Retry to play it yourself" after doing so
+    prompt = board.board.view["decision"]["prompt"] if board.board.view["decision"] else ""
+    assert "play it yourself" not in prompt + board.status.value, prompt
+    assert "your own moves" in board.status.value
 
 
 def test_item16_the_browser_counts_a_revealed_solution_as_failed() -> None:
@@ -154,4 +158,50 @@ def test_item18_hint_and_solution_are_offered_once() -> None:
     assert _visible(board) == {"Hint", "Solution", "Retry"}
     board.board.play("leader r (10,4)")
     board.board.play("commit 1")
-    assert board.verdict == "failed" and _visible(board) == {"Retry", "Solution"}  # Hint gone, Solution once
+    assert board.verdict == "failed" and _visible(board) == {"Step back", "Retry", "Solution"}  # Hint gone
+
+
+# -- take-back in both games' puzzles, and the judgement of the player's own step -------------------
+def test_a_tigris_step_is_taken_back_with_the_answers_it_got() -> None:
+    """T&E had no take-back, though its puzzles said "Step back or Retry"; the defence's automatic
+    answer (support in a conflict) goes with the step it answered."""
+    board = PuzzleBoard("first-revolt")
+    board.board.play("leader r (10,4)")  # a revolt that cannot be won
+    assert _judged(board) == "bad" and "Step back" in _visible(board)
+    board.board.play("commit 1")  # the player's support: the defender answers at once
+    assert board.verdict == "failed"
+    answered = len(board.game)
+    assert answered > 2  # the defence's commit was played for it
+    assert "commit 1" in board.judgement.value or "leader" in board.judgement.value
+    board.buttons["Step back"].click()
+    assert len(board.game) == 1 and board.verdict == "playing"  # back to before the player's commit
+    assert [str(a) for a in board.game.actions] == ["leader r (10,4)"]
+    board.step_back()
+    assert len(board.game) == 0 and board.judgement.value == "" and "Step back" not in _visible(board)
+    board.board.play("leader r (9,3)")  # the solution's move now counts
+    assert _judged(board) == "good"
+
+
+def test_the_judgement_names_the_players_own_step_and_stands_before_the_boards_prompt() -> None:
+    """The defence answers at once; the ✓ after the player's last step credited that answer ("commit 0")."""
+    board = PuzzleBoard("first-revolt")
+    moves = list(board.puzzle.solution)
+    while board.verdict == "playing" and moves:
+        board.board.play(moves.pop(0))
+    player = board.game.actors[0]
+    own = [str(a) for a, who in zip(board.game.actions, board.game.actors) if who == player]
+    answers = [str(a) for a, who in zip(board.game.actions, board.game.actors) if who != player]
+    assert answers and board.verdict == "solved"  # the defence answered inside the turn
+    assert own[-1] in board.judgement.value
+    assert not [a for a in answers if a not in own and a in board.judgement.value]
+
+
+def test_an_ur_step_is_taken_back_in_the_panel_too() -> None:
+    puzzle = next(iter(library("ur").values()))
+    board = PuzzleBoard(puzzle)
+    board.board.play(puzzle.solution[0])
+    assert "Step back" in _visible(board)
+    prompt = board.board.view["decision"]["prompt"]
+    assert prompt.startswith("✓ ") and puzzle.solution[0] in prompt  # the judgement, where the player looks
+    board.step_back()
+    assert len(board.game) == 0 and not board.board.view["decision"]["prompt"].startswith("✓")

@@ -6,8 +6,8 @@
     'first-revolt'
 
 Play on the board as usual. The panel beside the board (above it in a narrow cell) judges every
-step at once: still on course, off course (the goal can no longer be met this turn: take it back or
-Retry), or not the solution's step but maybe still fine. When another player must decide inside the
+step at once: still on course, off course (the goal can no longer be met this turn: "Step back" or
+Retry), or not the solution's step but maybe still fine; the board says it too, before its prompt. When another player must decide inside the
 puzzle's turn (support in a T&E conflict, an Ur player's share of a short culture action), the
 puzzle answers for him. When the turn is over the verdict appears and the board stops taking
 moves: "Retry" starts again, "Next" (when the board was given a next puzzle) moves on. "Hint" gives
@@ -37,20 +37,31 @@ ROW = "row-reverse wrap"
 
 class _PuzzleBoardWidget(BoardWidget):
     """The board, which stops offering moves once the puzzle's turn is over (``frozen`` holds what
-    the board says instead of the next player's prompt)."""
+    the board says instead of the next player's prompt) and says how the last step was judged
+    (``note``) before its prompt, where the player looks next — in a narrow cell the panel with the
+    full judgement sits above the board, out of sight."""
 
     frozen: str = ""
+    note: str = ""
 
     def _sync(self) -> None:
         view = self._module.present(self._game, self.seat, self.ply, revision=self._revision)
-        if self.frozen and view["history"]["live"] and view.get("decision") is not None:
+        live = view["history"]["live"] and view.get("decision") is not None
+        if self.frozen and live:
             view["decision"] = {**view["decision"], "mine": False, "prompt": self.frozen}
             view["targets"] = {}
+        elif self.note and live:
+            view["decision"] = {**view["decision"], "prompt": f"{self.note} {view['decision']['prompt']}"}
         self.view = view
 
     def freeze(self, text: str) -> None:
         if text != self.frozen:
             self.frozen = text
+            self._sync()
+
+    def say(self, note: str) -> None:
+        if note != self.note:
+            self.note = note
             self._sync()
 
     def play(self, action: str | Any) -> Any:
@@ -107,6 +118,8 @@ class PuzzleBoard(ShowsSavedPicture):
         self._revealed = False
         """The solution was shown: no later try of this puzzle counts as a solve."""
         self._showing_solution = False
+        self._solution_on_board = False
+        """The board shows the solution as ``show_solution`` played it (not a try after it)."""
         self._reported = False
         self.who = self.book.who(puzzle)
         themes = self.book.theme_names(puzzle)
@@ -130,12 +143,15 @@ class PuzzleBoard(ShowsSavedPicture):
         self.buttons = {
             "Hint": widgets.Button(description="Hint", icon="question-circle", tooltip="A clue (then the first move)"),
             "Solution": widgets.Button(description="Solution", icon="eye", tooltip="Show a verified solution (gives the puzzle up)"),
+            "Step back": widgets.Button(description="Step back", icon="step-backward",
+                                        tooltip="Take back your last step (and the answer it got)"),
             "Retry": widgets.Button(description="Retry", icon="undo", tooltip="Start this puzzle again"),
             "Next": widgets.Button(description="Next", icon="forward", tooltip="The next puzzle"),
         }  # fmt: skip
         self.buttons["Next"].button_style = "primary"
         self.buttons["Hint"].on_click(lambda _b: self.hint())
         self.buttons["Solution"].on_click(lambda _b: self.show_solution())
+        self.buttons["Step back"].on_click(lambda _b: self.step_back())
         self.buttons["Retry"].on_click(lambda _b: self.reset())
         self.buttons["Next"].on_click(lambda _b: self._next())
         self.controls = widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
@@ -170,15 +186,14 @@ class PuzzleBoard(ShowsSavedPicture):
 
     def _judge(self) -> None:
         """Judge the step just made (or say where a take-back left the try)."""
-        if len(self.game) == 0:
+        verdict = self.puzzle.judge(self.game) if len(self.game) else None
+        if verdict is None or not verdict.message:
             self.judgement.value = ""
-            return
-        verdict = self.puzzle.judge(self.game)
-        if not verdict.message:
-            self.judgement.value = ""
+            self.board.say("")
             return
         colour = COLOURS.get(verdict.status, "inherit")
         mark = MARKS.get(verdict.status, "")
+        self.board.say(f"{mark} {verdict.message}".strip())
         self.judgement.value = (
             f"<p data-judgement='{html.escape(verdict.status)}' style='margin:0.4em 0;padding:4px 8px;"
             f"border-left:4px solid {colour};background:{colour}1f;font-size:1.05em;line-height:1.45'>"
@@ -197,19 +212,25 @@ class PuzzleBoard(ShowsSavedPicture):
         verdict = self.puzzle.check(self.game)
         if verdict.status == "playing":
             self.board.freeze("")
-            self._show("Hint", "Solution", "Retry")
+            self._show("Hint", "Solution", "Retry", *(["Step back"] if len(self.game) else []))
             if len(self.game) == 0:
                 self.status.value = ""
             return
         solved = verdict.status == "solved"
         text = verdict.message.removeprefix("Solved! ").removeprefix("Not quite. ")
         if self._revealed:  # a revealed solution is not a solve, neither now nor on a later try
-            self.board.freeze("Solution shown: press Retry to play it yourself, or Next.")
-            word, colour = ("Goal met, with the solution shown" if solved else "Not solved"), COLOURS["unclear"]
-            note = " It does not count as a solve." if solved else ""
+            if self._solution_on_board:
+                self.board.freeze("Solution shown: press Retry to play it yourself, or Next.")
+                word, note = ("Goal met, with the solution shown" if solved else "Not solved"), ""
+            else:  # the player's own try after seeing the solution
+                self.board.freeze("Your try is over: Retry, Step back, or Next.")
+                word = "Goal met by your own moves" if solved else "Not solved"
+                note = " It does not count as a solve: the solution was shown before."
+            colour = COLOURS["unclear"]
+            note = note or (" It does not count as a solve." if solved else "")
             self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b>{note} "
                                  f"{html.escape('' if solved else text, quote=False)}</p>")  # fmt: skip
-            self._show("Retry", "Next")
+            self._show("Retry", "Next", *([] if self._solution_on_board else ["Step back"]))
             return
         self.board.freeze(
             "Puzzle solved: press Next or Retry." if solved else "Not solved: press Retry, or see the Solution."
@@ -217,7 +238,7 @@ class PuzzleBoard(ShowsSavedPicture):
         colour = COLOURS["good" if solved else "bad"]
         word = "Solved" if solved else "Not solved"
         self.status.value = (f"<p style='color:{colour};line-height:1.45'><b>{word}.</b> {html.escape(text, quote=False)}</p>")  # fmt: skip
-        self._show("Retry", "Next") if solved else self._show("Retry", "Solution", "Next")
+        self._show("Retry", "Next") if solved else self._show("Step back", "Retry", "Solution", "Next")
         if not self._reported:
             self._reported = True
             if self._on_verdict is not None:
@@ -250,7 +271,29 @@ class PuzzleBoard(ShowsSavedPicture):
         finally:
             self._showing_solution = False
         self._reported = self._revealed
+        self._solution_on_board = False
         self.judgement.value = ""
+        self.board.say("")
+        self.status.value = ""
+        self._update()
+
+    def step_back(self) -> None:
+        """Take back your last step, and the answers the puzzle gave to it (both games; the same as
+        Retry when it was your first step). A try already judged is not judged again."""
+        if not len(self.game) or self._solution_on_board:
+            return
+        mine = self.game.actors[0]  # a puzzle starts with its player to move
+        self.board.freeze("")
+        self._showing_solution = True  # quiet: no answers while stepping back
+        try:
+            while len(self.game):
+                seat = self.game.actors[-1]
+                self.game.undo()
+                if seat == mine:
+                    break
+        finally:
+            self._showing_solution = False
+        self._judge()
         self.status.value = ""
         self._update()
 
@@ -273,6 +316,8 @@ class PuzzleBoard(ShowsSavedPicture):
         finally:
             self._showing_solution = False
         self.judgement.value = ""
+        self.board.say("")
+        self._solution_on_board = True
         self._update()
         moves = ", ".join(str(a) for a in solved.actions)
         self.status.value = (f"<p style='line-height:1.45'><b>Solution:</b> <code>{html.escape(moves)}</code></p>"

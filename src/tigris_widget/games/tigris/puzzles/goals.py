@@ -314,11 +314,11 @@ class Puzzle:
         if len(game) == 0:
             return Verdict("unclear", "")
         start, s = game.state_at(0), game.state
-        last = str(game.actions[-1])
+        played = [str(a) for a, who in zip(game.actions, game.actors, strict=True) if who == self.seat]
+        last = played[-1] if played else str(game.actions[-1])  # the player's own step, not an answer to it
         if _turn_over(s, self.seat, start.turn):
             ok = self.check(game).status == "solved"
             return Verdict("good" if ok else "bad", f"{last}: {'the goal is met' if ok else 'the goal is missed'}.")
-        played = [str(a) for a, who in zip(game.actions, game.actors, strict=True) if who == self.seat]
         if played == list(self.solution[: len(played)]):
             return Verdict("good", f"{last}: good — the goal is still in reach.")
         try:
@@ -327,7 +327,7 @@ class Puzzle:
             return Verdict("unclear", f"{last}: not the solution's move; it may still work.")
         if value >= self.target():
             return Verdict("good", f"{last}: fine — the goal can still be forced this turn.")
-        return Verdict("bad", f"{last}: after this the goal can no longer be forced this turn. Step back or Retry.")
+        return Verdict("bad", f"{last}: after this the goal can no longer be forced this turn. Step back, or Retry.")
 
     def target(self) -> float:
         if not self.goal.best:

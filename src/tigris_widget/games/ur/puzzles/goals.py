@@ -279,7 +279,7 @@ class UrPuzzle:
         if found is None:
             return Verdict("unclear", f"{last}: not the solution's step; it may still work.")
         return Verdict(
-            "bad", f"{last}: after this step the goal can no longer be met this turn. Take it back, or Retry."
+            "bad", f"{last}: after this step the goal can no longer be met this turn. Step back, or Retry."
         )
 
     def reply(self, game: UrGame) -> Step | None:
