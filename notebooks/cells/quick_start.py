@@ -49,11 +49,12 @@ w.caption("Legal squares for the first temple are highlighted after picking a re
     ),
     (
         "md",
-        """Overlays for teaching or for showing a bot's analysis: highlighted squares, arrows, short labels, numbers per square (a heatmap, sent as binary float32) and a caption, shown here on a second board of the same game. `clear_overlays()` removes them.""",
+        """Overlays for teaching or for showing a bot's analysis: highlighted squares, arrows, short labels, numbers per square (a heatmap, sent as binary float32) and a caption, shown here on a second board of the same game — one that only shows it (`playable=False`), so the
+overlays stay off the board you play on. `clear_overlays()` removes them.""",
     ),
     (
         "code",
-        """demo = BoardWidget(game)  # a second view of the same game: the overlays stay off the board you play on
+        """demo = BoardWidget(game, playable=False)  # a second view of the game: it shows, the first board plays
 demo.highlight([(10, 0), (5, 2)], colour="orange")
 demo.arrow((10, 0), (5, 2))
 demo.label((5, 2), "temple")

@@ -80,7 +80,7 @@ def png_available() -> bool:
     return True
 
 
-def _width(svg: str) -> int | None:
+def shown_width(svg: str) -> int | None:
     """The width an SVG picture is drawn at: its ``width``, or for one that takes its cell's width
     (``core.picture.fit``) its ``viewBox``'s; None when it says neither."""
     root = re.match(r"\s*<svg\b[^>]*>", svg)
@@ -97,7 +97,7 @@ def png_display(svg: str) -> tuple[dict[str, Any], dict[str, Any]]:
     if not png_available():
         return {}, {}
     data = {"image/png": b64encode(svg_png(svg, scale=2.0, palette=True)).decode("ascii")}
-    width = _width(svg)
+    width = shown_width(svg)
     return data, ({"image/png": {"width": width}} if width else {})
 
 
@@ -106,5 +106,5 @@ def png_repr(svg: str) -> tuple[bytes, dict[str, Any]] | None:
     it at; None (no PNG) where PNG cannot be made here."""
     if not png_available():
         return None
-    width = _width(svg)
+    width = shown_width(svg)
     return svg_png(svg, scale=2.0, palette=True), ({"width": width} if width else {})

@@ -23,7 +23,7 @@ import json
 from base64 import b64encode
 from typing import Any
 
-from tigris_widget.core.picture import fit
+from tigris_widget.core.picture import fit, shown_width
 
 MISSING = "Error displaying widget: model not found"
 """What JupyterLab's widget renderer writes when a saved output's widget model is gone."""
@@ -96,6 +96,10 @@ def display_live(bundle: Any) -> None:
     from IPython.display import display
 
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    svg = data.get("image/svg+xml") if isinstance(data, dict) else None
+    if isinstance(svg, str) and "image/png" in data and "image/png" not in metadata:
+        width = shown_width(svg)  # the PNG is drawn at twice the SVG's size: shown at the SVG's width
+        metadata = {**metadata, "image/png": {"width": width}} if width else metadata
     display(data, metadata=metadata, raw=True)  # type: ignore[no-untyped-call]
     saved = saved_html(data) if isinstance(data, dict) and WIDGET in data else None
     if saved is not None:

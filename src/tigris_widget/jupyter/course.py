@@ -167,14 +167,20 @@ class _Shown:
             display_live(bundle)  # a live board also leaves its picture for a reopened notebook
 
 
-def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "", short: str = "") -> dict[str, Any]:
-    """The display bundle of a live board on ``game``: the widget for Jupyter, and for readers without a
+def live_board(
+    game: GameLike, *, highlight: Iterable[Any] = (), caption: str = "", short: str = "", playable: bool = False
+) -> dict[str, Any]:
+    """The display data of a live board on ``game``: the widget for Jupyter, and for readers without a
     kernel or widget manager (GitHub, nbviewer, an exported page) one SVG picture of the same board with
     ``caption`` — ``BoardWidget``'s own fallback, never the replay. A caption too long for the width of
-    that picture gives way to ``short`` (the static picture above it keeps the whole caption)."""
+    that picture gives way to ``short`` (the static picture above it keeps the whole caption).
+
+    Unless ``playable`` (a board to try an exercise on), the board is pinned where its caption says: it
+    shows a copy of ``game`` as it is now, whose history can be stepped through and on which nothing can
+    be played — a lesson's game goes on in the cells below, and a click must not change them."""
     from tigris_widget.jupyter.widget import BoardWidget
 
-    board = BoardWidget(game)
+    board = BoardWidget(game if playable else game.clone(), playable=playable)
     if highlight:
         board.highlight(list(highlight), HIGHLIGHT)
     if caption:
@@ -185,9 +191,11 @@ def live_board(game: GameLike, *, highlight: Iterable[Any] = (), caption: str = 
     if caption and short and size and 8 * len(caption) > int(size.group(1)):  # about 8 pixels a letter
         room = int(size.group(1)) // 8
         cut = short if len(short) <= room else short[: room - 1].rsplit(" ", 1)[0].rstrip(",;") + " …"
-        return live_board(game, highlight=highlight, caption=cut)  # cut between words, and said to be
+        return live_board(
+            game, highlight=highlight, caption=cut, playable=playable
+        )  # cut between words, and said to be
     data["text/plain"] = f"{caption or 'The board'} (live in Jupyter: step through it with ← and →)."
-    return data
+    return data  # the PNG's width comes back when it is displayed (``core.reopen.display_live``)
 
 
 @dataclass
@@ -440,7 +448,7 @@ class Exercise(_Shown):
             out.append(self.board._repr_mimebundle_())
         else:
             self.board = start
-            out.append(live_board(start, caption="Try it here; the answers are folded above"))
+            out.append(live_board(start, caption="Try it here; the answers are folded above", playable=True))
         return out
 
 

@@ -45,7 +45,7 @@ class _PuzzleBoardWidget(BoardWidget):
     note: str = ""
 
     def _sync(self) -> None:
-        view = self._module.present(self._game, self.seat, self.ply, revision=self._revision)
+        view = self._shown(self._module.present(self._game, self.seat, self.ply, revision=self._revision))
         live = view["history"]["live"] and view.get("decision") is not None
         if self.frozen and live:
             view["decision"] = {**view["decision"], "mine": False, "prompt": self.frozen}

@@ -139,6 +139,8 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
     :param embed_history: keep the game's whole history in the widget (``replay``), so that a notebook
         saved with its widget state, exported to HTML or shown on nbviewer keeps a board that steps
         through every move with no kernel. None: ``BoardWidget.embed_history_default``.
+    :param playable: False for a board that only shows the game (its history can be stepped through,
+        no move can be played on it): a second view with teaching overlays, a lesson's picture.
     :raises TypeError: for unknown keyword arguments.
     """
 
@@ -178,6 +180,7 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
         *,
         theme: str = "auto",
         embed_history: bool | None = None,
+        playable: bool = True,
         **kwargs: Any,
     ) -> None:
         unknown = set(kwargs) - {"layout"}
@@ -193,6 +196,9 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
             embed_history = type(self).embed_history_default
         if not isinstance(embed_history, bool):
             raise ValueError(f"embed_history must be True, False or None, not {embed_history!r}")
+        if not isinstance(playable, bool):
+            raise ValueError(f"playable must be True or False, not {playable!r}")
+        self.playable = playable
         self._game = game
         self._module: GameModule = game_module(game.name)
         self._recorder: ReplayRecorder | None = None
@@ -227,7 +233,14 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
         return self.ply == len(self._game)
 
     def _sync(self) -> None:
-        self.view = self._module.present(self._game, self.seat, self.ply, revision=self._revision)
+        self.view = self._shown(self._module.present(self._game, self.seat, self.ply, revision=self._revision))
+
+    def _shown(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The presenter's view as this board shows it: a board that only shows the game offers no move."""
+        if not self.playable and view.get("decision") is not None:
+            prompt = f"This board only shows the game. Next: {view['decision']['prompt']}"
+            view = {**view, "decision": {**view["decision"], "mine": False, "prompt": prompt}, "targets": {}}
+        return view
 
     @traitlets.validate("seat")
     def _check_seat(self, proposal: Any) -> int | None:
@@ -371,6 +384,8 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
         :raises ValueError: the view may not act now, or the engine refuses the action (the message
             names the rule); the game is unchanged.
         """
+        if not self.playable:
+            raise ValueError("This board only shows the game; nothing was played (play on the game or another board).")
         decision = self._game.decision
         if decision is None:
             raise ValueError("The game is over.")
