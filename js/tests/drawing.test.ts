@@ -49,6 +49,18 @@ describe("drawing", () => {
     expect(texts).toContain("3");
     expect(texts).toContain("best");
   });
+
+  it("keeps a label on a small board, cut to its first letters", () => {
+    const view = fixture("start_all_seeing").view;
+    const texts = (width: number) => {
+      const { ctx, calls } = recordingContext();
+      drawScene(ctx, tigris, { view, ui: initialUi(), heat: null, focused: false, overlay: { labels: [{ square: 21, text: "temple" }, { square: 22, text: "war" }] } }, layout(width), LIGHT);
+      return calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
+    };
+    expect(layout(420).cell).toBeLessThan(30); // an 800 px window with the file browser open
+    expect(texts(420)).toEqual(expect.arrayContaining(["tem…", "war"]));
+    expect(texts(800)).toEqual(expect.arrayContaining(["temple", "war"]));
+  });
 });
 
 describe("heatmap helpers", () => {

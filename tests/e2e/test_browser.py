@@ -432,3 +432,21 @@ def test_a_game_the_bundle_cannot_draw_says_so_on_the_board(page: Any) -> None:
     board.wait_ready()
     assert error.is_hidden()
     assert page.locator("#host .tigris-widget").get_attribute("data-game") == "tigris"
+
+
+def test_a_label_on_a_small_board_is_cut_short_and_whole_in_the_tooltip(page: Any) -> None:
+    """At 22-pixel squares (an 800 px window with the file browser open) labels used to vanish silently."""
+    from browser_harness import square_point
+
+    widget = BoardWidget(Game.new(players=3, seed=1))
+    widget.label((5, 2), "temple")
+    board = BoardPage(page, widget)
+    page.evaluate(
+        "() => { document.getElementById('host').style.width = '380px'; dispatchEvent(new Event('resize')); }"
+    )
+    canvas = page.locator("#host canvas.tw-board")
+    page.wait_for_function("() => JSON.parse(document.querySelector('#host canvas.tw-board').dataset.layout).cell < 30")
+    page.mouse.move(*square_point(canvas, 2 * 16 + 5))
+    page.wait_for_function("() => (document.querySelector('#host canvas.tw-board').title || '').includes('label')")
+    assert "label: temple" in canvas.get_attribute("title")
+    board.wait_ready()

@@ -489,9 +489,12 @@ export class BoardController {
     this.tooltip(q);
   }
 
-  /** The square under the pointer in words as the canvas's tooltip: what stands there, whose, and where. */
+  /** The square under the pointer in words as the canvas's tooltip: what stands there, whose, and where,
+   * and the whole text of its labels (a small board cuts them short). */
   private tooltip(q: number): void {
-    const text = q >= 0 && this.view && this.game ? this.game.describeSquare(this.view, this.ui, q) : "";
+    const said = q >= 0 && this.view && this.game ? this.game.describeSquare(this.view, this.ui, q) : "";
+    const labels = q >= 0 ? (this.overlay.labels ?? []).filter((lab) => lab.square === q).map((lab) => lab.text) : [];
+    const text = [said, ...labels.map((lab) => `label: ${lab}`)].filter(Boolean).join(" — ");
     if (text) this.canvas.title = text;
     else this.canvas.removeAttribute("title");
   }

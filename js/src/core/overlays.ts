@@ -192,6 +192,15 @@ export function drawLabel(ctx: Ctx, square: Square, text: string, l: Layout, the
   ctx.fillText(text, box.x + box.w / 2, box.y + box.h / 2 + 0.5, box.w - 4);
 }
 
+/** Squares smaller than this show a label cut to its first letters (the whole text is in the square's tooltip). */
+export const LABEL_FULL_CELL = 30;
+
+/** A label as a square of ``cell`` pixels shows it: whole, or cut to three letters and "…" on a small board. */
+export function shownLabel(text: string, cell: number): string {
+  const letters = [...text];
+  return cell >= LABEL_FULL_CELL || letters.length <= 4 ? text : `${letters.slice(0, 3).join("")}…`;
+}
+
 /** Where a label of ``textWidth`` pixels goes: centred on the square's bottom edge, at most 2.5 squares wide. */
 export function labelBox(l: Layout, square: Square, textWidth: number, size: number): { x: number; y: number; w: number; h: number } {
   const r = squareRect(l, square);

@@ -3,7 +3,7 @@
 
 import type { AnyGame, PointerUi, Scene } from "./game";
 import { squareRect, type Ctx, type Layout } from "./geometry";
-import { drawArrow, drawHeatmap, drawLabel, drawLastTint, drawSquareFrame } from "./overlays";
+import { drawArrow, drawHeatmap, drawLabel, drawLastTint, drawSquareFrame, shownLabel } from "./overlays";
 import type { Theme } from "./theme";
 import { lastTurnSquares, type Ghost, type View } from "./view";
 
@@ -59,7 +59,8 @@ export function drawScene<V extends View, U extends PointerUi>(ctx: Ctx, game: A
   if (overlay.ghost) drawGhost(ctx, game, view, overlay.ghost, l, theme, overlay.ghost.colour ?? theme.selected);
   for (const h of overlay.highlights ?? []) drawSquareFrame(ctx, [h.square], l, h.colour ?? theme.selected, Math.max(2, l.cell * 0.1));
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
-  if (l.cell >= 30) for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, lab.text, l, theme);
+  // on a small board a label is cut short rather than dropped: its whole text is in the square's tooltip
+  for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, shownLabel(lab.text, l.cell), l, theme);
   const hovered = game.hovered(view, ui);
   if (hovered.length) drawSquareFrame(ctx, hovered, l, theme.targetHover, 2);
   if (scene.focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);
