@@ -205,3 +205,21 @@ def test_an_ur_step_is_taken_back_in_the_panel_too() -> None:
     assert prompt.startswith("✓ ") and puzzle.solution[0] in prompt  # the judgement, where the player looks
     board.step_back()
     assert len(board.game) == 0 and not board.board.view["decision"]["prompt"].startswith("✓")
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_the_difficulty_stars_agree_with_the_word(game: str) -> None:
+    """The header said ★★☆ "easy" and ★☆☆ "beginner": three stars from one scale, the word from another."""
+    from tigris_widget.jupyter.puzzle_board import stars
+    from tigris_widget.jupyter.puzzle_browser import levels
+
+    words = levels(game)
+    seen = set()
+    for puzzle in list(library(game).values())[:40]:
+        board = PuzzleBoard(puzzle)
+        shown = re.search(r"([★☆]+) \d+ · (\w+)", board.header.value)
+        assert shown is not None, board.header.value
+        assert shown.group(1).count("★") == words.index(shown.group(2)) + 1 and len(shown.group(1)) == len(words)
+        seen.add(shown.group(2))
+    assert len(seen) >= 2
+    assert stars("expert", words) == "★" * len(words) and stars("nonsense", words) == ""

@@ -29,7 +29,16 @@ from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
 from tigris_widget.puzzles.library import book, game_of, library
 
-STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
+
+def stars(label: str, words: tuple[str, ...]) -> str:
+    """A difficulty word as stars, one per step up the game's words (beginner ★☆☆☆☆ … expert ★★★★★): the
+    stars and the word always agree (three stars from another scale said ★★☆ "easy")."""
+    if label not in words:
+        return ""
+    n = words.index(label) + 1
+    return "★" * n + "☆" * (len(words) - n)
+
+
 PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
 ROW = "row-reverse wrap"
 """The board takes what room there is; the panel sits beside it when both fit, else above it."""
@@ -128,7 +137,8 @@ class PuzzleBoard(ShowsSavedPicture):
         self.header = widgets.HTML(
             "<div style='line-height:1.45'>"
             f"<h3 style='margin:0.2em 0'>{html.escape(puzzle.title)} "
-            f"<span title='difficulty' style='font-weight:normal;opacity:.75'>{STARS.get(puzzle.difficulty, '')}"
+            f"<span title='difficulty' style='font-weight:normal;opacity:.75'>"
+            f"{stars(puzzle.label, tuple(w for _, w in self.book.LABELS))}"
             f" {html.escape(rating)}</span></h3>"
             f"<p style='margin:0.2em 0'><b>{html.escape(self.who)} to play.</b> {html.escape(puzzle.goal.text)}</p>"
             f"<p style='margin:0.2em 0;opacity:.8'>{html.escape(self.book.setting(puzzle))}</p>"
