@@ -54,7 +54,7 @@ show_step(
     ),
     (
         "md",
-        """Archer has used both catastrophes; at his next turn a third one is refused — the engine cites
+        f"""Archer has used both catastrophes; at his next turn a third one is refused — the engine cites
 rule C1, *one of your two* ([§6.3 C1]({R}#63-c1--one-of-your-two)) — as is one on a tile with a
 treasure or on a leader (C3, [§6.3 C3]({R}#63-c3--forbidden-targets); C2 lists what a catastrophe
 may hit, [§6.3 C2]({R}#63-c2--allowed-targets)):""",
