@@ -70,8 +70,9 @@ one-letter code used everywhere in this course: **`k` black**, **`r` red**, **`b
 | `g` | green | market | trader |
 
 Tiles are square; leaders are round. A leader's colour says which leader it is, and its symbol
-says whose it is: every player owns one **dynasty** — Archer (bow), Bull (horns), Pot (a pot) or
-Lion (a mane) — with one king, one priest, one farmer and one trader. Every piece below is drawn
+and the **ring** around it say whose it is: every player owns one **dynasty** — Archer (bow, orange
+ring), Bull (horns, magenta ring), Pot (a pot, teal ring) or Lion (a mane, violet ring) — with one
+king, one priest, one farmer and one trader. Every piece below is drawn
 by the same renderer as the boards of this course:""",
     ),
     ("code", "legend(\"tigris\")"),
@@ -93,10 +94,12 @@ by the same renderer as the boards of this course:""",
   under a monument stays on its square, **hidden by the monument** in the pictures (the course labels
   it), and can still be collected like any other (part 3).
 * **Gold double frame** — a special square. **Orange frame** — a square this course points at.
-  **Pink frame** — the squares the last action changed. **Purple dashed frame** — the two leaders of
-  the revolt or war being fought (the attacker and the defender), while it waits for their
-  commitments. **Ring with a star** — the unification marker (part 2). **Labels** in small white
-  boxes are the course's notes.""",
+  **Pink frame on a pale yellow square** — a square the last turn changed (every action of it so
+  far); a **pale yellow square with nothing on it** is one a leader left in that turn (he moved away
+  or was withdrawn). **Purple dashed frame** — the two leaders of the revolt or war being fought (the
+  attacker and the defender), while it waits for their commitments. **Ring with a star** — the
+  unification marker (part 2). The coloured **ring around a leader** is his dynasty's colour; frames
+  are square, rings are round. **Labels** in small white boxes are the course's notes.""",
     ),
     (
         "md",
@@ -122,8 +125,11 @@ by the same renderer as the boards of this course:""",
   the 10 starting temples are already on the board, so the **other 143** go into the bag, and each
   player draws **six tiles** from it, his hidden **hand**. With three players that leaves
   143 − 3 × 6 = **125** in the bag — the number on the status line below.
-* A start player is chosen; play goes **clockwise** (to the left). The engine numbers the seats
-  clockwise from 0 and starts a game with `Game.new(players=3, seed=1)`.
+* **The start player**: the rules leave the choice to the table — traditionally whoever came back
+  from a holiday most recently begins. The engine draws the start player at random (from the game's
+  seed) unless you name one: `Game.new(players=3, start_player=2)`
+  ([§3.7]({R}#37-the-start-player)). Play goes **clockwise** (to the left). The engine numbers the
+  seats clockwise from 0 and starts a game with `Game.new(players=3, seed=1)`.
 
 Here is a fresh three-player game, drawn with its **status lines** under the board — the same
 information the live board shows in its side panel:""",
@@ -150,7 +156,8 @@ one box per player, the active one marked *to play*, with his four leaders (dimm
 board), his catastrophes (`×2`), his hand tile by tile, and his points in four coloured boxes —
 black, red, blue, green — followed by **◆** treasures. Under the board a slider and **« ‹ › »**
 (or the arrow keys) step through the history, and the **log** lists every action with the
-engine's explanation. On the board the **pink frame** marks the squares of the last action.""",
+engine's explanation. On the board the **pink frame** marks the squares of the last turn — all of
+its actions, so far — on a pale yellow ground.""",
     ),
     (
         "md",

@@ -5,11 +5,11 @@ from pathlib import Path
 
 R = "../docs/rules.md"
 
-CODES = """§0.3 §2.2 §2.3 §3 §3.8 §4 D1 §4 D3 §4 D5 §4 D8 §4 I1 §4 I3 §4 I4 §5 §6.1 §6.1 L1 §6.1 L2 §6.1 L3 §6.1 L4
+CODES = """§0.3 §2.2 §2.3 §3 §3.7 §3.8 §4 D1 §4 D3 §4 D5 §4 D8 §4 I1 §4 I3 §4 I4 §5 §6.1 §6.1 L1 §6.1 L2 §6.1 L3 §6.1 L4
 §6.1 L5 §6.1 P1 §6.1 M1 §6.1 W1 §6.2 §6.2 T1 §6.2 T2 §6.2 T3 §6.2 T4 §6.2.3 §6.3 §6.3 C1 §6.3 C2 §6.3 C3 §6.3.3
 §6.4 §6.4 S1 §6.4 S2 §6.5 §8 §8.1 §8.3 §8.4 §8.4 R1 §8.5 §8.6 §8.6.2 §8.6.3 §8.6.5 §8.7 §9 §9.2 §9.3 §9.3 W1 §9.4
 §9.5 §9.6 §9.6 W1 §9.8 §9.8.2 §9.8.5 §9.8.6 §9.9 §9.10 §10 §10.2 §10.2 M1 §10.3 §10.3 M2 §10.3 M3 §10.4 §10.6
-§11 §11.3 §11.3 S1 §11.4 §11.4 S2 §12 §13 §13.2 §14 §14.1 §14.2 §14.3 §14 G1 §15 §15.2 §16 §16 A1 §16 A2 §16 A3
+§11 §11.3 §11.3 S1 §11.4 §11.4 S2 §12 §13 §13.2 §14 §14.1 §14.2 §14.3 §14 G1 §15 §15.2 §15.4 §16 §16 A1 §16 A2 §16 A3
 §16 A4 §16 A5 §16 D1 §16 D2 §17 §18"""
 """Every rule code the course prints (its text, the engine's messages and the exercises' hints), and every
 code a refusal of the base game can carry."""
@@ -90,16 +90,20 @@ him 1 green. The treasure of `(8,6)` is under the monument (labelled):""",
         "md",
         f"""Had Bull chosen red/blue instead, he would score nothing (his farmer has gone) — and Archer,
 whose priest is in the kingdom, collects 1 red at the end of **his** turns either way
-([§10.6]({R}#106-monument-points-at-the-end-of-a-turn)). Below, Pot's king and priest stand next to a
-black/red and a blue/green monument. He passes: the black/red one gives him 1 black (king) and 1
-red (priest); the blue/green one gives nothing — no farmer, no trader, and the king does not stand in:""",
+([§10.6]({R}#106-monument-points-at-the-end-of-a-turn)). What counts is the **kingdom**, not touching
+the monument. Below, Pot's king on `(10,5)` stands between a black/red and a blue/green monument and
+touches both; his priest on `(11,4)` touches neither, but stands next to the temple `(10,4)` and so in
+the same kingdom. Pot passes: the black/red one gives him 1 black (king) and 1 red (priest); the
+blue/green one gives nothing — no farmer, no trader, and the king does not stand in. The treasure of
+`(8,6)` lies under the black/red monument (labelled):""",
     ),
     (
         "code",
         """show_step(
     lesson("monument-king"), "pass",
-    highlight=["(10,5)", "(11,4)"],
-    caption="End of Pot's turn: black/red pays king and priest; blue/green pays nothing",
+    highlight=["(10,5)", "(11,4)", "(10,4)"],
+    labels={"(8,6)": "treasure"}, after_labels={"(8,6)": "treasure"},
+    caption="End of Pot's turn: black/red pays king and priest (one kingdom); blue/green pays nothing",
 )""",
     ),
     ("md", """### Exercise"""),
@@ -272,9 +276,14 @@ the spot**: Archer draws the two tiles, gets no second action, and the final sco
         "md",
         f"""## 5. Who wins
 
-Everyone reveals his points ([§15]({R}#15-final-scoring)). Each **treasure** is added to whichever
-colour its owner likes. Your **score is your weakest colour**. The highest score wins; a tie is
-broken by the second-weakest colour, then the third, then the strongest.
+At the table every player keeps his points and treasures **hidden behind his screen** during the
+game; now, at the end, everyone reveals them ([§15]({R}#15-final-scoring)). (The engine shows all
+running points to everyone by default, `scores="open"`; with `scores="hidden"` each player sees only
+his own until the end, as at the table — section 7.) Each **treasure** is added to whichever colour
+its owner likes. Your **score is your weakest colour**. The highest score wins. A tie is broken by
+the second-weakest colour, then the third, then the strongest; players equal in **all four** colours
+**share the place** — and the victory, if it is first place
+([§15.4]({R}#154-tie-breaks)).
 
 The engine places the treasures for you, one at a time, each on a colour that is **lowest at that
 moment** ([§15.2]({R}#152-treasures-are-wild)). That is the best placement for the tie-breaks too:
@@ -373,9 +382,12 @@ a monument goes home at once; that is not a conflict and nobody scores
         "md",
         f"""## 7. What else is in the rules
 
-* **Hidden information** ([§16]({R}#16-information-and-decisions)): hands, the bag's order, and
-  (with `scores="hidden"`) the running points stay hidden; the board, the supplies, hand sizes and
-  committed tiles are public.
+* **Hidden information** ([§16]({R}#16-information-and-decisions)): hands and the bag's order
+  are always hidden. The running points are hidden at the table (behind the screens) and revealed
+  only at the end; the engine shows them to everyone unless the game is created with
+  `options={{"scores": "hidden"}}`, which plays as at the table (each player sees only his own;
+  every award is still announced as it happens). The board, the supplies, hand sizes and committed
+  tiles are public.
 * Two **variants** — civilization buildings and the ziggurat — are in
   [`05_variants.ipynb`](05_variants.ipynb) and [§17–§18]({R}#17-variant-civilization-buildings).
 * Ready to play? [`01_quick_start.ipynb`](01_quick_start.ipynb) starts a game against the bots;

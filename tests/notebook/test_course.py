@@ -91,13 +91,42 @@ def test_show_refusal_shows_the_rule_and_changes_nothing() -> None:
 def test_legend_and_board_pictures() -> None:
     svg = legend("tigris").svg
     for name in ("settlement", "temple", "farm", "market", "king", "priest", "farmer", "trader", "treasure",
-                 "special square", "catastrophe", "monument", "unification marker", "last move"):  # fmt: skip
+                 "special square", "catastrophe", "monument", "unification marker", "last turn",
+                 "a square a leader left", "pale yellow", "conflict (purple dashed frame)", "orange)",
+                 "magenta ring", "teal ring", "violet ring"):  # fmt: skip
         assert name in svg, name
     assert svg.count("<use ") >= 12  # pieces drawn by the renderer, not described
+    # only the two swatches cut from the position with the war pending (the marker, the conflict) carry
+    # its two conflict frames; the leaders' swatches come from a position without a conflict
+    assert svg.count('stroke-dasharray="7 4"') == 2 * 2
     status = show_board(lesson("revolt"), status=True, caption="c").svg
     assert f'fill="{PIECE["black"]}" font-weight="bold">■k' in status  # black and blue no longer both read "B"
     assert f'fill="{PIECE["blue"]}" font-weight="bold">■b' in status
     assert re.search(r">[BRG]\d", status) is None
+
+
+def test_a_complete_tie_shares_the_place() -> None:
+    """§15.4, as part 3 says: equal in all four colours, two players share the place."""
+    from tigris_widget.games.tigris.builder import PositionBuilder
+
+    game = (
+        PositionBuilder(players=("pot", "lion", "bull"))
+        .score("pot", (5, 6, 7, 8))
+        .score("lion", (8, 7, 6, 5))
+        .score("bull", (5, 6, 7, 9))
+        .hand("pot", "kkkkkk")
+        .bag("")
+        .game()
+    )
+    html = final_scores(game)._outputs()[0]["text/html"]
+    rows = re.findall(r"<tr><td>(\d)</td><td>(\w+)</td>", html)
+    assert rows == [("1", "Bull"), ("2", "Pot"), ("2", "Lion")]  # Bull's strongest colour decides; Pot, Lion share
+
+
+def test_the_start_player_is_drawn_unless_named() -> None:
+    """§3.7, as part 1 says: drawn from the seed, or named with start_player."""
+    assert {Game.new(players=3, seed=s).state.active for s in range(12)} == {0, 1, 2}
+    assert Game.new(players=3, start_player=2).state.active == 2
 
 
 def test_final_scores_table() -> None:
@@ -143,12 +172,12 @@ def _markdown() -> str:
 CHECKLIST = {
     "how many can play": r"2, 3 or 4 players",
     "setup: hand, leaders, catastrophes, bag": r"four leaders.*two catastrophe tiles.*draws \*\*six tiles\*\*",
-    "turn order": r"play goes \*\*clockwise\*\*",
+    "turn order": r"[Pp]lay goes \*\*clockwise\*\*",
     "two actions per turn": r"takes \*\*up to two actions\*\*",
     "the notation": r"\| `tile r \(5,4\)` \| lay a tile",
     "the score line": r"How to read the status lines.*■k\*\* black, \*\*■r\*\* red, \*\*■b\*\* blue, \*\*■g\*\* green",
     "the side panel": r"\*\*side panel\*\*: at the top the turn, the bag and the prompt",
-    "the frame of the last move": r"the \*\*pink frame\*\* marks the squares of the last action",
+    "the frame of the last move": r"the \*\*pink frame\*\* marks the squares of the last turn",
     "black is k, blue is b": r"\*\*`k` black\*\*, \*\*`r` red\*\*, \*\*`b` blue\*\*",
     "who scores without the matching leader or a king": r"\*\*neither the matching leader nor a king\*\*.*\*\*nobody\*\* scores",
     "the king stands in": r"\*\*king\*\* — the king stands in",
@@ -196,6 +225,14 @@ CHECKLIST = {
     "16 the withdrawn king's settlement touches the temple": r"laid on `\(7,5\)`, touching the temple `\(7,4\)`",
     "16 the trader makes a kingdom of a leaderless region": r"were a region without a leader holding two treasures; with\s+the trader it becomes a kingdom",
     "17 refusals announced as one board": r"\*\*refuses\*\* changes nothing, so it is shown as \*\*one\*\* board",
+    # issue item 25: text and pictures agree, and what a newcomer asks
+    "the priest is in the kingdom, not next to the monument": r"his priest on `\(11,4\)` touches neither",
+    "points hidden behind screens, revealed at the end": r"\*\*hidden behind his screen\*\* during the game; now, at the end, everyone reveals them",
+    "open scores are the engine's default": r"by default, `scores=\"open\"`; with `scores=\"hidden\"`",
+    "a complete tie": r"players equal in \*\*all four\*\* colours \*\*share the place\*\*",
+    "how the start player is chosen": r"\*\*The start player\*\*: the rules leave the choice to the table",
+    "the dynasty ring colours": r"Archer \(bow, orange ring\), Bull \(horns, magenta ring\), Pot \(a pot, teal ring\)",
+    "the square a leader left": r"\*\*pale yellow square with nothing on it\*\* is one a leader left",
 }
 
 
@@ -293,6 +330,44 @@ def test_a_swap_is_shown_as_the_hands() -> None:
     assert "bag 129" in step.svg and "bag 126" in step.svg
     with pytest.raises(ValueError, match="needs a swap"):
         show_swap(lesson("revolt"), "pass")
+
+
+ACTION = re.compile(
+    r'"((?:tile|leader|move|withdraw|catastrophe|swap|commit|war|monument|treasures|pass|decline)\b[^"]*)"'
+)
+
+
+def _labelled(source: str, name: str) -> set[str]:
+    found = re.search(rf"(?<![\w]){name}=\{{([^}}]*)\}}", source)
+    return set(re.findall(r'"(\(\d+,\d+\))": "treasure"', found.group(1))) if found else set()
+
+
+def _under_monuments(game: Game) -> set[str]:
+    return {
+        f"({x},{y})"
+        for x in range(16)
+        for y in range(11)
+        if game.position.at((x, y)).treasure and game.position.at((x, y)).monument
+    }
+
+
+def test_every_treasure_under_a_monument_is_labelled() -> None:
+    """Part 1 promises that a treasure hidden by a monument is labelled in the pictures: every step the
+    course draws from a lesson labels it, before (``labels``) and after (``after_labels``)."""
+    checked = 0
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            step = re.search(r'show_step\(\s*lesson\("([\w-]+)"\)(.*?)\n\)', cell.source, flags=re.S)
+            if cell.cell_type != "code" or step is None:
+                continue
+            game = lesson(step.group(1))
+            before = _under_monuments(game)
+            game.play(*ACTION.findall(step.group(2)))
+            after = _under_monuments(game)
+            assert before <= _labelled(cell.source, "labels"), (step.group(1), sorted(before))
+            assert after <= _labelled(cell.source, "after_labels"), (step.group(1), sorted(after))
+            checked += bool(before or after)
+    assert checked >= 3  # the monument, the monument that pays king and priest, the treasure under it
 
 
 def test_links_into_the_rules_reference_resolve() -> None:

@@ -294,9 +294,9 @@ def board_sides() -> tuple[Game, list[Panel], str]:
 # -- the legend ------------------------------------------------------------------------------------
 
 
-def _legend_game() -> Game:
-    """A position holding one of every piece, with a war pending so the marker and last move show."""
-    b = (
+def _legend_builder() -> PositionBuilder:
+    """A position holding one of every piece."""
+    return (
         PositionBuilder(players=("archer", "bull", "pot", "lion"))
         .tile("k", (1, 4))
         .tile("r", (3, 4), (6, 3), (8, 3))
@@ -307,6 +307,7 @@ def _legend_game() -> Game:
         .leader("archer", "farmer", (5, 3))
         .leader("archer", "trader", (9, 3))
         .leader("bull", "king", (8, 4))
+        .leader("bull", "trader", (12, 4))
         .leader("pot", "king", (4, 9))
         .leader("lion", "king", (3, 5))
         .catastrophe((11, 5))
@@ -316,7 +317,18 @@ def _legend_game() -> Game:
         .hand("pot", "kkrrbg")
         .hand("lion", "kkrrbg")
     )
-    return b.game(then=["tile r (7,3)"])
+
+
+def _legend_game() -> Game:
+    """The legend's position with a war pending (Archer's temple on (7,3) unites two kingdoms), so the
+    unification marker and the conflict frame show."""
+    return _legend_builder().game(then=["tile r (7,3)"])
+
+
+def _quiet_legend_game() -> Game:
+    """The same position with no conflict, after Bull moved his trader from (12,4) to (13,5): the pieces'
+    swatches carry no conflict frame, and the last turn's two squares show its marks."""
+    return _legend_builder().turn("bull").game(then=["move g (13,5)"])
 
 
 LEGEND: list[tuple[XY, str, str]] = [
@@ -324,31 +336,41 @@ LEGEND: list[tuple[XY, str, str]] = [
     ((3, 4), "temple (red tile, r)", "leaders must stand next to one"),
     ((1, 3), "farm (blue tile, b)", "only on river squares"),
     ((10, 5), "market (green tile, g)", "the trader's colour"),
-    ((6, 4), "king (black leader)", "the symbol is the dynasty: here Archer (bow)"),
+    ((6, 4), "king (black leader)", "symbol and ring: the dynasty, Archer (bow, orange)"),
     ((6, 2), "priest (red leader)", "Archer's priest"),
     ((5, 3), "farmer (blue leader)", "Archer's farmer"),
     ((9, 3), "trader (green leader)", "Archer's trader"),
-    ((8, 4), "Bull's king", "dynasty symbol: horns"),
-    ((4, 9), "Pot's king", "dynasty symbol: a pot"),
-    ((3, 5), "Lion's king", "dynasty symbol: a mane"),
+    ((8, 4), "Bull's king", "horns, magenta ring"),
+    ((4, 9), "Pot's king", "a pot, teal ring"),
+    ((3, 5), "Lion's king", "a mane, violet ring"),
     ((10, 0), "treasure (yellow diamond)", "on a starting temple; a wild point"),
     ((1, 1), "special square (gold frame)", "its treasure is taken first"),
     ((11, 5), "catastrophe", "the square is closed for good"),
     ((12, 9), "monument red/green", "platform: 1st colour, tower: 2nd (order k r b g)"),
     ((7, 3), "unification marker (ring)", "the tile that joined two kingdoms"),
     ((4, 0), "river square (blue)", "farms only; rivers do not cut regions"),
+    ((13, 5), "last turn (pink frame, pale yellow)", "every square the last turn changed"),
+    ((12, 4), "a square a leader left", "pale yellow, pink frame, nothing on it"),
+    ((8, 4), "conflict (purple dashed frame)", "the attacker and defender of the revolt or war"),
 ]
+"""Each swatch: the square it shows, its name and a note. The first 19 come from the quiet position; the
+unification marker and the conflict frame from the position with the war pending."""
+_FROM_WAR = {"unification marker (ring)", "conflict (purple dashed frame)"}
+
+
+def _body(game: Game) -> str:
+    full = _full_svg(game, status=False)
+    root = re.match(r"<svg [^>]*>", full)
+    assert root is not None
+    return full[root.end() : full.rindex("</svg>")]
 
 
 def legend() -> tuple[Game, list[Panel], str]:
     """Every piece and symbol, each drawn by the board renderer with its name."""
     game = _legend_game()
-    full = _full_svg(game, status=False)
-    root = re.match(r"<svg [^>]*>", full)
-    assert root is not None
-    body = full[root.end() : full.rindex("</svg>")]
+    bodies = {True: _body(game), False: _body(_quiet_legend_game())}
     row_h, col_w, cols = 52, 420, 2
-    rows = (len(LEGEND) + 4 + cols - 1) // cols
+    rows = (len(LEGEND) + 2 + cols - 1) // cols
     width, height = col_w * cols, rows * row_h + 4
     out = [
         f'<svg x="0" y="0" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
@@ -358,17 +380,16 @@ def legend() -> tuple[Game, list[Panel], str]:
         left, top = MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
         span = 2 * CELL if sq == (12, 9) else CELL  # the monument covers four squares
         view = f"{left} {top} {span} {span}"
+        body = bodies[name in _FROM_WAR]
         out.append(f'<svg x="{x}" y="{y}" width="{CELL + 4}" height="{CELL + 4}" viewBox="{view}">{body}</svg>')
         out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
         out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
-    # the two frames drawn over squares: the last move and a highlight
+    # drawn here, not cropped from a board: the course's highlight and the land's two shades
     extra = [
-        ("#d81b60", 3, "", "last move (pink frame)", "the squares the last action changed"),
-        (HIGHLIGHT, 4, "", "highlight (orange frame)", "squares the course points at"),
-        ("#8e24aa", 4, ' stroke-dasharray="7 4"', "conflict (purple dashed frame)", "the two leaders of the revolt or war being fought"),
-        ("none", 0, "", "land (two beige shades)", "a checkerboard to count squares by; no meaning"),
-    ]  # fmt: skip
-    for j, (colour, stroke, dash, name, note) in enumerate(extra):
+        (HIGHLIGHT, "highlight (orange frame)", "squares the course points at (a square, not a ring)"),
+        ("none", "land (two beige shades)", "a checkerboard to count squares by; no meaning"),
+    ]
+    for j, (colour, name, note) in enumerate(extra):
         i = len(LEGEND) + j
         x, y = (i % cols) * col_w + 8, 4 + (i // cols) * row_h
         if colour == "none":  # the two land shades side by side, as on the board
@@ -379,7 +400,7 @@ def legend() -> tuple[Game, list[Panel], str]:
         else:
             out.append(
                 f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="#e9dcb4" '
-                f'stroke="{colour}" stroke-width="{stroke}"{dash}/>'
+                f'stroke="{colour}" stroke-width="4"/>'
             )
         out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
         out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
