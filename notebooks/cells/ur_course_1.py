@@ -51,7 +51,8 @@ agriculture, trade, culture, politics, war. You own a tile while your cubes are 
 one tile in your hand: on your turn you perform **none, one or both** of the two actions it shows
 (fewer actions earn free cubes), or instead turn full tiles of yours (5 cubes) into **ziggurats**.
 Then you must **exchange** your hand tile for an empty tile of the grid. The game ends when somebody
-cannot exchange, or one round after the fifth ziggurat. You score **sets of different colours** among
+cannot exchange, or when the round in which the fifth ziggurat is built is over (everyone has then
+had the same number of turns; part 3). You score **sets of different colours** among
 the tiles you own, your ziggurats and your hand tile: 1, 3, 6, 10, 15 or 21 points for a set of 1 to 6.
 ({rule("§0.6", "The game at a glance")})""",
     ),
@@ -61,15 +62,20 @@ the tiles you own, your ziggurats and your hand tile: 1, 3, 6, 10, 15 or 21 poin
 
 * **40 tiles**, each with two *different* actions on its two sides: every one of the 10 pairs of
   actions (`AT`, `AC`, … `PW`) exists 4 times ({rule("§1.1")}). The side lying up is the tile's
-  **face**, and it is what the tile *is* on the grid: an `A` tile is an agriculture tile. The side
-  underneath, its **back**, is shown as the small badge in the corner.
+  **face**, and it is what the tile *is* on the grid: an `A` tile is an agriculture tile, called a
+  **farm** for short. The side underneath, its **back**, is shown as the small badge in the corner.
+  In text a grid tile is written with its face in capitals and its back in lower case: `At` is a farm
+  with trade underneath, `Ta` the same pair turned over (a trade tile with agriculture underneath).
+  A pair on its own, as a hand tile has no face, is written in capitals: `AT`.
 * The five actions and their letters, used everywhere: **`A` agriculture** (green), **`T` trade**
   (yellow), **`C` culture** (blue), **`P` politics** (purple), **`W` war** (red). The letters are
   always written, so colour is never needed to read a picture.
 * **20 cubes** per player in his colour (here P0 black, P1 white, P2 orange, P3 brown). Cubes not on
   the grid are the player's **supply**. A tile holds 0 to 5 cubes, all of one player; a tile with
   none is **empty** ({rule("§3", "§3 Terms")}).
-* **5 ziggurats**. A ziggurat covers a tile for good and carries one cube of its builder.
+* **5 ziggurats**. A ziggurat covers a tile for good and carries one cube of its builder. In the
+  pictures the covered tile's letter and badge stay visible beside the ziggurat, but the tile has **no
+  kind any more**: a ziggurat on a farm is not a farm (part 3).
 * Each player holds **one hand tile**, open for everybody. With three players the fourth tile lies
   beside the grid as the **spare**.
 * A cell is written `(x,y)`: column `x` from 0 on the left, row `y` from 0 at the top. **Next to**
@@ -80,8 +86,13 @@ the tiles you own, your ziggurats and your hand tile: 1, 3, 6, 10, 15 or 21 poin
         "md",
         f"""## 3. Setting up
 
-The 36 tiles are laid out so that **no two neighbouring tiles show the same face**
-({rule("§2.2")}); the four tiles left over are dealt, one per player, and with three players the
+The 36 tiles are laid out so that neighbouring tiles do not look the same ({rule("§2.2")}). The
+rulebook's sentence has two readings, and the package plays both: by default (option `layout=colour`,
+as the publisher taught it) **no two neighbouring tiles show the same face** — no two farms side by
+side; with `layout=face` only two **identical** tiles (same face *and* same back) may not touch, so
+`At` may lie beside `Ac` but not beside another `At`. Either way only sides count, never corners, and
+the rule binds **the setup only**: a tile laid back in an exchange may land next to a tile of the same
+kind. The four tiles left over are dealt, one per player, and with three players the
 last one is the spare. A start player is drawn. This package lays out the grid from a **seed**, so the
 same seed always gives the same game ({rule("§2.3")}): here seed 7 for three players, start player P1.""",
     ),

@@ -15,14 +15,17 @@ CELLS: list[tuple[str, str]] = [
 of the five actions, with the edge cases a real game raises. Every action is performed by the player
 whose turn it is, on **his own** tiles, and is finished completely before anything else happens
 ({rule("§5", "§5 The five actions")}). Cubes removed go back to their owner's supply; cubes placed
-come from it, and a tile never holds more than 5. Each example starts from a lesson position and is
+come from it, and a tile never holds more than 5. With **two actions**, the second one starts from
+the grid the first one left: a tile the first action **emptied** is no longer yours and does **not**
+act in the second — a trade tile starved empty by agriculture gets no trade cubes ({rule("§5")}).
+Each example starts from a lesson position and is
 played by the engine; the pictures and the engine's account are under each cell.
 [Part 3](06_ur_course_3_ziggurats_and_the_end.ipynb) covers ziggurats and the end.""",
     ),
     (
         "code",
         """from tigris_widget.jupyter.course import exercise, show_refusal, show_step
-from tigris_widget.jupyter.lessons import lesson""",
+from tigris_widget.jupyter.lessons import lesson, lesson_builder""",
     ),
     (
         "md",
@@ -32,7 +35,8 @@ Two steps ({rule("§5.1")}):
 
 1. **Starving:** every tile of yours with **no agriculture tile next to it** loses one cube. A farm is
    not next to itself, so a lone farm of yours loses a cube too. Whose farm the neighbour is does
-   not matter, and an empty farm protects as well.
+   not matter, and an empty farm protects as well. A **ziggurat on a farm protects nobody**: the
+   tile under a ziggurat has no kind any more.
 2. **Harvest:** each of **your** agriculture tiles gets up to 2 cubes (you choose 0, 1 or 2 for each;
    `agri` alone means the most everywhere). A farm emptied by step 1 still counts: the farms are
    those you had when the action began.
@@ -65,7 +69,7 @@ keep cubes in your supply; list the farms and amounts:""",
 
 For each of **your** trade tiles, count the sides that touch the **edge of the grid** (2 in a corner,
 1 on an edge) plus its neighbours that **belong to another player** — a rival's ziggurat counts, empty
-tiles and your own tiles do not. Put that many cubes on it ({rule("§5.2")}). The placement is
+tiles and your own tiles do not, and **your own ziggurat counts 0** as well. Put that many cubes on it ({rule("§5.2")}). The placement is
 compulsory; cubes above 5 are simply not placed ({rule("§5.2 T1")} covers a short supply, when you
 choose where your last cubes go).
 
@@ -131,8 +135,10 @@ Pick an **attacker** (a tile of yours) and a **target** next to it that is empty
 4. you move **at least 1** of the attacker's remaining cubes onto the target ({rule("§5.5 W2")}).
 
 So an attack needs at least *target cubes + extra + 1* cubes on the attacker. A tile with 5 cubes can
-never be attacked ({rule("§5.5 W3")}). One war action may hold **several wars**, one after another;
-a tile you just conquered may attack at once. P0 holds `TW` and has 4 cubes on the war tile (1,2) and
+never be attacked ({rule("§5.5 W3")}). One war action may hold **several wars**, one after another:
+**the same tile may attack twice** (or more) while it has the cubes, and a tile you just conquered may
+attack at once. But a war action needs **at least one war**: when none of your tiles can attack, you
+**cannot declare war** at all — perform your other action, or none. P0 holds `TW` and has 4 cubes on the war tile (1,2) and
 4 on the culture tile (2,2).""",
     ),
     (
@@ -167,6 +173,18 @@ then costs one cube more.""",
         'show_step(lesson("ur-war"), "P0: war (1,2)->(1,1) move 2, (1,1)->(1,0) move 1; exchange (0,0) side W",\n'
         '          highlight=["(1,2)", "(1,1)", "(1,0)"],\n'
         '          caption="Two wars in one action: the conquered (1,1) attacks the empty (1,0) at once")',
+    ),
+    (
+        "code",
+        'show_step(lesson("ur-war"), "P0: war (1,2)->(1,1) move 1, (1,2)->(0,2) move 1; exchange (0,0) side W",\n'
+        '          highlight=["(1,2)", "(1,1)", "(0,2)"],\n'
+        '          caption="One tile attacks twice: (1,2) pays 2 for (1,1), moves 1 in, then takes the empty (0,2)")',
+    ),
+    (
+        "code",
+        'no_war = lesson_builder("ur-turn").cubes(0, x0y0=1).hand(0, "TW").game()  # one cube on each tile of P0\n'
+        'show_refusal(no_war, "P0: war; exchange (3,3) side T", highlight=["(0,0)", "(1,0)"],\n'
+        '             caption="P0 holds TW, but no tile of his can attack: no war action")',
     ),
     (
         "code",

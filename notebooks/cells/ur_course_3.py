@@ -46,7 +46,8 @@ two** tiles of yours that hold **5 cubes** as the turn starts; on each, the 5 cu
 supply, a ziggurat covers the tile and one of your cubes goes on top. Net: 4 cubes back per ziggurat.
 There are only 5 ziggurats. A ziggurat is yours for good — nothing can attack it, move its cube or
 feed it — and it scores as a **sixth colour** at the end (section 6). The tile under it has no kind
-any more. No action, no extra cube, and then the exchange as always.""",
+any more, though the pictures still show its letter and badge beside the ziggurat: a ziggurat on a
+farm protects nobody from starving, and one on a trade tile is no trade tile. No action, no extra cube, and then the exchange as always.""",
     ),
     (
         "code",
@@ -76,7 +77,11 @@ actions or cubes, and {rule("§7 Z2")} limits a turn to two ziggurats and to tho
 A player who starts his turn with **no cube at all on the grid** (cubes on his ziggurats count as on
 the grid) plays a restart turn ({rule("§6.4")}): 3 cubes on **one empty tile** of his choice, then the
 exchange — no actions, no ziggurat, no extra cube. Wars can wipe a player out; this is how he comes
-back. P1 has nothing on the grid; P2 has cubes and may not restart ({rule("§6.4 R2")}).""",
+back. P1 has nothing on the grid; P2 has cubes and may not restart ({rule("§6.4 R2")}).
+
+**No empty tile?** Then the restart places nothing, and only the exchange is left. With no empty
+tile on the grid that exchange can only take the spare (three players, if its pair differs from the
+hand tile's); otherwise no exchange is possible and the game ends at once (section 4).""",
     ),
     (
         "code",

@@ -768,7 +768,8 @@ def picture(key: str) -> tuple[GameLike, list[Panel], str]:
         "Each tile shows its face (big letter: the tile's kind) and its back (small badge, top right).",
         "A = agriculture (green), T = trade (yellow), C = culture (blue), P = politics (purple), W = war (red).",
         "Cubes: a seat's colour with the count, bottom right; the seat's name bottom left.",
-        "A ziggurat covers its tile: it keeps one cube of its builder and has no kind any more.",
+        "A ziggurat covers its tile and keeps one cube of its builder. The tile's letter and badge stay visible,",
+        "but the tile has no kind any more (a ziggurat on an A tile is no farm).",
         "Frames: pink = the squares the last step changed; orange dashes = what the course points at.",
     ]
     return game, [(body, w, h, "How to read the grid", [html.escape(n) for n in notes])], ""
