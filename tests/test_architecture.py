@@ -56,7 +56,7 @@ GAME_LAYERS: dict[str, list[tuple[str, ...]]] = {
 without an entry has its engine below the rest (``*``: any other module)."""
 DEFAULT_GAME_LAYERS = [("engine",), ("*",)]
 
-ENGINE_MAY_USE = {"core", "core.errors", "core.events"}
+ENGINE_MAY_USE = {"core", "core.checks", "core.errors", "core.events"}
 """The core's leaf modules that every engine shares (they import nothing of the package)."""
 
 # Shared-layer imports of T&E modules that remain until the shared layers speak to games through

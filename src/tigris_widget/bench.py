@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from tigris_widget.core.checks import check_positive, shown
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import D_OVER
@@ -159,7 +160,10 @@ def ur_benchmarks(seconds: float = 3.0, quiet: bool = False) -> dict[str, float]
 
 
 def run_benchmarks(seconds: float = 3.0, quiet: bool = False, game: str = "tigris") -> dict[str, float]:
-    """Measure and print (unless ``quiet``) the engine's and the analysis' speed; returns the figures."""
+    """Measure and print (unless ``quiet``) the engine's and the analysis' speed; returns the figures.
+
+    :raises ValueError: ``seconds`` is not a finite positive number."""
+    check_positive(seconds, "seconds")
     if game == "ur":
         return ur_benchmarks(seconds, quiet)
     if game != "tigris":
@@ -309,7 +313,11 @@ def compare_builds(
     """Pure against compiled, interleaved, medians over ``rounds``; prints a table (unless ``quiet``) and
     returns each figure for both builds and their ratio (``…_speedup``, > 1: compiled is faster).
 
-    :raises RuntimeError: this machine can't compile (no C compiler), saying why."""
+    :raises RuntimeError: this machine can't compile (no C compiler), saying why.
+    :raises ValueError: ``seconds`` not a finite positive number, ``rounds`` below 1."""
+    check_positive(seconds, "seconds")
+    if type(rounds) is not int or rounds < 1:
+        raise ValueError(f"rounds must be a whole number, at least 1, not {shown(rounds)}")
     import json
     import os
     import subprocess

@@ -153,14 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from tigris_widget.bench import compare_builds, run_benchmarks
 
-        if args.compare:
-            try:
+        try:
+            if args.compare:
                 results = compare_builds(min(args.seconds, 2.0), args.rounds, quiet=args.json)
-            except RuntimeError as err:
-                print(f"error: {err}", file=sys.stderr)
-                return 2
-        else:
-            results = run_benchmarks(args.seconds, quiet=args.json, game=args.game)
+            else:
+                results = run_benchmarks(args.seconds, quiet=args.json, game=args.game)
+        except (RuntimeError, ValueError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
         if args.json:
             print(json.dumps(results, indent=1))
         return 0

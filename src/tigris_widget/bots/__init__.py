@@ -7,8 +7,12 @@ whose bots are written for it alone (*Tigris & Euphrates* hides tiles: its greed
 information-set search live in its package) lists them in ``own_bots()``, and gets ``random`` too.
 """
 
+import re
+
 from tigris_widget.bots.base import Bot
+from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.random_bot import RandomBot
+from tigris_widget.core.checks import MAX_SHOWN, read_whole, shown
 from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
@@ -19,11 +23,20 @@ def _budget(budget: str) -> tuple[int | None, float | None]:
     if not budget:
         return None, None
     try:
-        if budget.endswith("s"):
-            return None, float(budget[:-1])
-        return int(budget), None
-    except ValueError:
-        raise ValueError(f"search budget {budget!r}: write iterations (search:800) or seconds (search:0.5s)") from None
+        if budget.endswith("s") and re.fullmatch(r"[0-9]*\.?[0-9]+", budget[:-1]):  # never nan or inf
+            return None, Budget(seconds=float(budget[:-1])).seconds
+        if re.fullmatch(r"[0-9]+", budget):  # ASCII digits: int() also reads other scripts' digits
+            return Budget(iterations=read_whole(budget, "iterations", MAX_ITERATIONS)).iterations, None
+    except ValueError as err:
+        raise ValueError(f"search budget {shown(budget, MAX_SHOWN)}: {err}") from None
+    raise ValueError(
+        f"search budget {shown(budget, MAX_SHOWN)}: write iterations, a whole number (search:800), "
+        "or seconds, a finite positive number (search:0.5s)"
+    )
+
+
+MAX_ITERATIONS = 10**12
+"""More iterations than any search runs in a day; a budget written with more digits is a typo."""
 
 
 GENERIC = ("random", "greedy", "search")

@@ -197,7 +197,11 @@ class Thinker:
 
     def keep_thinking(self, seconds: float | None = None) -> bool:
         """Search the same tree ``seconds`` longer (default: the first budget's length); False when it
-        cannot (still thinking, cancelled, or never started)."""
+        cannot (still thinking, cancelled, or never started).
+
+        :raises ValueError: ``seconds`` is not a finite positive number (NaN would search for ever)."""
+        if seconds is not None:
+            AnalysisRequest(seconds=seconds)  # names a bad budget
         if self.running or self._cancelled or self._generator is None:
             return False
         more = seconds or self.extension

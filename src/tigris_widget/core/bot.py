@@ -10,6 +10,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+from tigris_widget.core.checks import check_positive, is_whole, shown
+
 
 class Bot(ABC):
     """Chooses an action for the decision pending in a seat's view (``game.view(seat)``).
@@ -43,7 +45,7 @@ class Budget:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a budget needs iterations or seconds")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {self.seconds}")
+        if self.iterations is not None and not (is_whole(self.iterations) and self.iterations >= 1):
+            raise ValueError(f"iterations must be a whole number, at least 1, not {shown(self.iterations)}")
+        if self.seconds is not None:
+            check_positive(self.seconds, "seconds")

@@ -1,5 +1,8 @@
-"""Argument checks every layer shares: a whole number, a number, a seat — each never a bool, and
-numpy's numbers welcome where a person may hand them over."""
+"""Argument checks every layer shares: a whole number, a number, a seat, a seed, a count written in
+text — each never a bool, numpy's numbers welcome where a person may hand them over — and how an error
+message shows a value it refuses (never by calling a method of a foreign object, never at full length).
+
+This module imports nothing of the package: every game's engine may use it."""
 
 from __future__ import annotations
 
@@ -23,7 +26,85 @@ def is_finite(value: object) -> TypeGuard[float]:
     return is_number(value) and math.isfinite(value)
 
 
+def check_positive(value: object, name: str) -> float:
+    """``value`` if it is a finite number above 0, else a ``ValueError`` naming ``name``: a time or
+    budget (NaN passes ``<= 0`` and, like infinity, never runs out)."""
+    if not (is_finite(value) and value > 0):
+        raise ValueError(f"{name} must be a finite positive number, not {shown(value)}")
+    return value
+
+
 def check_seat(seat: object, players: int) -> None:
     """``seat`` is None (all-seeing) or a seat of a game of ``players``; else a ``ValueError`` naming it."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        raise ValueError(f"seat must be 0..{players - 1} or None, not {seat!r}")
+        raise ValueError(f"seat must be 0..{players - 1} or None, not {shown(seat)}")
+
+
+# -- showing a refused value ---------------------------------------------------------------------------
+MAX_SHOWN = 100
+"""The most characters of a refused text an error message quotes (a 1 MB input is not copied whole)."""
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type, read from the type's own slot (no metaclass code runs)."""
+    return _TYPE_NAME.__get__(type(value))  # type: ignore[no-any-return]
+
+
+_TYPE_NAME = type.__dict__["__name__"]
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as an error message names it, without calling any method of a foreign object (its
+    ``__repr__`` or ``__str__`` may raise, mislead or take long): ``repr`` for plain numbers, text (cut
+    to ``limit`` characters) and short tuples of them, the type's name for anything else."""
+    kind = type(value)
+    if kind is int and abs(value) >= 10**30:  # type: ignore[arg-type]
+        return f"an int of {value.bit_length()} bits"  # type: ignore[attr-defined]
+    if kind is str or kind is bytes:
+        text = repr(value[: limit + 1])  # type: ignore[index]  # cut first: the text may be huge
+        return text if len(value) <= limit else text[: limit - 1] + "…"  # type: ignore[arg-type]
+    if kind is int or kind is float or kind is bool or value is None:
+        return repr(value)
+    if kind is tuple or kind is list:
+        items: tuple[object, ...] | list[object] = value  # type: ignore[assignment]
+        if len(items) <= 8:
+            inner = ", ".join(shown(v, limit) for v in items)
+            return f"({inner}{',' if len(items) == 1 else ''})" if kind is tuple else f"[{inner}]"
+        return f"a {kind.__name__} of {len(items)} items"
+    return f"a value of type {type_name(value)}"
+
+
+# -- whole numbers: given, or written in text ------------------------------------------------------------
+def whole(value: object, name: str, low: int, high: int) -> int:
+    """``value`` as an ``int`` in ``low..high``: a Python int (not a subclass, whose methods are not
+    trusted; never a bool) or numpy's integer; else a ``ValueError`` naming ``name``."""
+    if type(value) is not int and _numpy_integer(value):
+        value = int(value)  # type: ignore[call-overload]
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{name} must be an integer {low}..{high}, not {shown(value)}")
+    return value
+
+
+def _numpy_integer(value: object) -> bool:
+    kind = type(value)
+    return is_whole(value) and not isinstance(value, int) and kind.__module__ == "numpy"
+
+
+def read_whole(text: str, name: str, high: int) -> int:
+    """The count ``text`` writes in ASCII digits ``0-9`` only (``str.isdigit`` also passes ``'²'``,
+    which ``int`` refuses, and other scripts' digits, which it reads) and at most ``high``, or a
+    ``ValueError`` naming ``name`` (never ``int``'s own, which names nothing)."""
+    if type(text) is not str or not text or not all("0" <= ch <= "9" for ch in text):
+        raise ValueError(f"{name} must be written in digits 0-9, not {shown(text, MAX_SHOWN)}")
+    if len(text) > len(str(high)) + 2 or int(text) > high:  # a few leading zeros, never 5,000 digits
+        raise ValueError(f"{name} must be at most {high}, not {shown(text, MAX_SHOWN)}")
+    return int(text)
+
+
+MAX_SEED = 2**64 - 1
+"""The largest seed: records and JSON write it in full, and every game's generators take it."""
+
+
+def check_seed(seed: object) -> int:
+    """A game's ``seed``: an integer ``0..MAX_SEED`` (numpy's welcome); else a ``ValueError`` naming it."""
+    return whole(seed, "seed", 0, MAX_SEED)

@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple, TypeAlias, cast
 
+from tigris_widget.core.checks import shown as shown_value
+from tigris_widget.core.checks import type_name
 from tigris_widget.games.tigris.engine.core.board import SQUARES, format_square, parse_square, to_square
 from tigris_widget.games.tigris.engine.core.errors import NotationError
 from tigris_widget.games.tigris.engine.core.types import (
@@ -58,9 +60,7 @@ from tigris_widget.games.tigris.engine.core.types import (
     ZIGGURAT_BONUS,
     ColourError,
     Square,
-    shown_value,
     to_colour,
-    type_name,
 )
 
 # The public constructors take any object and check it themselves (a ``ValueError`` naming it): the

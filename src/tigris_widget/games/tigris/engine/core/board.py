@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from types import FunctionType
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from tigris_widget.core.checks import shown as shown_value
 from tigris_widget.games.tigris.engine.core.errors import SquareError
-from tigris_widget.games.tigris.engine.core.types import Mask, Square, shown_value
+from tigris_widget.games.tigris.engine.core.types import Mask, Square
 
 if TYPE_CHECKING:  # annotations only: mypyc compiles i64 to a C int64_t, Python never imports it
     from mypy_extensions import i64

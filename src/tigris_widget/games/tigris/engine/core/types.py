@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tigris_widget.core.checks import shown as shown_value
+
 Square = int
 """A square is ``y * 16 + x`` (rules §0.3); shown to people as ``(x,y)``."""
 Mask = int
@@ -96,35 +98,6 @@ COLOUR_WORDS: Final[dict[str, int]] = {
     word: c for c in COLOURS for word in (COLOUR_CODES[c], COLOUR_NAMES[c], TILE_NAMES[c], LEADER_NAMES[c])
 }
 """Every way to write a colour in text: its code, its name, its tile and its leader (``"temple"`` → red)."""
-
-
-def shown_value(value: object, limit: int = 40) -> str:
-    """``value`` as an error message names it, without calling any method of a foreign object (its
-    ``__repr__`` or ``__str__`` may raise, mislead or take long): ``repr`` for plain numbers, text
-    and short tuples of them, the type's name for anything else."""
-    kind = type(value)
-    if kind is int and abs(value) >= 10**30:  # type: ignore[arg-type]
-        return f"an int of {value.bit_length()} bits"  # type: ignore[attr-defined]
-    if kind is str or kind is bytes:
-        text = repr(value[: limit + 1])  # type: ignore[index]  # cut first: the text may be huge
-        return text if len(value) <= limit else text[: limit - 1] + "…"  # type: ignore[arg-type]
-    if kind is int or kind is float or kind is bool or value is None:
-        return repr(value)
-    if kind is tuple or kind is list:
-        items: tuple[object, ...] | list[object] = value  # type: ignore[assignment]
-        if len(items) <= 8:
-            inner = ", ".join(shown_value(v, limit) for v in items)
-            return f"({inner}{',' if len(items) == 1 else ''})" if kind is tuple else f"[{inner}]"
-        return f"a {kind.__name__} of {len(items)} items"
-    return f"a value of type {type_name(value)}"
-
-
-def type_name(value: object) -> str:
-    """The name of ``value``'s type, read from the type's own slot (no metaclass code runs)."""
-    return _TYPE_NAME.__get__(type(value))  # type: ignore[no-any-return]
-
-
-_TYPE_NAME = type.__dict__["__name__"]
 
 
 def to_colour(value: object) -> int:

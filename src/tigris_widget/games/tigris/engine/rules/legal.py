@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeGuard, cast
 
+from tigris_widget.core.checks import type_name
 from tigris_widget.games.tigris.engine.core.actions import (
     BONUS_ACTIONS,
     BUILDING_ACTIONS,
@@ -90,7 +91,6 @@ from tigris_widget.games.tigris.engine.core.types import (
     ZIGGURAT_BONUS,
     Mask,
     Square,
-    type_name,
 )
 from tigris_widget.games.tigris.engine.rules.buildings import building_options, placed_colour
 from tigris_widget.games.tigris.engine.rules.conflicts import war_colours
