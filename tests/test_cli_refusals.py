@@ -3,11 +3,16 @@ never a traceback, never a hang, never a game played and then lost."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tigris_widget import cli
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.budget import Budget
 from tigris_widget.cli import main
+from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.ur import UrGame
 
 
 @pytest.mark.parametrize("game", ["tigris", "ur"])
@@ -37,3 +42,33 @@ def test_bench_refuses_a_time_it_cannot_measure(args: list[str], capsys: pytest.
     assert main(["bench", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and ("seconds must be" in err or "rounds must be" in err)
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_a_record_file_that_cannot_be_written_is_refused_before_the_game(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: the whole game was played, then open() raised IsADirectoryError / FileNotFoundError
+    played: list[object] = []
+    monkeypatch.setattr(cli, "play", lambda *a: played.append(a))
+    for bad, words in ((tmp_path, "is a folder"), (tmp_path / "missing" / "game.txt", "there is no folder")):
+        assert main(["play", "--game", game, "--record", str(bad)]) == 2
+        out, err = capsys.readouterr()
+        assert err == f"error: --record {bad}: {words}" + err.split(words, 1)[1] and err.count("\n") == 1
+        assert out == "" and played == []
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_a_record_whose_write_fails_after_the_game_is_kept(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: a traceback after the game (OSError: No space left on device), the record lost
+    assert main(["play", "--game", game, "--seed", "3", "--record", "/dev/full"]) == 2
+    out, err = capsys.readouterr()
+    assert "Winner:" in out and err.startswith("error: --record /dev/full: No space left on device; the record is in ")
+    spare = Path(err.rsplit(" ", 1)[1].strip())
+    try:
+        text = spare.read_text()
+        replayed = Game.from_json(text) if game == "tigris" else UrGame.from_record(text)
+        assert replayed.is_over
+    finally:
+        spare.unlink()

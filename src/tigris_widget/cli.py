@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +27,41 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
             raise ValueError(f"write an option as name=value (e.g. layout=face), not {item!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def check_record_path(path: str | None) -> None:
+    """``--record``'s file, checked before the game is played: refused (naming it) when it is a folder,
+    its folder is missing, or either cannot be written."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"--record {path}: is a folder; name a file to write the record to")
+    if not os.path.isdir(folder):
+        raise ValueError(f"--record {path}: there is no folder {folder}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise ValueError(f"--record {path}: cannot be written (no permission)")
+
+
+def save_record(path: str, text: str) -> int:
+    """Write a played game's record to ``path``; when that fails anyway (a full disk, ``/dev/full``) the
+    record goes to a temporary file named in the error (or, failing that too, to stdout): a played game
+    is never lost. Returns the exit code: 0, or 2 after the error line."""
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+        return 0
+    except OSError as err:
+        problem = f"error: --record {path}: {err.strerror or err}"
+    try:
+        fd, spare = tempfile.mkstemp(prefix="tigris-record-", suffix=".txt")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        print(f"{problem}; the record is in {spare}", file=sys.stderr)
+    except OSError:
+        print(f"{problem}; the record follows", file=sys.stderr)
+        print(text)
+    return 2
 
 
 def play_any(game_name: str, players: int, seed: int, options: dict[str, str], bot_names: Sequence[str]) -> GameLike:
@@ -167,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game != "tigris":
         return _play_other(args)
     try:
+        check_record_path(args.record)
         options = parse_options(args.option)
         game = play_game(
             args.players or 2, args.seed, args.board or "classic", args.variants or "", args.bot.split(","), options
@@ -175,15 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     data = result_dict(game)
-    if args.record:
-        with open(args.record, "w") as f:
-            f.write(game.to_json(indent=1))
     if args.json:
         data.pop("record")
         print(json.dumps(data, indent=2))
     else:
         _print_summary(data)
-    return 0
+    return save_record(args.record, game.to_json(indent=1)) if args.record else 0
 
 
 def _play_other(args: argparse.Namespace) -> int:
@@ -192,20 +227,18 @@ def _play_other(args: argparse.Namespace) -> int:
     try:
         if args.board is not None or args.variants is not None:
             raise ValueError("--board and --variants are Tigris & Euphrates settings; use --option for this game")
+        check_record_path(args.record)
         game = play_any(args.game, args.players or 3, args.seed, parse_options(args.option), names)
     except (ValueError, GameTooLong) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     data = standings_dict(game, names)
-    if args.record:
-        with open(args.record, "w") as f:
-            f.write(data["record"])
+    record = data.pop("record")
     if args.json:
-        data.pop("record")
         print(json.dumps(data, indent=2))
     else:
         _print_standings(data)
-    return 0
+    return save_record(args.record, record) if args.record else 0
 
 
 def _add_review_parser(sub: Any) -> None:
