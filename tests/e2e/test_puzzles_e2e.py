@@ -71,6 +71,10 @@ def test_solve_a_mined_puzzle_by_clicking(lab: JupyterServer, browser: Any) -> N
         assert board.get_attribute("data-ready") == view["state_id"]
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "puzzle-browser-1400-light.png"))
+        # a wide cell gives its room to the board, not to the text panel beside it (which shrank the board)
+        sizes = page.evaluate("""() => ({canvas: document.querySelector('.tigris-widget canvas.tw-board').getBoundingClientRect().width,
+            panel: document.querySelector('.tw-puzzle-panel').getBoundingClientRect().width})""")
+        assert sizes["canvas"] >= 1.4 * sizes["panel"], sizes
 
         # a person solves it: the tile from the hand, then its square on the canvas
         board.get_by_role("button", name=f"({colour} tile)").first.click()

@@ -39,7 +39,7 @@ def stars(label: str, words: tuple[str, ...]) -> str:
     return "★" * n + "☆" * (len(words) - n)
 
 
-PANEL_LAYOUT = {"flex": "1 1 300px", "min_width": "260px", "max_width": "560px"}
+PANEL_LAYOUT = {"flex": "0 1 360px", "min_width": "260px", "max_width": "560px"}
 ROW = "row-reverse wrap"
 """The board takes what room there is; the panel sits beside it when both fit, else above it."""
 
