@@ -84,10 +84,14 @@ def test_mine_add_to_a_missing_file_fails_before_mining(tmp_path, capsys, monkey
     assert "missing.json" in capsys.readouterr().err
 
 
+ROW = '{"task": {"bots": ["random", "greedy"]}, "ranks": [1, 2], "scores": [9, 4]}\n'
+"""A result row that ``summarize`` reads."""
+
+
 @pytest.mark.parametrize(
     ("content", "words"),
     [(" " * 2_000_001 + "\n", "each line at most 2,000,000; line 1 goes beyond"),
-     ('{"task": 1}\n[1]\n', "line 2 is not a result row"), ('{"a": 1}\n' + "[" * 100_000 + "\n", "line 2: malformed"),
+     (ROW + "[1]\n", "line 2 is not a result row"), (ROW + "[" * 100_000 + "\n", "line 2: malformed"),
      (b"\xff\xfe\n", "not UTF-8")],
     ids=["long-line", "not-an-object", "deep", "not-utf8"],
 )  # fmt: skip

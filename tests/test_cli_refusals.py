@@ -3,6 +3,8 @@ never a traceback, never a hang, never a game played and then lost."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -72,3 +74,52 @@ def test_a_record_whose_write_fails_after_the_game_is_kept(game: str, capsys: py
         assert replayed.is_over
     finally:
         spare.unlink()
+
+
+ROW = {"task": {"bots": ["random", "greedy"], "index": 0}, "ranks": [1, 2], "scores": [9, 4]}
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [({"ranks": [1, 2], "scores": [9, 4]}, 'line 3 is not a result row: no "task" object'),
+     ({"task": {"bots": ["a", "b"]}, "scores": [9, 4]}, 'line 3 is not a result row: no "ranks"'),
+     ({**ROW, "ranks": [1]}, '"ranks" must be a list of 2 numbers'),
+     ({**ROW, "scores": [1, "x"]}, '"scores" must be a list of 2 numbers'),
+     ({**ROW, "decisions": None}, '"decisions" must be a list of 2 numbers'),
+     ({**ROW, "task": {"bots": "ab"}}, 'no "bots" list')],
+    ids=["no-task", "no-ranks", "short-ranks", "text-score", "null-decisions", "bots-text"],
+)  # fmt: skip
+def test_a_summary_refuses_a_row_it_cannot_read(
+    bad: dict[str, object], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # before: KeyError / TypeError / IndexError tracebacks
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(ROW) + "\n\n" + json.dumps(bad) + "\n")
+    assert main(["tournament", "--summarize", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}: ") and words in err and err.count("\n") == 1
+
+
+def test_a_summary_of_a_cut_gzip_file_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: EOFError traceback
+    data = gzip.compress(("\n".join(json.dumps(ROW) for _ in range(2000)) + "\n").encode())
+    path = tmp_path / "games.jsonl.gz"
+    path.write_bytes(data[: len(data) // 2])
+    assert main(["tournament", "--summarize", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}: line ") and "cut off or damaged" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+@pytest.mark.parametrize(("args", "words"), [(["--games", "0"], "games must be"), (["--games", "-1"], "games must be"),
+                                             (["--workers", "0"], "workers must be"),
+                                             (["--workers", "-3"], "workers must be")])  # fmt: skip
+def test_a_tournament_of_no_games_or_no_workers_is_refused(
+    game: str, args: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # before: --games 0 and -1 played one game per lineup; --workers 0 and -3 ran in this process
+    out = tmp_path / "run"
+    assert main(["tournament", "--game", game, "--quiet", "--out", str(out), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {words}") and err.count("\n") == 1
+    assert not out.exists()  # nothing written, nothing played

@@ -6,8 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from tigris_widget.core.checks import whole
+
 T = TypeVar("T")
 R = TypeVar("R")
+
+MAX_WORKERS = 1024
+"""More local processes than any machine has cores."""
+
+
+def check_workers(workers: object) -> int:
+    """``workers``, a count of local processes ``1..MAX_WORKERS``; else a ``ValueError`` naming it."""
+    return whole(workers, "workers", 1, MAX_WORKERS)
 
 
 def run_all(fn: Callable[[T], R], tasks: Sequence[T], workers: int = 1, scheduler: Any = None) -> Iterator[R]:
@@ -15,7 +25,13 @@ def run_all(fn: Callable[[T], R], tasks: Sequence[T], workers: int = 1, schedule
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``) or a ``distributed.Client``;
     without it, ``workers`` local processes are used (1: this process). ``fn`` and the tasks must be
-    picklable (module-level functions, plain data) for anything but this process."""
+    picklable (module-level functions, plain data) for anything but this process.
+
+    :raises ValueError: ``workers`` is not 1..``MAX_WORKERS`` (at once, before any task runs)."""
+    return _run_all(fn, tasks, check_workers(workers), scheduler)
+
+
+def _run_all(fn: Callable[[T], R], tasks: Sequence[T], workers: int, scheduler: Any) -> Iterator[R]:
     if scheduler is not None:
         from distributed import Client, as_completed
 
@@ -29,7 +45,7 @@ def run_all(fn: Callable[[T], R], tasks: Sequence[T], workers: int = 1, schedule
             if own:
                 client.close()  # type: ignore[no-untyped-call]
         return
-    if workers <= 1:
+    if workers == 1:
         for task in tasks:
             yield fn(task)
         return

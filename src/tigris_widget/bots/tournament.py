@@ -27,14 +27,16 @@ import math
 import os
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from itertools import combinations, count
 from typing import Any, TextIO
 
 from tigris_widget.bots import make_bot
-from tigris_widget.bots.parallel import run_all
+from tigris_widget.bots.parallel import check_workers, run_all
 from tigris_widget.bots.runner import MAX_ACTIONS, GameTooLong, moves
+from tigris_widget.core.checks import is_finite, whole
 from tigris_widget.core.files import MAX_JSON_CHARS, load_json
 from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
@@ -124,6 +126,10 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return [tuple(bots) + (bots[-1],) * (players - len(bots))]
 
 
+MAX_GAMES = 1_000_000
+"""The most games per lineup a tournament schedules (a larger number is a typo: it would run for years)."""
+
+
 def schedule(
     bots: Sequence[str],
     players: int = 2,
@@ -136,7 +142,10 @@ def schedule(
     options: dict[str, Any] | None = None,
 ) -> list[GameTask]:
     """Tasks for ``games`` games per lineup (rounded up to whole sets of seatings on each deal) of
-    ``game`` with ``options`` (``board`` and ``variants`` are T&E's, kept for its callers)."""
+    ``game`` with ``options`` (``board`` and ``variants`` are T&E's, kept for its callers).
+
+    :raises ValueError: ``games`` is not 1..``MAX_GAMES``."""
+    whole(games, "games", 1, MAX_GAMES)
     opts = dict(options or {})
     if board != "classic":
         opts["board"] = board
@@ -356,6 +365,7 @@ def run_tournament(
     play only the others; the file must hold games of this same schedule, else ``ValueError``."""
     if resume and out_dir is None:
         raise ValueError("resuming a tournament needs its output directory (out_dir)")
+    check_workers(workers)  # before games.jsonl is opened (and emptied)
     rows = finished_rows(out_dir, tasks) if resume and out_dir is not None else []
     done = {row["task"]["index"] for row in rows}
     todo = [task for task in tasks if task.index not in done]
@@ -434,10 +444,11 @@ def _drop_cut_line(path: str) -> None:
 
 def load_rows(path: str) -> list[dict[str, Any]]:
     """The result rows of a ``games.jsonl`` file, or a gzipped ``games.jsonl.gz`` (for summaries of
-    runs in progress or published ones)."""
+    runs in progress or published ones); ``ValueError`` names the file and line that is wrong."""
     opener = gzip.open if path.endswith(".gz") else open
     rows: list[dict[str, Any]] = []
     total = 0
+    number = 0
     with opener(path, "rt", encoding="utf-8") as f:
         # Line by line with a bound on each line and on the whole (after decompression), so that no
         # file (/dev/zero, a gzip bomb, a wrong file) can make a summary hang or fill the memory.
@@ -445,7 +456,9 @@ def load_rows(path: str) -> list[dict[str, Any]]:
             try:
                 line = f.readline(MAX_ROW_CHARS + 1)
             except UnicodeDecodeError as err:
-                raise ValueError(f"{path}: not UTF-8 text ({err.reason})") from None
+                raise ValueError(f"{path}: line {number}: not UTF-8 text ({err.reason})") from None
+            except (EOFError, zlib.error, gzip.BadGzipFile) as err:  # a .gz file cut off or damaged
+                raise ValueError(f"{path}: line {number}: the compressed file is cut off or damaged ({err})") from None
             if not line:
                 return rows
             total += len(line)
@@ -457,10 +470,32 @@ def load_rows(path: str) -> list[dict[str, Any]]:
                     row = load_json(line, "result row", MAX_ROW_CHARS)
                 except ValueError as err:
                     raise ValueError(f"{path}: line {number}: {err}") from None
-                if not isinstance(row, dict):
-                    raise ValueError(f"{path}: line {number} is not a result row (a JSON object)")
+                problem = row_problem(row)
+                if problem:
+                    raise ValueError(f"{path}: line {number} is not a result row: {problem}")
                 rows.append(row)
     return rows
+
+
+def row_problem(row: object) -> str:
+    """What keeps ``row`` from being a result row that ``summarize`` reads ("" if nothing): a JSON
+    object whose task names the bots by seat, with a rank and a score per seat (and, if present, the
+    timing lists, one number per seat)."""
+    if not isinstance(row, dict):
+        return "not a JSON object"
+    task = row.get("task")
+    if not isinstance(task, dict):
+        return 'no "task" object'
+    bots = task.get("bots")
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        return 'its task has no "bots" list of names'
+    for key in ("ranks", "scores", "thinking_seconds", "decisions", "search_iterations"):
+        if key not in row and key in ("ranks", "scores"):
+            return f'no "{key}"'
+        values = row.get(key, [0] * len(bots))
+        if not isinstance(values, list) or len(values) != len(bots) or not all(is_finite(v) for v in values):
+            return f'"{key}" must be a list of {len(bots)} numbers, one per seat'
+    return ""
 
 
 def format_summary(summary: dict[str, Any]) -> str:
