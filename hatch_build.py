@@ -15,6 +15,7 @@ The extension modules are built in a temporary folder, never in ``src/``.
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -36,11 +37,11 @@ def _load_compile_module(root: Path) -> Any:
 
 
 def _gist(err: Exception, count: int = 8) -> str:
-    """The lines of a failed compile that say why (its errors, else its last lines), cut to a readable width."""
+    """The lines of a failed compile that say why (its errors, else its last lines), long ones cut in the middle."""
     lines = [line.strip() for line in f"{type(err).__name__}: {err}".splitlines() if line.strip()]
-    errors = [line for line in lines[1:] if "error" in line.lower()]
+    errors = [line for line in lines[1:] if re.search(r"\berror\b", line, re.IGNORECASE)]  # not -Werror
     picked = [lines[0], *(errors[:count] if errors else lines[1:][-count:])]
-    return "\n".join(line if len(line) <= 300 else line[:297] + "..." for line in picked)
+    return "\n".join(line if len(line) <= 300 else f"{line[:180]} ... {line[-110:]}" for line in picked)
 
 
 class CompiledEnginesHook(BuildHookInterface):  # type: ignore[misc]

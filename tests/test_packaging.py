@@ -183,15 +183,19 @@ def test_no_compile_and_no_warning_when_a_pure_build_is_asked_for(monkeypatch: p
     assert build_data == {"force_include": {}} and not hook.app.warnings
 
 
-def test_the_compile_sees_this_processs_packages_but_no_other_tigris_widget(
+def test_the_compile_keeps_pythonpath_but_no_other_tigris_widget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """pip's isolated build puts mypy on ``sys.path`` only (an emptied ``PYTHONPATH`` hid it): the compile's
-    ``PYTHONPATH`` is this process's path, less folders holding another ``tigris_widget`` (``src/``)."""
-    tools, src, site = tmp_path / "overlay", tmp_path / "src", tmp_path / "site-packages"
-    (tools / "mypyc").mkdir(parents=True)
+    """pip's isolated build shows mypy to its processes through ``PYTHONPATH`` (a folder with a
+    ``sitecustomize``; an emptied ``PYTHONPATH`` hid it): the compile keeps it, less folders holding another
+    ``tigris_widget`` (``src/``, an install), so the copy it compiles is the only one."""
+    pip_site, src, other = tmp_path / "pip-site", tmp_path / "src", tmp_path / "other"
+    pip_site.mkdir()
+    (pip_site / "sitecustomize.py").write_text("")
     (src / "tigris_widget").mkdir(parents=True)
-    (site / "tigris_widget").mkdir(parents=True)
-    (site / "mypyc").mkdir()
-    monkeypatch.setattr(sys, "path", ["", str(tools), str(src), str(tmp_path / "gone"), str(site), str(tools)])
-    assert build._search_path().split(os.pathsep) == [str(tools.resolve()), str(site.resolve())]
+    other.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(pip_site), "", "src", "other"]))
+    assert build._search_path() == os.pathsep.join([str(pip_site.resolve()), str(other.resolve())])
+    monkeypatch.delenv("PYTHONPATH")
+    assert build._search_path() == ""

@@ -123,19 +123,16 @@ setup(name="tigris_widget_engine", ext_modules=mypycify(args, opt_level="3", gro
 
 
 def _search_path() -> str:
-    """The compile's ``PYTHONPATH``: this process's own ``sys.path`` (where pip's isolated build environment
-    puts the mypy and setuptools it installed: an empty ``PYTHONPATH`` hid them), less every folder holding
-    another ``tigris_widget`` (``src/``, an install), so the copy mypyc compiles is the only one it sees.
-    A folder that also holds mypyc stays (the package installed beside mypy): the copy still comes first,
-    as the script's own folder."""
-    keep: list[str] = []
-    for entry in filter(None, sys.path):  # "" is the current folder: the child's is the copy's folder
-        folder = Path(entry).resolve()
-        if not folder.exists() or str(folder) in keep:
-            continue
-        if (folder / "tigris_widget").is_dir() and not (folder / "mypyc").is_dir():
-            continue
-        keep.append(str(folder))
+    """The compile's ``PYTHONPATH``: the one this process was started with, less every folder holding another
+    ``tigris_widget`` (``src/``, an install), so the copy mypyc compiles is the only one it is shown. Not an
+    empty one: pip's isolated build puts the mypy and setuptools it installed on the path through a
+    ``sitecustomize`` in a ``PYTHONPATH`` folder, and an empty ``PYTHONPATH`` hid them ("No module named
+    'mypyc'")."""
+    keep = []
+    for entry in filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep)):
+        folder = Path(entry).resolve()  # the compile runs in another folder: relative entries made absolute
+        if not (folder / "tigris_widget").is_dir():
+            keep.append(str(folder))
     return os.pathsep.join(keep)
 
 
