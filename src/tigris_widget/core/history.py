@@ -4,9 +4,12 @@ actions are checked and applied."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import traceback
+import warnings
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
+from tigris_widget.core.checks import MAX_SHOWN, type_name
 from tigris_widget.core.events import Event
 
 S = TypeVar("S")
@@ -86,8 +89,41 @@ class History(Generic[S, A]):
         return unsubscribe
 
     def _notify(self, change: str) -> None:
-        for callback in list(self._listeners):
-            callback(self, change)
+        call_listeners(self._listeners, self, change)
+
+
+class ListenerWarning(RuntimeWarning):
+    """A listener raised (a ``subscribe`` callback, a board's ``on_action``): the change it was told of
+    stands, the other listeners were told too, and this warning names the listener and its error."""
+
+
+def call_listeners(callbacks: Iterable[Callable[..., object]], *args: Any) -> None:
+    """Call every callback with ``args`` even when one raises: a bug in one (a user's ``on_action``)
+    must neither undo nor half-announce a legal change — every board stays in step with the game. Each
+    error becomes a ``ListenerWarning`` (shown under the notebook cell) naming the callback, the
+    exception and where it was raised."""
+    for callback in list(callbacks):
+        try:
+            callback(*args)
+        except Exception as err:
+            warnings.warn(_listener_error(callback, err), ListenerWarning, stacklevel=2)
+
+
+def _listener_error(callback: object, err: Exception) -> str:
+    try:  # the callback's name and the error's text are the user's code too: never let them raise here
+        name = getattr(callback, "__qualname__", None)
+        name = name[:MAX_SHOWN] if type(name) is str else type_name(callback)
+    except Exception:
+        name = type_name(callback)
+    try:
+        text = str(err)
+        text = text if len(text) <= 3 * MAX_SHOWN else text[: 3 * MAX_SHOWN] + "…"
+    except Exception:
+        text = "(its message cannot be shown)"
+    where = traceback.extract_tb(err.__traceback__)[-1] if err.__traceback__ else None
+    at = f" at {where.filename}:{where.lineno}" if where else ""
+    told = "the change stands and the other listeners were told"
+    return f"the listener {name} raised {type_name(err)}{at}: {text}; {told}"
 
 
 def places_of(results: list[Any]) -> list[tuple[int, ...]]:

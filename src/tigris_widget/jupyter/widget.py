@@ -31,6 +31,7 @@ import traitlets
 
 from tigris_widget.core.checks import check_seat, is_number, is_whole
 from tigris_widget.core.events import Event
+from tigris_widget.core.history import call_listeners
 from tigris_widget.core.protocol import GameLike, GameModule
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.core.reopen import ShowsSavedPicture
@@ -301,8 +302,7 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
                 "events": [str(e) for e in self._game.events[-1]],
             }
             self.set_trait("last_action", record)
-            for callback in list(self._callbacks):
-                callback(record)
+            call_listeners(self._callbacks, record)  # a raising callback is reported; the others still run
 
     # -- intents from the front end -------------------------------------------------------------
     def _handle_msg(self, msg: Any) -> None:
