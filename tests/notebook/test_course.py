@@ -12,6 +12,7 @@ import nbformat
 import pytest
 from stored_pictures import halves, has_colour, picture
 
+from tigris_widget.core.picture import png_display
 from tigris_widget.games.tigris.course.exercises import EXERCISES
 from tigris_widget.games.tigris.game import Game
 from tigris_widget.games.tigris.present.picture import PIECE
@@ -52,7 +53,8 @@ def test_show_step_draws_before_and_after_with_highlights_and_caption() -> None:
     assert ">L</text>" in before and ">L</text>" not in after  # labels go on the board they are given for
     assert [e.kind for e in step.events] == ["catastrophe"]
     outputs = step._outputs()
-    assert outputs[0]["image/svg+xml"] == step.svg
+    # shown as a PNG of that picture, drawn at twice its size (JupyterLab fits a PNG to its cell)
+    assert outputs[0]["image/png"] == png_display(step.svg)[0]["image/png"] and "image/svg+xml" not in outputs[0]
     assert "destroying the market" in outputs[1]["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in outputs[2]
 

@@ -520,3 +520,23 @@ def test_a_short_supply_is_distributed_by_its_owner() -> None:
     assert _cubes(game, 2, 1) == (1, 5) and _cubes(game, 1, 2) == (1, 4)
     assert "§5.2 T1" in show_refusal(lesson("ur-short"), "P0: trade; exchange (0,0) side C").message
     assert "§5.3 C1" in show_refusal(lesson("ur-short"), "P0: culture; exchange (0,0) side C").message
+
+
+def test_a_step_is_stacked_so_every_number_stays_readable_in_a_narrow_cell() -> None:
+    """Side by side, an Ur step was 1,089 px wide: in a 370 px cell (an 800 px window with the file
+    browser open) its grids were ~170 px and its numbers ~4 px. Stacked, before over after, it keeps
+    every text at 9 px or more there; and it is shown as a PNG, which JupyterLab fits to the cell."""
+    from tigris_widget.core.picture import png_width
+    from tigris_widget.jupyter.course import STACK_WIDTH
+
+    step = show_step(lesson("ur-agriculture"), "P0: agri; exchange (4,0) side T", highlight=["(0,0)"], caption="Agri")
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', step.svg).group(1))  # type: ignore[union-attr]
+    smallest = min(float(f) for f in re.findall(r'font-size="([\d.]+)"', step.svg))
+    assert width < STACK_WIDTH and smallest * 370 / width >= 9, (width, smallest)
+    before = re.search(r">Before</text>", step.svg)
+    after = re.search(r">After</text>", step.svg)
+    assert before and after and before.start() < after.start()
+    ys = [float(y) for y in re.findall(r'<g transform="translate\(0,([\d.]+)\)"><text x="24" y="16"', step.svg)]
+    assert len(ys) == 2 and ys[1] > ys[0] + 400  # after is below before, not beside it
+    png = step._outputs()[0]["image/png"]
+    assert abs(png_width(png) - 2 * width) <= 2  # type: ignore[operator]

@@ -108,3 +108,17 @@ def png_repr(svg: str) -> tuple[bytes, dict[str, Any]] | None:
         return None
     width = shown_width(svg)
     return svg_png(svg, scale=2.0, palette=True), ({"width": width} if width else {})
+
+
+def png_width(b64: str) -> int | None:
+    """The width, in pixels, of a base64 PNG (from its header); None for anything else."""
+    import base64
+    import binascii
+
+    try:
+        head = base64.b64decode(b64[:44])
+    except (binascii.Error, ValueError):
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big")

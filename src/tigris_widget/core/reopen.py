@@ -23,7 +23,7 @@ import json
 from base64 import b64encode
 from typing import Any
 
-from tigris_widget.core.picture import fit, shown_width
+from tigris_widget.core.picture import fit, png_width, shown_width
 
 MISSING = "Error displaying widget: model not found"
 """What JupyterLab's widget renderer writes when a saved output's widget model is gone."""
@@ -96,9 +96,12 @@ def display_live(bundle: Any) -> None:
     from IPython.display import display
 
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-    svg = data.get("image/svg+xml") if isinstance(data, dict) else None
-    if isinstance(svg, str) and "image/png" in data and "image/png" not in metadata:
-        width = shown_width(svg)  # the PNG is drawn at twice the SVG's size: shown at the SVG's width
+    png = data.get("image/png") if isinstance(data, dict) else None
+    if isinstance(png, str) and "image/png" not in metadata:
+        # the PNG is drawn at twice its size (core.picture.png_display): shown at the SVG's width, or half its own
+        svg = data.get("image/svg+xml")
+        pixels = png_width(png)
+        width = shown_width(svg) if isinstance(svg, str) else pixels // 2 if pixels else None
         metadata = {**metadata, "image/png": {"width": width}} if width else metadata
     display(data, metadata=metadata, raw=True)  # type: ignore[no-untyped-call]
     saved = saved_html(data) if isinstance(data, dict) and WIDGET in data else None

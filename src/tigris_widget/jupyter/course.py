@@ -28,7 +28,7 @@ from typing import Any
 from tigris_widget.core.checks import is_whole
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.picture import fit, page_width
+from tigris_widget.core.picture import fit, page_width, png_display
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.core.text import wrap_lines
@@ -81,23 +81,61 @@ def _marks(hooks: CourseHooks, labels: object, name: str) -> dict[XY, str]:
     return {hooks.cell(q): _text(label, f"the label of {q!r}") for q, label in labels.items()}
 
 
+STACK_WIDTH = 1000
+"""Two panels wider than this side by side are stacked, before over after: in a narrow cell (an 800 px
+window with the file browser open leaves about 370 px) such a picture would shrink below 40 %, its
+numbers to 4 px; stacked, each board keeps about two thirds of its size. (Zoomed T&E steps are about
+900 px wide and stay side by side; Ur's grids with their lines of hands and points are wider.)"""
+
+
+def _slot(p: Panel) -> int:
+    """The width a panel needs: its board, and its title and lines (never cut)."""
+    title = round(8.6 * len(p[3])) + MARGIN  # the title, in 14-point bold
+    lines = max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0)
+    return max(p[1], title, lines)
+
+
+def _panel(out: list[str], p: Panel, x: float, y: float) -> None:
+    svg, _w, h, title, lines = p
+    out.append(f'<g transform="translate({x},{y})">')
+    out.append(f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold" fill="#333">{html.escape(title)}</text>')
+    out.append(f'<g transform="translate(0,{TITLE_H})">{svg}</g>')
+    for j, line in enumerate(lines):
+        out.append(f'<text x="{MARGIN}" y="{TITLE_H + h + 16 + 18 * j}" font-size="12" fill="#222">{line}</text>')
+    out.append("</g>")
+
+
+def _middle_words(out: list[str], words: list[str], x: float, bottom: float, anchor: str = "middle") -> None:
+    """The action's words at ``x`` (their middle, or their start), the last one's baseline at ``bottom``."""
+    for j, word in enumerate(words):
+        out.append(
+            f'<text x="{x}" y="{bottom - 16 * (len(words) - 1 - j)}" font-size="13" font-family="monospace" '
+            f'font-weight="bold" text-anchor="{anchor}" fill="#6a1b9a">{html.escape(word)}</text>'
+        )
+
+
+TITLE_H = 22
+
+
 def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
-    over all of them and ``middle`` (the action) on an arrow between the first two."""
+    over all of them and ``middle`` (the action) on an arrow between the first two; two panels too wide
+    side by side (``STACK_WIDTH``) are stacked, the action on an arrow down between them."""
     gap = 150 if middle else 24
-    slots = [max(p[1], round(8.6 * len(p[3])) + MARGIN,  # the title, in 14-point bold, is never cut
-                 max((round(6.7 * len(re.sub(r"<[^>]+>", "", line))) + MARGIN for line in p[4]), default=0))
-             for p in panels]  # fmt: skip
-    total_w = sum(slots) + gap * (len(panels) - 1)
+    slots = [_slot(p) for p in panels]
+    stacked = len(panels) == 2 and sum(slots) + gap > STACK_WIDTH
+    total_w = max(slots) if stacked else sum(slots) + gap * (len(panels) - 1)
     head_lines = wrap_lines(caption, max(20, (total_w - MARGIN) * 10 // 96)) if caption else []
     head = 22 * len(head_lines) + (8 if head_lines else 0)
-    title_h = 22
-    under = max((len(p[4]) for p in panels), default=0)
-    body_h = max(p[2] for p in panels)
-    total_h = head + title_h + body_h + 18 * under + 10
+    heights = [TITLE_H + p[2] + 18 * len(p[4]) for p in panels]
+    arrow_x = MARGIN + 16  # stacked: the arrow down at the left, the action's words beside it
+    words = wrap_lines(middle, max(18, round((total_w - arrow_x - 20) / 8.2))) if middle else []
+    between = 16 * len(words) + 44 if stacked else 0
+    total_h = head + (sum(heights) + between if stacked else max(heights)) + 10
+    page = total_w if stacked else page_width(total_w, total_h)  # a stacked picture is narrow: no wider page
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'viewBox="0 0 {page_width(total_w, total_h)} {total_h}" width="100%" font-family="sans-serif" '
+        f'viewBox="0 0 {page} {total_h}" width="100%" font-family="sans-serif" '
         f'role="img" aria-label="{html.escape(caption or "board")}">',
         f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
     ]
@@ -105,30 +143,26 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
         out.append(
             f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">{html.escape(line)}</text>'
         )
-    x = 0
-    for i, (svg, w, h, title, lines) in enumerate(panels):
-        out.append(f'<g transform="translate({x},{head})">')
-        out.append(
-            f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold" fill="#333">{html.escape(title)}</text>'
-        )
-        out.append(f'<g transform="translate(0,{title_h})">{svg}</g>')
-        for j, line in enumerate(lines):
-            out.append(f'<text x="{MARGIN}" y="{title_h + h + 16 + 18 * j}" font-size="12" fill="#222">{line}</text>')
-        out.append("</g>")
-        w = slots[i]
-        if middle and i == 0:
-            ax, ay = x + w + 10, head + title_h + h / 2
-            words = wrap_lines(middle, 18)
-            for j, word in enumerate(words):
+    if stacked:
+        _panel(out, panels[0], 0, head)
+        y = head + heights[0]
+        if words:
+            _middle_words(out, words, arrow_x + 20, y + 10 + 16 * len(words), "start")
+            out.append(f'<path d="M{arrow_x} {y + 4} V{y + between - 14}" stroke="#6a1b9a" stroke-width="4"/>'
+                       f'<path d="M{arrow_x} {y + between - 4} l-8 -12 h16 Z" fill="#6a1b9a"/>')  # fmt: skip
+        _panel(out, panels[1], 0, y + between)
+    else:
+        x = 0
+        for i, p in enumerate(panels):
+            _panel(out, p, x, head)
+            if words and i == 0:
+                ax, ay = x + slots[i] + 10, head + TITLE_H + p[2] / 2
+                _middle_words(out, wrap_lines(middle, 18), ax + (gap - 20) / 2, ay - 14)
                 out.append(
-                    f'<text x="{ax + (gap - 20) / 2}" y="{ay - 14 - 16 * (len(words) - 1 - j)}" font-size="13" '
-                    f'font-family="monospace" font-weight="bold" text-anchor="middle" fill="#6a1b9a">{html.escape(word)}</text>'
+                    f'<path d="M{ax} {ay} H{ax + gap - 24}" stroke="#6a1b9a" stroke-width="4"/>'
+                    f'<path d="M{ax + gap - 20} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
                 )
-            out.append(
-                f'<path d="M{ax} {ay} H{ax + gap - 24}" stroke="#6a1b9a" stroke-width="4"/>'
-                f'<path d="M{ax + gap - 20} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
-            )
-        x += w + gap
+            x += slots[i] + gap
     out.append("</svg>")
     return "".join(out)
 
@@ -152,6 +186,14 @@ def _play(game: GameLike, actions: Sequence[str]) -> list[Event]:
             game.undo()
         raise
     return events
+
+
+def still(svg: str, text: str) -> dict[str, Any]:
+    """A course picture's display data: a PNG drawn at twice its size where PNG can be made, else the SVG.
+    JupyterLab shrinks a PNG to a narrow cell and keeps its size in a wide one, where it stretches an SVG
+    to the cell (a stacked picture would be blown up) and shows none in an untrusted notebook."""
+    png, _ = png_display(svg)
+    return {**(png or {"image/svg+xml": svg}), "text/plain": text}
 
 
 class _Shown:
@@ -214,7 +256,7 @@ class Step(_Shown):
     def _outputs(self) -> list[dict[str, Any]]:
         narration = Narration(self.events)
         out: list[dict[str, Any]] = [
-            {"image/svg+xml": self.svg, "text/plain": f"before → {', '.join(self.actions)} → after"},
+            still(self.svg, f"before → {', '.join(self.actions)} → after"),
             {"text/html": narration._repr_html_(), "text/plain": str(narration)},
         ]
         if self.live:
@@ -301,7 +343,7 @@ class Picture(_Shown):
     live: bool = False
 
     def _outputs(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = [{"image/svg+xml": self.svg, "text/plain": "a board picture"}]
+        out: list[dict[str, Any]] = [still(self.svg, "a board picture")]
         if self.live:
             out.append(live_board(self.game))
         return out
@@ -351,7 +393,7 @@ class Refusal(_Shown):
     def _outputs(self) -> list[dict[str, Any]]:
         text = f"{self.action} → refused: {self.message}"
         return [
-            {"image/svg+xml": self.svg, "text/plain": text},
+            still(self.svg, text),
             {"text/html": f"<p>✗ <code>{html.escape(self.action)}</code> is refused: <i>{html.escape(self.message)}</i></p>",
              "text/plain": text},
         ]  # fmt: skip

@@ -101,7 +101,7 @@ def _tile(
                        f'stroke="{pal["outline"]}" stroke-width="1.3"/>')  # fmt: skip
             out.append(f'<text x="{cx + 9}" y="{cy + 13.5}" font-size="13" font-weight="700" text-anchor="middle" '
                        f'fill="{_ink(colour)}">{int(c["cubes"])}</text>')  # fmt: skip
-            out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="11" font-weight="600" '
+            out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="12" font-weight="600" '
                        f'fill="{ink.get(face, "#fff")}">P{owner}</text>')  # fmt: skip
     out.append("</g></g>" if ghost else "</g>")
 
@@ -132,7 +132,7 @@ def _lifted(out: list[str], cell: int, c: Mapping[str, Any], pal: Mapping[str, A
                f'stroke="{pal["outline"]}" stroke-width="1.3"/>')  # fmt: skip
     out.append(f'<text x="{cx + 9}" y="{cy + 13.5}" font-size="13" font-weight="700" text-anchor="middle" '
                f'fill="{_ink(colour)}">?</text>')  # fmt: skip
-    out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="11" font-weight="600" '
+    out.append(f'<text x="{x + 8}" y="{y + CELL - 10}" font-size="12" font-weight="600" '
                f'fill="{pal["kindInk"].get(c.get("face"), "#fff")}">P{seat}</text>')  # fmt: skip
 
 
@@ -187,9 +187,9 @@ def picture_svg(
                    f"{escape(line)}</text>")  # fmt: skip
     out.append(f'<g transform="translate(0,{top})">')
     for i in range(6):
-        out.append(f'<text x="{MARGIN + i * CELL + CELL / 2}" y="15" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="{MARGIN + i * CELL + CELL / 2}" y="15" font-size="12" text-anchor="middle" '
                    f'fill="{pal["muted"]}">{i}</text>')  # fmt: skip
-        out.append(f'<text x="10" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="10" y="{MARGIN + i * CELL + CELL / 2 + 4}" font-size="12" text-anchor="middle" '
                    f'fill="{pal["muted"]}">{i}</text>')  # fmt: skip
     out.append(f'<rect x="{MARGIN}" y="{MARGIN}" width="{grid}" height="{grid}" fill="{pal["grid"]}"/>')
     lifted = set(regrouping(body))
