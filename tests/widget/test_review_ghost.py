@@ -27,9 +27,10 @@ def back_to(game: GameLike, ply: int) -> GameLike:
 def flagged(game: GameLike, first: int, plies: int, best: list[str], marks: dict[str, Any]) -> dict[str, Any]:
     """A review report with one mistake: the move at ``first`` (``plies`` long), ``best`` the better one."""
     seat = game.actors[first]
+    played = "; ".join(str(a) for a in game.actions[first : first + plies])  # a report of this game's moves
     return {
-        "unit": "chance to win", "iterations": 1, "note": "", "players": [],
-        "moves": [{"ply": first, "plies": plies, "seat": seat, "name": f"seat {seat}", "action": "x", "forced": False,
+        "unit": "chance to win", "iterations": 1, "note": "", "players": [{"seat": s} for s in range(game.players)],
+        "moves": [{"ply": first, "plies": plies, "seat": seat, "name": f"seat {seat}", "action": played, "forced": False,
                    "class": "mistake", "loss": 0.2, "values": [0.5] * game.players, "best": "; ".join(best),
                    "best_actions": best, "best_marks": marks, "best_reason": "why"}],
     }  # fmt: skip
