@@ -450,3 +450,17 @@ def test_a_label_on_a_small_board_is_cut_short_and_whole_in_the_tooltip(page: An
     page.wait_for_function("() => (document.querySelector('#host canvas.tw-board').title || '').includes('label')")
     assert "label: temple" in canvas.get_attribute("title")
     board.wait_ready()
+
+
+def test_dark_pieces_keep_their_edge_in_the_dark_panel(page: Any) -> None:
+    """On a dark page the black tiles, black leaders and catastrophes of the panel lost their outline."""
+    widget = BoardWidget(Game.new(players=3, seed=1), theme="dark")
+    board = BoardPage(page, widget)
+    filters = page.evaluate(
+        "() => [...document.querySelectorAll('#host .tw-side canvas')].map(c => getComputedStyle(c).filter)"
+    )
+    assert filters and all("drop-shadow" in f for f in filters), filters[:3]
+    widget.theme = "light"
+    board.push()
+    page.wait_for_selector("#host .tigris-widget[data-theme=light]")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#host .tw-side canvas')).filter") == "none"
