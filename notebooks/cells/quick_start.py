@@ -17,17 +17,17 @@ keeps a picture of each of its boards in the same way, and shows them when it is
         "md",
         """## Install
 
-Into your own Python environment (a virtual environment, conda, or your user site), from a wheel or
-a source archive of tigris_widget — no Node.js and no C compiler needed:
+Into your own Python environment (a virtual environment, conda, or your user site) — no root needed:
 
 ```bash
-pip install "tigris_widget-<version>.tar.gz[png]"   # or the .whl; [png] adds PNG pictures (cairo)
-jupyter lab                                          # then open this notebook
+pip install ".[png]"     # from a clone of the repository; [png] adds PNG pictures (needs the cairo library)
+jupyter lab              # then open this notebook
 ```
 
-From a clone of the repository, `pip install ".[png]"` does the same (building the board's front end
-needs Node.js 20). Where a C compiler is present the rules engines are compiled and run faster;
-without one you get the same package in pure Python. It works in JupyterLab, Notebook 7 and VS Code.""",
+Installing from a clone builds the board's front end with Node.js 20; a source distribution of
+tigris_widget (`python -m build --sdist`) carries it built and installs without Node. Where a C compiler
+is present the rules engines are compiled and run faster; without one you get the same package in pure
+Python. It works in JupyterLab, Notebook 7 and VS Code.""",
     ),
     (
         "code",
