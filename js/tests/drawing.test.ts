@@ -146,7 +146,9 @@ describe("conflicts", () => {
     const texts = calls.filter((x) => x.name === "fillText").map((x) => x.args[0]);
     expect(texts).toContain("A");
     expect(texts).toContain("D");
-    expect(conflictLine(view)).toMatch(/^War \(\w+\): \w+ attacks with \d+ \+ \d+ committed; \w+ defends with \d+\.$/);
+    expect(conflictLine(view)).toMatch(/^War of the \w+s, fought with \w+ tiles: \w+ attacks with \d+ \+ \d+ committed; \w+ defends with \d+\.$/);
+    // a revolt says whose leaders fight and that red temples decide it (it said "Revolt (red)" for traders)
+    expect(conflictLine(fixture("revolt_attack").view)).toBe("Revolt of the traders, fought with red temples: Bull attacks with 1; Lion defends with 1.");
     expect(describePosition(view)).toContain("War in");
     expect(conflictLine(fixture("start_all_seeing").view)).toBeNull();
   });

@@ -190,13 +190,19 @@ function statusLine(view: View): string {
   return bits.join(" · ");
 }
 
-/** The conflict being resolved, e.g. "Revolt (red): Bull attacks with 1 + 2 committed; Lion defends with 1." */
+const LEADER_ROLE: Record<string, string> = { black: "king", red: "priest", blue: "farmer", green: "trader" };
+
+/** The conflict being resolved, e.g. "Revolt of the kings, fought with red temples: Bull attacks with 1 + 2
+ * committed; Lion defends with 1." A revolt's colour is its support's (always red), not its leaders'. */
 export function conflictLine(view: View): string | null {
   const c = view.body.conflict;
   if (!c) return null;
-  const fight = c.kind === "revolt" ? "Revolt" : `War`;
+  const leaders = view.body.players[c.attacker]?.leaders ?? {};
+  const colour = c.kind === "revolt" ? Object.keys(leaders).find((k) => leaders[k as keyof typeof leaders] === c.attacker_square) : c.colour;
+  const who = colour && LEADER_ROLE[colour] ? ` of the ${LEADER_ROLE[colour]}s` : "";
+  const fight = c.kind === "revolt" ? `Revolt${who}, fought with red temples` : `War${who}, fought with ${c.colour} tiles`;
   const committed = c.attacker_commit === null ? "" : ` + ${c.attacker_commit} committed`;
-  return `${fight} (${c.colour}): ${seatName(view, c.attacker)} attacks with ${c.attacker_strength}${committed}; ${seatName(view, c.defender)} defends with ${c.defender_strength}.`;
+  return `${fight}: ${seatName(view, c.attacker)} attacks with ${c.attacker_strength}${committed}; ${seatName(view, c.defender)} defends with ${c.defender_strength}.`;
 }
 
 /** The game's part of the side panel, between the prompt and the result. */
