@@ -193,6 +193,32 @@ def test_a_review_reports_progress_and_the_notebook_bar_goes_away(monkeypatch) -
     assert summary["text/plain"].startswith("Reviewed 2 moves in"), "and replaced by what was done"
 
 
+def test_the_review_bar_keeps_counting_the_seconds_while_a_batch_is_thought_over(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The review cell was silent for its first seconds: nothing moved until a batch of moves was done."""
+    import time
+
+    import IPython.display
+
+    from tigris_widget.bots import review as review_module
+    from tigris_widget.jupyter import stepper
+
+    shown: list[Any] = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+    seen: list[str] = []
+
+    def slow(game: Any, *, on_progress: Any, **_options: Any) -> dict[str, Any]:
+        on_progress(0, 4)
+        for _ in range(25):  # 2.5 s in one batch, as a first batch on a few workers can take
+            time.sleep(0.1)
+            seen.append(shown[0].children[1].value)
+        on_progress(4, 4)
+        return {"moves": [1, 2, 3, 4]}
+
+    monkeypatch.setattr(review_module, "review", slow)
+    stepper.review_game(greedy_game(3, 6))
+    assert seen[0].startswith("0 of 4 moves, 0 s") and "0 of 4 moves, 2 s" in seen[-1], (seen[0], seen[-1])
+
+
 def test_thinking_and_hints_show_progress_while_they_run() -> None:
     """Item 11: BotInspector's Think and BotMatch's Hint show a bar while searching, hidden after."""
     from tigris_widget.jupyter import BotInspector, BotMatch

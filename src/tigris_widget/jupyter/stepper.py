@@ -51,7 +51,9 @@ def _check_review_of(review: object, game: GameLike) -> None:
     if not isinstance(review, Mapping) or not isinstance(review.get("moves"), Sequence):
         raise ValueError("review is not a review report (as bots.review.review returns): it has no list of moves")
     if review.get("game", game.name) != game.name:
-        raise ValueError(f"review is a review of a game of {str(review.get('game'))[:40]!r}, not of this {game.name} game")
+        raise ValueError(
+            f"review is a review of a game of {str(review.get('game'))[:40]!r}, not of this {game.name} game"
+        )
     players = review.get("players")
     if isinstance(players, Sequence) and len(players) != game.players:
         raise ValueError(f"review is of a {len(players)}-player game, this game has {game.players} players")
@@ -72,6 +74,7 @@ def _check_review_of(review: object, game: GameLike) -> None:
 def review_game(game: GameLike | Mapping[str, Any] | str, **options: Any) -> dict[str, Any]:
     """``bots.review.review`` with a progress bar in the notebook (moves reviewed, seconds, time left),
     removed when the review is done; ``options`` are ``review``'s."""
+    import threading
     import time
 
     from IPython.display import display
@@ -80,24 +83,42 @@ def review_game(game: GameLike | Mapping[str, Any] | str, **options: Any) -> dic
 
     bar = widgets.IntProgress(value=0, min=0, max=1, description="Reviewing", bar_style="info",
                               layout=widgets.Layout(width="auto", flex="1 1 200px"))  # fmt: skip
-    note = widgets.Label("")
+    note = widgets.Label("Starting the review …")
     box = widgets.HBox([bar, note], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
     start = time.perf_counter()
+    counts = [0, 0]  # moves done, moves in all
 
-    def update(done: int, total: int) -> None:
-        bar.max = max(1, total)
-        bar.value = done
+    def show() -> None:
+        done, total = counts
         elapsed = time.perf_counter() - start
         left = f", about {elapsed / done * (total - done):.0f} s left" if done else ""
-        note.value = f"{done} of {total} moves, {elapsed:.0f} s{left}"
+        note.value = (
+            f"{done} of {total} moves, {elapsed:.0f} s{left}" if total else f"Starting the review … {elapsed:.0f} s"
+        )
+
+    def update(done: int, total: int) -> None:
+        counts[:] = [done, total]
+        bar.max = max(1, total)
+        bar.value = done
+        show()
+
+    stop = threading.Event()
+
+    def tick() -> None:  # the seconds go on while a batch of moves is thought over (it may take a while)
+        while not stop.wait(1.0):
+            show()
 
     handle = display(box, display_id=True)  # type: ignore[no-untyped-call]
+    ticker = threading.Thread(target=tick, name="review-progress", daemon=True)
+    ticker.start()
     done = "The review stopped."
     try:
         report = review(game, on_progress=update, **options)
         done = f"Reviewed {len(report['moves'])} moves in {time.perf_counter() - start:.0f} s."
         return report
     finally:
+        stop.set()
+        ticker.join()
         box.close()
         if handle is not None:  # the bar's place says what was done (a saved notebook shows no dead widget)
             handle.update({"text/plain": done}, raw=True)
