@@ -12,7 +12,7 @@ import { describeCell, describePosition } from "../src/games/ur/describe";
 import { layout } from "../src/games/ur/draw";
 import { ur } from "../src/games/ur/index";
 import { PALETTES, inkOn } from "../src/games/ur/theme";
-import { attacksFrom, cellOptions, clickCell, clickableCells, initialUi, keyCommand, syncUi } from "../src/games/ur/ui";
+import { attacksFrom, cellOptions, clickCell, clickableCells, initialUi, keyCommand, ringedCells, syncUi } from "../src/games/ur/ui";
 import { recordingContext } from "./fixtures";
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "tests", "fixtures", "views", "ur");
@@ -98,6 +98,26 @@ describe("Ur drawing", () => {
     expect(small.width).toBeLessThanOrEqual(400);
     expect(layout(1600, 1).cell).toBeLessThanOrEqual(120);
     expect(small.dpr).toBe(2);
+  });
+});
+
+describe("Ur's rings: the cells of the one kind of step left to choose", () => {
+  it("rings every legal cell when one kind of step is open (setup, an exchange, an amount)", () => {
+    for (const name of ["setup", "initial_seat", "allocation"]) {
+      const { view } = fixture(name);
+      expect(ringedCells(view)).toEqual(clickableCells(view));
+      expect(ringedCells(view).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("rings only the cell under the pointer when several kinds are open (a turn's start)", () => {
+    const { view } = fixture("turn"); // an extra cube or an exchange: nearly every tile is legal
+    const legal = clickableCells(view);
+    expect(legal.length).toBeGreaterThan(10);
+    expect(ringedCells(view)).toEqual([]);
+    expect(ringedCells(view, legal[0]!)).toEqual([legal[0]]);
+    const other = [...Array(36).keys()].find((c) => !legal.includes(c));
+    if (other !== undefined) expect(ringedCells(view, other)).toEqual([]);
   });
 });
 

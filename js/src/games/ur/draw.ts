@@ -9,7 +9,7 @@ import { drawSquareFrame } from "../../core/overlays";
 import type { Square } from "../../core/view";
 import { SIZE, type Body, type Kind, type UrView as View } from "./body";
 import { inkOn, type UrTheme as Theme } from "./theme";
-import { attacksFrom, clickableCells, type UiState } from "./ui";
+import { attacksFrom, ringedCells, type UiState } from "./ui";
 
 // 46 px squares still carry their letters and badges, and six of them fit a 300 px column (an output
 // beside JupyterLab's file browser in a 700 px window)
@@ -168,7 +168,7 @@ export function drawUnder(ctx: Ctx, scene: Scene<View, UiState>, l: Layout, them
     for (const [to] of attacks) drawTargetRing(ctx, to, l, theme, to === ui.hover, theme.paint.war);
     return;
   }
-  for (const cell of clickableCells(view)) drawTargetRing(ctx, cell, l, theme, cell === ui.hover);
+  for (const cell of ringedCells(view, ui.hover)) drawTargetRing(ctx, cell, l, theme, cell === ui.hover);
 }
 
 /** A word on a pill across the middle of a tile, where neither its letters nor its cubes are. */

@@ -68,7 +68,7 @@ function controls(view: View, ui: UiState, dispatch: Dispatch): HTMLElement[] {
     const war = view.body.turn.war;
     row("Move in:", ...Object.entries(t.move).flatMap(([m, action]) => (action ? [previewing(button(`${m} cube${m === "1" ? "" : "s"}`, `move-${m}`, send(dispatch, action), { "aria-keyshortcuts": m }), war ? [war.attacker, war.target] : [], preview)] : [])));
   }
-  if (t.exchange && ui.selected < 0) rows.push(h("div", { class: "tw-ur-hint", text: "Exchange: click an empty ringed tile to take it; its two sides are offered here." }));
+  if (t.exchange && ui.selected < 0) rows.push(h("div", { class: "tw-ur-hint", text: "Exchange: click an empty tile to take it (a ring shows a legal one under the pointer); its two sides are offered here." }));
   row("Spare:", ...(t.spare ?? []).map((s, i) => button(`Take the spare ${s.pair}`, `spare-${i}`, send(dispatch, s.action))));
   const last: HTMLElement[] = [];
   if (t.keep) last.push(button("Keep the hand tile (k)", "keep", send(dispatch, t.keep)));

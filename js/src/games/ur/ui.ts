@@ -71,7 +71,35 @@ export function attacksFrom(view: View, cell: Square): [Square, string][] {
   return Object.entries(view.targets.attack?.[String(cell)] ?? {}).flatMap(([to, action]) => (action ? [[Number(to), action] as [Square, string]] : []));
 }
 
-/** Every cell a click can do something with now (for the dots). */
+/** The kinds of step a click on a cell can start now (an attack, an extra cube, an exchange …). */
+function cellKinds(view: View): string[] {
+  if (!canAct(view)) return [];
+  const t = view.targets;
+  const kinds: [string, boolean][] = [
+    ["place", Boolean(t.place && Object.keys(t.place).length)],
+    ["restart", Boolean(t.restart && Object.keys(t.restart).length)],
+    ["ziggurat", Boolean((t.zig && Object.keys(t.zig).length) || t.zig_pairs?.length)],
+    ["cube", Boolean(t.cube && Object.keys(t.cube).length)],
+    ["exchange", Boolean(t.exchange && Object.keys(t.exchange).length)],
+    ["attack", Boolean(t.attack && Object.keys(t.attack).length)],
+    ["alloc", Boolean(t.alloc)],
+  ];
+  return kinds.filter(([, open]) => open).map(([kind]) => kind);
+}
+
+/**
+ * The cells ringed on the board: those of the one kind of step left to choose (the setup's cubes, an
+ * exchange, an amount), as T&E frames the squares of the piece picked. While several kinds are open
+ * (a turn's start: an extra cube, an exchange, a war …) nearly every tile would be ringed, which says
+ * nothing: then only the cell under the pointer is ringed when a click there does something.
+ */
+export function ringedCells(view: View, hover: Square = -1): Square[] {
+  const cells = clickableCells(view);
+  if (cellKinds(view).length <= 1) return cells;
+  return cells.includes(hover) ? [hover] : [];
+}
+
+/** Every cell a click can do something with now. */
 export function clickableCells(view: View): Square[] {
   if (!canAct(view)) return [];
   const out: Square[] = [];
