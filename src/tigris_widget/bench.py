@@ -342,7 +342,12 @@ def compare_builds(
         workers = {
             name: subprocess.Popen(
                 [sys.executable, "-c", code],
-                env=dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1"),
+                # without the pure switch (build.PURE_SWITCH), which would make the compiled worker run pure
+                env={
+                    **{k: v for k, v in os.environ.items() if k != build.PURE_SWITCH},
+                    "PYTHONPATH": str(root),
+                    "PYTHONDONTWRITEBYTECODE": "1",
+                },
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
