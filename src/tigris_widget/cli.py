@@ -12,6 +12,7 @@ from typing import Any
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import GameTooLong, play
+from tigris_widget.core.checks import add_once
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
 from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
@@ -25,7 +26,7 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
         name, eq, value = item.partition("=")
         if not eq or not name.strip() or not value.strip():
             raise ValueError(f"write an option as name=value (e.g. layout=face), not {item!r}")
-        options[name.strip()] = value.strip()
+        add_once(options, name.strip(), value.strip())
     return options
 
 

@@ -389,3 +389,37 @@ def test_the_constructors_refuse_odd_values(value: Any) -> None:
     for make in (lambda: Action.tile(value, "(0,0)"), lambda: Action.tile("k", value), lambda: Action.war(value)):
         with pytest.raises(ValueError, match=r"not a colour|not a square"):
             make()
+
+
+class _LoudInt(int):
+    """An int whose own methods raise: T&E's seed check and the shared seat check must not call them."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("__repr__ called")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("__eq__ called")
+
+    __hash__ = int.__hash__
+
+
+class _LoudObject:
+    def __repr__(self) -> str:
+        raise RuntimeError("__repr__ called")
+
+
+@pytest.mark.parametrize("bad", [_LoudInt(3), _LoudObject()], ids=["int-subclass", "object"])
+def test_seed_and_seat_checks_never_call_a_foreign_method(bad: object) -> None:
+    # before: RuntimeError from the value's __repr__ escaped Game.new(seed=…) and view(seat=…)
+    with pytest.raises(ValueError, match=r"^seed must be a whole number"):
+        Game.new(players=2, seed=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^seat must be 0\.\.1 or None, not a value of type _L"):
+        Game.new(players=2, seed=1).view(seat=bad)  # type: ignore[arg-type]
+
+
+def test_a_position_that_gives_an_option_twice_is_refused() -> None:
+    # before: the last value silently won
+    text = Game.new(players=2, seed=1, options={"scores": "open"}).to_position()
+    line = next(ln for ln in text.splitlines() if ln.startswith("options:"))
+    with pytest.raises(PositionError, match="option 'scores' is given twice"):
+        Game.from_position(text.replace(line, line + " scores=hidden"))

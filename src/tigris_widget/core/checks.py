@@ -74,6 +74,24 @@ def shown(value: object, limit: int = 40) -> str:
     return f"a value of type {type_name(value)}"
 
 
+def plain_text(value: object) -> str | None:
+    """``value`` as a plain ``str`` — a subclass copied without calling any method of its own (its
+    ``strip``, ``__eq__`` … are not trusted) — or None when it is not text at all."""
+    if type(value) is str:
+        return value
+    return str.__str__(value) if isinstance(value, str) else None
+
+
+def add_once(options: dict[str, str], name: str, value: str) -> None:
+    """Put option ``name=value`` in ``options``; ``ValueError`` when ``name`` is there already (a
+    record, a position or a command line that gives it twice would silently keep the last)."""
+    if name in options:
+        raise ValueError(
+            f"option {shown(name, MAX_SHOWN)} is given twice ({shown(options[name])} and {shown(value)}); give it once"
+        )
+    options[name] = value
+
+
 # -- whole numbers: given, or written in text ------------------------------------------------------------
 def whole(value: object, name: str, low: int, high: int) -> int:
     """``value`` as an ``int`` in ``low..high``: a Python int (not a subclass, whose methods are not
@@ -101,10 +119,17 @@ def read_whole(text: str, name: str, high: int) -> int:
     return int(text)
 
 
-MAX_SEED = 2**64 - 1
-"""The largest seed: records and JSON write it in full, and every game's generators take it."""
+MAX_SEED = 10**1000 - 1
+"""The largest seed (and ``-MAX_SEED`` the smallest): any whole number the text forms write and read
+back — Python converts at most 4,300 digits between int and text, so a larger seed would be accepted
+and then break ``to_record``/``to_json``. Records with any seed written so far stay readable."""
 
 
 def check_seed(seed: object) -> int:
-    """A game's ``seed``: an integer ``0..MAX_SEED`` (numpy's welcome); else a ``ValueError`` naming it."""
-    return whole(seed, "seed", 0, MAX_SEED)
+    """A game's ``seed``: a whole number of at most 1,000 digits (numpy's welcome); else a
+    ``ValueError`` naming it."""
+    if type(seed) is not int and _numpy_integer(seed):
+        seed = int(seed)  # type: ignore[call-overload]
+    if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number of at most 1,000 digits, not {shown(seed)}")
+    return seed

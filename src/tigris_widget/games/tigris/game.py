@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tigris_widget.core.checks import check_seat
+from tigris_widget.core.checks import check_seat, check_seed
 from tigris_widget.core.history import History, places_of
 from tigris_widget.games.tigris.engine.core.actions import MAX_NOTATION, Action, parse_action, shown
 from tigris_widget.games.tigris.engine.core.errors import IllegalActionError, PositionError
@@ -85,8 +85,7 @@ class Game(History[GameState, Action]):
         setup = GameSetup(players, board, normalize_variants(variants), normalize_options(options), tuple(dynasties))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        seed = check_seed(seed)  # a seed the record can write
         state = deal(setup, seed, start_player, hands, bag)
         origin: dict[str, Any] = {"setup": setup.to_dict(), "seed": seed, "start_player": state.active}
         if hands is not None:

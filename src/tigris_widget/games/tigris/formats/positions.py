@@ -46,6 +46,7 @@ import itertools
 import random
 import re
 
+from tigris_widget.core.checks import add_once
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, format_square, parse_square, squares
 from tigris_widget.games.tigris.engine.core.errors import PositionError
 from tigris_widget.games.tigris.engine.core.regions import compute_regions
@@ -242,13 +243,16 @@ class _Reader:
     def setup(self) -> GameSetup:
         line, players = self.get("players")
         names = tuple(players.replace(",", " ").split())
-        options = {}
+        options: dict[str, str] = {}
         oline, text = self.get("options", "")
         for item in text.split():
             if "=" not in item:
                 raise self.fail(oline, f"options are written key=value, not {item!r}")
             key, value = item.split("=", 1)
-            options[key] = value
+            try:
+                add_once(options, key, value)
+            except ValueError as err:
+                raise self.fail(oline, str(err)) from None
         try:
             return GameSetup(
                 players=len(names),
