@@ -123,3 +123,26 @@ def test_a_tournament_of_no_games_or_no_workers_is_refused(
     err = capsys.readouterr().err
     assert err.startswith(f"error: {words}") and err.count("\n") == 1
     assert not out.exists()  # nothing written, nothing played
+
+
+@pytest.mark.parametrize("command", ["play", "tournament"])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [(["turnLimit=5", "turnLimit=6"], "option 'turnLimit' is given twice ('5' and '6')"),
+     (["turnLimit=²"], "option turnLimit must be written in digits 0-9, not '²'"),
+     (["turnLimit=" + "9" * 5000], "option turnLimit must be at most 10000")],
+    ids=["twice", "unicode-digit", "5000-digits"],
+)  # fmt: skip
+def test_an_option_given_twice_or_in_odd_digits_is_named(
+    command: str, options: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # before: the last value won silently; '²' and 5,000 digits gave bare int() errors
+    args = [command, "--game", "ur", "--quiet"] if command == "tournament" else [command, "--game", "ur"]
+    assert main([*args, *(f"--option={o}" for o in options)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err and err.count("\n") == 1 and len(err) < 300
+
+
+def test_a_seed_no_record_can_hold_is_refused_before_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "1" + "0" * 1000]) == 2
+    assert capsys.readouterr().err.startswith("error: seed must be a whole number of at most 1,000 digits")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tigris_widget.core.checks import plain_text, shown
 from tigris_widget.core.errors import PositionError
 from tigris_widget.games.ur.engine.board import CELLS, KIND_NAMES, KINDS, PAIR_NAMES, PAIRS, SIZE
 from tigris_widget.games.ur.engine.rules import standings
@@ -23,40 +24,48 @@ Where = tuple[int, int]
 
 def cell_of(value: object) -> int:
     """A cell index from ``(x, y)``, text ``"(x,y)"`` or ``y*6+x``; PositionError names anything else."""
-    if isinstance(value, str):
-        parts = value.strip().strip("()").split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-            raise PositionError(f"{value!r:.40} is not a cell; write it '(x,y)' with x and y 0..5")
+    text = plain_text(value)  # a str subclass's own methods are not trusted
+    if text is not None:
+        parts = text.strip().strip("()").split(",")
+        if len(parts) != 2 or not all(_digit(p.strip()) for p in parts):
+            raise PositionError(f"{shown(value)} is not a cell; write it '(x,y)' with x and y 0..5")
         value = (int(parts[0]), int(parts[1]))
     if type(value) is int:
         if not 0 <= value < CELLS:
             raise PositionError(f"cell {value} is off the grid (0..{CELLS - 1})")
         return int(value)
-    if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
+    if type(value) is tuple and len(value) == 2 and all(type(v) is int for v in value):
         x, y = int(value[0]), int(value[1])
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             raise PositionError(f"cell ({x},{y}) is off the grid (x and y are 0..5)")
         return y * SIZE + x
-    raise PositionError(f"{value!r:.40} is not a cell; use (x, y), '(x,y)' or y*6+x")
+    raise PositionError(f"{shown(value)} is not a cell; use (x, y), '(x,y)' or y*6+x")
+
+
+def _digit(text: str) -> bool:
+    """One ASCII digit (``str.isdigit`` also passes ``'²'``, which ``int`` refuses)."""
+    return len(text) == 1 and "0" <= text <= "9"
 
 
 def seat_of(value: object, players: int) -> int:
     """A seat from an int or ``"P<n>"``; PositionError unless it is one of ``players`` seats."""
-    if isinstance(value, str) and len(value) == 2 and value[0] == "P" and value[1].isdigit():
-        value = int(value[1])
+    text = plain_text(value)
+    if text is not None and len(text) == 2 and text[0] == "P" and _digit(text[1]):
+        value = int(text[1])
     if type(value) is not int or not 0 <= value < players:
-        raise PositionError(f"{value!r:.40} is not a seat of {players} players (0..{players - 1} or 'P0'..)")
+        raise PositionError(f"{shown(value)} is not a seat of {players} players (0..{players - 1} or 'P0'..)")
     return int(value)
 
 
 def kind_of(value: object) -> int:
     """A kind index from its letter (``"A"``) or name (``"agriculture"``), any case."""
-    if isinstance(value, str):
-        word = value.strip().lower()
+    text = plain_text(value)
+    if text is not None:
+        word = text.strip().lower()
         for i, (letter, name) in enumerate(zip(KINDS, KIND_NAMES, strict=True)):
             if word in (letter.lower(), name):
                 return i
-    raise PositionError(f"{value!r:.40} is not a kind; use a letter of {KINDS} or {', '.join(KIND_NAMES)}")
+    raise PositionError(f"{shown(value)} is not a kind; use a letter of {KINDS} or {', '.join(KIND_NAMES)}")
 
 
 def _xy(c: int) -> Where:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tigris_widget.core.checks import plain_text, shown
 from tigris_widget.core.errors import PositionError
 from tigris_widget.games.ur.accessors import cell_of, kind_of, seat_of
 from tigris_widget.games.ur.engine.board import CAP, CELLS, KINDS, PAIR_INDEX, PAIR_NAMES, ZIGGURATS, generate
@@ -30,16 +31,17 @@ __all__ = ["UrPositionBuilder"]
 
 def _pair(value: object) -> int:
     """A pair index from two kind letters in either order (``"AT"``, ``"ta"``)."""
-    if isinstance(value, str) and len(value.strip()) == 2:
-        a, b = (kind_of(ch) for ch in value.strip())
+    text = plain_text(value)  # a str subclass's own methods are not trusted
+    if text is not None and len(text.strip()) == 2:
+        a, b = (kind_of(ch) for ch in text.strip())
         if a != b:
             return PAIR_NAMES.index(KINDS[min(a, b)] + KINDS[max(a, b)])
-    raise PositionError(f"{value!r:.40} is not a tile pair; use two different kind letters such as 'AT'")
+    raise PositionError(f"{shown(value)} is not a tile pair; use two different kind letters such as 'AT'")
 
 
 def _count(value: object, low: int, high: int, what: str) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise PositionError(f"{what} must be an int {low}..{high}, not {value!r:.40}")
+        raise PositionError(f"{what} must be an int {low}..{high}, not {shown(value)}")
     return int(value)
 
 
@@ -77,7 +79,7 @@ class UrPositionBuilder:
     def layout(self, seed: int) -> UrPositionBuilder:
         """Lay out tiles, hands, spares and start player from ``seed`` (§2.3); clears cubes and ziggurats."""
         if type(seed) is not int:
-            raise PositionError(f"seed must be an int, not {seed!r:.40}")
+            raise PositionError(f"seed must be an int, not {shown(seed)}")
         deal = generate(seed, self._n, self._opts.layout)
         self._face, self._back = list(deal.faces), list(deal.backs)
         self._owner, self._cubes, self._zig = [-1] * CELLS, [0] * CELLS, [False] * CELLS

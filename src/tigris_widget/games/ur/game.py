@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tigris_widget.core.checks import check_seat
+from tigris_widget.core.checks import MAX_SEED, MAX_SHOWN, add_once, check_seat, check_seed, read_whole, shown
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.history import History, places_of
@@ -90,8 +90,7 @@ class UrGame(History[UrState, Step]):
         n = check_players(players, opts)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if type(seed) is not int:
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        seed = check_seed(seed)  # a seed the record can write
         state = new_state(n, opts, generate(seed, n, opts.layout))
         return cls(state, {"players": n, "seed": seed, "options": opts})
 
@@ -192,11 +191,11 @@ class UrGame(History[UrState, Step]):
     # -- playing -------------------------------------------------------------------------------------
     @staticmethod
     def _as_step(action: object) -> Step:
-        if isinstance(action, Step):
+        if type(action) is Step:  # never a subclass: its own __eq__ and fields are not trusted
             return action
         if isinstance(action, str):
             return parse_step(action)
-        raise IllegalActionError(f"§12 S1: not a step action: {action!r}", "§12 S1")
+        raise IllegalActionError(f"§12 S1: not a step action: {shown(action, MAX_SHOWN)}", "§12 S1")
 
     def _check_seat(self, seat: object) -> None:
         if seat is None:
@@ -322,12 +321,22 @@ class UrGame(History[UrState, Step]):
     def from_record(cls, text: str) -> UrGame:
         """Replay a §12.4 record; PositionError names the first line that is wrong."""
         data = read_record(text)
-        header = data.header
+        header, where = data.header, data.where
         try:
+            if "players" not in header:
+                raise PositionError("a record needs 'players' and 'seed' (or a 'position' block)")
+            players = read_whole(header["players"], f"line {where['players']}: players", 4)
             if data.position:
+                beside = [key for key in ("seed", "layout", "options") if key in header]
+                if beside:  # the position fixes all of them: a value here would be silently ignored
+                    raise PositionError(f"line {where[beside[0]]}: a record that starts at a position has no "
+                                        f"{beside[0]!r} (the position's header holds it)")  # fmt: skip
                 game = cls.from_position(data.position)
+                if game.players != players:
+                    raise PositionError(f"line {where['players']}: players {players}, but the position (line "
+                                        f"{where['position']}) is of {game.players} players")  # fmt: skip
             else:
-                if "seed" not in header or "players" not in header:
+                if "seed" not in header:
                     raise PositionError("a record needs 'players' and 'seed' (or a 'position' block)")
                 options: dict[str, str] = {}
                 if "layout" in header:
@@ -335,25 +344,36 @@ class UrGame(History[UrState, Step]):
                 for word in header.get("options", "").split():
                     name, eq, value = word.partition("=")
                     if not eq:
-                        raise PositionError(f"option {word!r} is not name=value")
-                    options[name] = value
-                players, seed = header["players"], header["seed"]
-                if not players.isdigit() or not seed.lstrip("-").isdigit():
-                    raise PositionError(f"players and seed are integers, not {players!r} and {seed!r}")
-                game = cls.new(int(players), int(seed), options)
+                        raise PositionError(
+                            f"line {where['options']}: option {shown(word, MAX_SHOWN)} is not name=value"
+                        )
+                    try:
+                        add_once(options, name, value)
+                    except ValueError as err:
+                        raise PositionError(f"line {where['options']}: {err}") from None
+                word = header["seed"]
+                seed = read_whole(word.removeprefix("-"), f"line {where['seed']}: seed", MAX_SEED)
+                seed = -seed if word.startswith("-") else seed
+                game = cls.new(players, seed, options)
         except ValueError as err:
             raise PositionError(f"record header: {err}") from None
-        for no, line in data.moves:
+        for no, line, setup in data.moves:
+            now = game._now
+            if setup != (now.phase in (PH_PLACE, PH_INITIAL)) and not now.over:
+                raise PositionError(f"line {no} ({shown(line, MAX_SHOWN)}): a {'turn' if setup else 'setup'} line "
+                                    f"under '{'setup' if setup else 'play'}'")  # fmt: skip
             try:
                 game.play_line(line)
             except ValueError as err:
-                raise PositionError(f"line {no} ({line!r}): {err}") from None
+                raise PositionError(f"line {no} ({shown(line, MAX_SHOWN)}): {err}") from None
         no, result = data.result
         if result:
             if not game.is_over:
                 raise PositionError(f"line {no}: a result line, but the game is not over")
             if result != game._result_line():
-                raise PositionError(f"line {no}: the result does not match the game: {game._result_line()!r}")
+                raise PositionError(
+                    f"line {no}: the result does not match the game: {shown(game._result_line(), MAX_SHOWN)}"
+                )
         return game
 
     def _repr_svg_(self) -> str:

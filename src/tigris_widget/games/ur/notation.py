@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from tigris_widget.core.checks import MAX_SHOWN, plain_text, read_whole, shown
 from tigris_widget.core.errors import IllegalActionError, NotationError
 from tigris_widget.games.ur.engine.board import KIND_NAMES, PAIR_NAMES, A, T, cell_name
 from tigris_widget.games.ur.engine.rules import (
@@ -63,23 +64,33 @@ def _cell(m: re.Match[str], i: int, where: str) -> int:
     return y * 6 + x
 
 
+def _count(digits: str, what: str, where: str) -> int:
+    """A count written in digits, at most 9 (a longer number is refused, naming the item, not by int())."""
+    try:
+        return read_whole(digits, what, 9)
+    except ValueError as err:
+        raise NotationError(f"{where}: {err}") from None
+
+
 def _allocs(text: str, sign: str, where: str) -> tuple[tuple[int, int], ...]:
     out = []
     for part in re.findall(r"\S+", text.replace(f" {sign}", sign).replace(f"{sign} ", sign)):
         m = re.fullmatch(_CELL + re.escape(sign) + r"([0-9])", part)
         if m is None:
-            raise NotationError(f"{where}: cannot read {part!r} (expected (x,y){sign}digit)")
+            raise NotationError(f"{where}: cannot read {shown(part, MAX_SHOWN)} (expected (x,y){sign}digit)")
         out.append((_cell(m, 1, where), int(m.group(3))))
     return tuple(out)
 
 
 def parse_line(text: object) -> tuple[int, list[Item]]:
     """The seat and the items of a line, e.g. ``P1: agri; cube (2,2); exchange (4,1) side T``."""
-    if not isinstance(text, str):
-        raise NotationError(f"a line is text, not {text!r:.40}")
+    plain = plain_text(text)  # a str subclass's own methods are not trusted
+    if plain is None:
+        raise NotationError(f"a line is text, not {shown(text)}")
+    text = plain
     m = re.match(r"\s*P([0-9])\s*:\s*", text)
     if m is None:
-        raise NotationError(f"column 1: a line starts with the seat, e.g. 'P0: …' (got {text!r})")
+        raise NotationError(f"column 1: a line starts with the seat, e.g. 'P0: …' (got {shown(text, MAX_SHOWN)})")
     seat = int(m.group(1))
     items = []
     pos = m.end()
@@ -88,13 +99,13 @@ def parse_line(text: object) -> tuple[int, list[Item]]:
         pos += len(raw) + 1
         item = " ".join(raw.split())
         if not item:
-            raise NotationError(f"column {column}: empty item in {text!r}")
+            raise NotationError(f"column {column}: empty item in {shown(text, MAX_SHOWN)}")
         items.append(_item(item, column))
     return seat, items
 
 
 def _item(t: str, column: int) -> Item:
-    where = f"column {column} ({t!r})"
+    where = f"column {column} ({shown(t, MAX_SHOWN)})"
     word = t.split(" ", 1)[0]
     rest = t[len(word) :].strip()
     if word in ("keep", "pass") and not rest:
@@ -119,7 +130,7 @@ def _item(t: str, column: int) -> Item:
         for part in parts[1:]:
             pm = re.fullmatch(r"\s*P([0-9])\s*:\s*(.*)", part)
             if pm is None or not pm.group(2).strip():
-                raise NotationError(f"{where}: expected '| P<k>: (x,y)+k …', found {part.strip()!r}")
+                raise NotationError(f"{where}: expected '| P<k>: (x,y)+k …', found {shown(part.strip(), MAX_SHOWN)}")
             others.append((int(pm.group(1)), _allocs(pm.group(2), "+", where)))
         return Item(word, allocs=_allocs(parts[0], "+", where), others=tuple(others), text=t, column=column)
     elif word == "politics":
@@ -129,8 +140,10 @@ def _item(t: str, column: int) -> Item:
         for part in re.split(r"(?<=[0-9])\s*,\s*(?=\()", rest) if rest else []:
             fm = re.fullmatch(r"\s*" + _CELL + r"\s*->\s*" + _CELL + r"\s+move\s+([0-9]+)\s*", part)
             if fm is None:
-                raise NotationError(f"{where}: cannot read the war {part.strip()!r} (expected (x,y)->(x,y) move m)")
-            fights.append((_cell(fm, 1, where), _cell(fm, 3, where), int(fm.group(5))))
+                raise NotationError(
+                    f"{where}: cannot read the war {shown(part.strip(), MAX_SHOWN)} (expected (x,y)->(x,y) move m)"
+                )
+            fights.append((_cell(fm, 1, where), _cell(fm, 3, where), _count(fm.group(5), "move", where)))
         return Item(word, fights=tuple(fights), text=t, column=column)
     elif word == "exchange":
         m = re.fullmatch(_CELL + r"\s+side\s+([ATCPW])", rest)
@@ -140,11 +153,11 @@ def _item(t: str, column: int) -> Item:
         if m:
             pair = m.group(1) or ""
             if pair and pair not in PAIR_NAMES:
-                raise NotationError(f"{where}: {pair!r} is not a pair (AT AC AP AW TC TP TW CP CW PW)")
+                raise NotationError(f"{where}: {shown(pair, MAX_SHOWN)} is not a pair (AT AC AP AW TC TP TW CP CW PW)")
             return Item("spare", text=pair, column=column)
     else:
         raise NotationError(
-            f"{where}: unknown item {word!r}; items are place, keep, pass, restart, zig, cube, agri, trade, "
+            f"{where}: unknown item {shown(word, MAX_SHOWN)}; items are place, keep, pass, restart, zig, cube, agri, trade, "
             "culture, politics, war, exchange"
         )
     raise NotationError(f"{where}: cannot read this {word} item")
@@ -384,6 +397,11 @@ def _action(comp: _Composer, item: Item, where: str) -> None:
             if q in lists:
                 raise _refuse(where, rule, f"P{q}'s distribution is given twice")
             lists[q] = _dupes(allocs, where, rule)
+        for q, cells in lists.items():  # even '+0' names a tile: it must be q's own, as agri/trade/politics ask
+            for c in cells:
+                if s.owner[c] != q or s.zig[c]:
+                    what = "a ziggurat" if s.zig[c] else "empty" if s.owner[c] < 0 else f"P{s.owner[c]}'s tile"
+                    raise _refuse(where, rule, f"{cell_name(c)} is {what}: culture places P{q}'s cubes on P{q}'s tiles")
         seats = culture_plan(s, p)
         comp.do(Step("culture"), where)
         for q, tiles, dues, supply in seats:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from tigris_widget.core.checks import MAX_SHOWN, add_once, plain_text, read_whole, shown
 from tigris_widget.core.errors import PositionError
 from tigris_widget.games.ur.engine.board import KINDS, PAIR_NAMES
 from tigris_widget.games.ur.engine.rules import begin_turn, invariant_problems
@@ -62,14 +63,16 @@ _ZIG = re.compile(r"Z([0-9])\(([ATCPW])([atcpw])\)")
 def _seat(text: str, where: str) -> int:
     m = re.fullmatch(r"P([0-9])", text.strip())
     if m is None:
-        raise PositionError(f"{where}: expected a seat like P0, found {text.strip()!r}")
+        raise PositionError(f"{where}: expected a seat like P0, found {shown(text.strip(), MAX_SHOWN)}")
     return int(m.group(1))
 
 
 def parse_position(text: object) -> UrState:
     """Read a §12.3 position text; PositionError names the line and token that are wrong."""
-    if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {text!r:.40}")
+    plain = plain_text(text)
+    if plain is None:
+        raise PositionError(f"a position is text, not {shown(text)}")
+    text = plain
     lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines()) if ln.strip()]
     if not lines:
         raise PositionError("the position text is empty")
@@ -79,23 +82,26 @@ def parse_position(text: object) -> UrState:
         raise PositionError(f"line {no}: the header needs '<n> players · start player P<s> · … · options: …'")
     m = re.fullmatch(r"([0-9]+)\s+players", fields[0])
     if m is None:
-        raise PositionError(f"line {no}: expected '<n> players', found {fields[0]!r}")
-    n = int(m.group(1))
+        raise PositionError(f"line {no}: expected '<n> players', found {shown(fields[0], MAX_SHOWN)}")
+    n = _number(m.group(1), no, "players", 9)
     m = re.fullmatch(r"start\s+player\s+(P[0-9])", fields[1])
     if m is None:
-        raise PositionError(f"line {no}: expected 'start player P<s>', found {fields[1]!r}")
+        raise PositionError(f"line {no}: expected 'start player P<s>', found {shown(fields[1], MAX_SHOWN)}")
     start = _seat(m.group(1), f"line {no}")
     opt_field = fields[-1]
     m = re.fullmatch(r"options:\s*(.*)", opt_field)
     if m is None:
-        raise PositionError(f"line {no}: the header ends with 'options: …', found {opt_field!r}")
+        raise PositionError(f"line {no}: the header ends with 'options: …', found {shown(opt_field, MAX_SHOWN)}")
     options: dict[str, str] = {}
     if m.group(1).strip() != "defaults":
         for part in m.group(1).split(","):
             name, eq, value = part.strip().partition("=")
             if not eq:
-                raise PositionError(f"line {no}: option {part.strip()!r} is not name=value")
-            options[name.strip()] = value.strip()
+                raise PositionError(f"line {no}: option {shown(part.strip(), MAX_SHOWN)} is not name=value")
+            try:
+                add_once(options, name.strip(), value.strip())
+            except ValueError as err:
+                raise PositionError(f"line {no}: {err}") from None
     try:
         opts = make_options(options)
         check_players(n, opts)
@@ -128,7 +134,7 @@ def parse_position(text: object) -> UrState:
         if extra.startswith("supplies:"):
             _check_supplies(s, extra, no)
         else:
-            raise PositionError(f"line {no}: unexpected text {extra!r}")
+            raise PositionError(f"line {no}: unexpected text {shown(extra, MAX_SHOWN)}")
     problems = invariant_problems(s)
     zigs = sum(s.zig)
     if form in ("play", "over"):
@@ -154,7 +160,7 @@ def _where(middle: list[str], no: int, n: int) -> tuple[str, int, int, int]:
         return "fresh", 1, -1, 5
     m = re.fullmatch(r"setup round ([0-9]+) · to move: (P[0-9])", joined)
     if m:
-        r = int(m.group(1))
+        r = _number(m.group(1), no, "setup round", 3)
         if not 1 <= r <= 3:
             raise PositionError(f"line {no}: setup round must be 1..3, not {r}")
         return "round", r, _check_seat(m.group(2), no, n), 5
@@ -168,7 +174,7 @@ def _where(middle: list[str], no: int, n: int) -> tuple[str, int, int, int]:
     if m:
         return "over", 0, -1, _check_left(m.group(1), no)
     raise PositionError(
-        f"line {no}: cannot read {joined!r}; expected 'setup (no cubes yet)', 'setup round <r> · to move: P<a>', "
+        f"line {no}: cannot read {shown(joined, MAX_SHOWN)}; expected 'setup (no cubes yet)', 'setup round <r> · to move: P<a>', "
         "'setup: initial exchange · to move: P<a>', 'to move: P<a> · ziggurats left: <z>' or 'game over · ziggurats left: <z>'"
     )
 
@@ -181,10 +187,15 @@ def _check_seat(text: str, no: int, n: int) -> int:
 
 
 def _check_left(text: str, no: int) -> int:
-    z = int(text)
-    if z > 5:
-        raise PositionError(f"line {no}: ziggurats left must be 0..5, not {z}")
-    return z
+    return _number(text, no, "ziggurats left", 5)
+
+
+def _number(text: str, no: int, what: str, high: int) -> int:
+    """A count written in ASCII digits, at most ``high``; PositionError naming the line and field."""
+    try:
+        return read_whole(text, what, high)
+    except ValueError as err:
+        raise PositionError(f"line {no}: {err}") from None
 
 
 def _read_token(s: UrState, c: int, tok: str, where: str) -> None:
@@ -195,17 +206,19 @@ def _read_token(s: UrState, c: int, tok: str, where: str) -> None:
     else:
         m = _TOKEN.fullmatch(tok)
         if m is None:
-            raise PositionError(f"{where}: cannot read the token {tok!r} (e.g. 'At', 'Wc:1x3', 'Z2(Ap)')")
+            raise PositionError(
+                f"{where}: cannot read the token {shown(tok, MAX_SHOWN)} (e.g. 'At', 'Wc:1x3', 'Z2(Ap)')"
+            )
         face, back = KINDS.index(m.group(1)), KINDS.index(m.group(2).upper())
         owner = int(m.group(3)) if m.group(3) is not None else -1
         cubes = int(m.group(4)) if m.group(4) is not None else 0
         zig = 0
         if owner >= 0 and not 1 <= cubes <= 5:
-            raise PositionError(f"{where}: a tile holds 1..5 cubes, not {cubes} ({tok!r})")
+            raise PositionError(f"{where}: a tile holds 1..5 cubes, not {cubes} ({shown(tok, MAX_SHOWN)})")
     if face == back:
-        raise PositionError(f"{where}: a tile has two different kinds, not {tok!r}")
+        raise PositionError(f"{where}: a tile has two different kinds, not {shown(tok, MAX_SHOWN)}")
     if owner >= s.n:
-        raise PositionError(f"{where}: P{owner} is not a seat of {s.n} players ({tok!r})")
+        raise PositionError(f"{where}: P{owner} is not a seat of {s.n} players ({shown(tok, MAX_SHOWN)})")
     s.face[c], s.back[c], s.owner[c], s.cubes[c], s.zig[c] = face, back, owner, cubes, zig
     if owner >= 0:
         s.on_grid[owner] += cubes
@@ -213,7 +226,7 @@ def _read_token(s: UrState, c: int, tok: str, where: str) -> None:
 
 def _pair(text: str, where: str) -> int:
     if text not in PAIR_NAMES:
-        raise PositionError(f"{where}: {text!r} is not a pair (AT AC AP AW TC TP TW CP CW PW)")
+        raise PositionError(f"{where}: {shown(text, MAX_SHOWN)} is not a pair (AT AC AP AW TC TP TW CP CW PW)")
     return PAIR_NAMES.index(text)
 
 
@@ -227,7 +240,7 @@ def _read_hands(s: UrState, line: str, no: int) -> None:
     for i, h in enumerate(hands):
         seat, eq, pair = h.partition("=")
         if not eq or _seat(seat, f"line {no}") != i:
-            raise PositionError(f"line {no}: expected P{i}=<pair>, found {h!r}")
+            raise PositionError(f"line {no}: expected P{i}=<pair>, found {shown(h, MAX_SHOWN)}")
         s.hands[i] = _pair(pair, f"line {no}")
     spares = (m.group(2) or "").split()
     if len(spares) != 4 - s.n:
@@ -241,9 +254,9 @@ def _check_supplies(s: UrState, line: str, no: int) -> None:
         raise PositionError(f"line {no}: {s.n} supplies expected, found {len(parts)}")
     for i, part in enumerate(parts):
         seat, eq, value = part.partition("=")
-        if not eq or _seat(seat, f"line {no}") != i or not value.isdigit():
-            raise PositionError(f"line {no}: expected P{i}=<count>, found {part!r}")
-        if int(value) != s.supply(i):
+        if not eq or _seat(seat, f"line {no}") != i:
+            raise PositionError(f"line {no}: expected P{i}=<count>, found {shown(part, MAX_SHOWN)}")
+        if _number(value, no, f"P{i}'s supply", 20) != s.supply(i):
             raise PositionError(
                 f"line {no}: P{i}'s supply is {s.supply(i)} (20 minus the cubes on the grid), not {value}"
             )

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from tigris_widget.core.checks import MAX_SHOWN, plain_text, read_whole, shown, whole
+
 # phases
 PH_PLACE: Final = 0  # setup rounds 1-3 (D2, D3)
 PH_INITIAL: Final = 1  # initial exchange (D4)
@@ -58,27 +60,31 @@ def _word(flag: bool) -> str:
 
 
 def _flag(name: str, value: object) -> bool:
-    if isinstance(value, bool):
+    if type(value) is bool:
         return value
-    if value in ("true", "false"):
-        return value == "true"
-    raise ValueError(f"option {name} must be true or false, not {value!r}")
+    word = plain_text(value)  # never a foreign object's ``__eq__``
+    if word in ("true", "false"):
+        return word == "true"
+    raise ValueError(f"option {name} must be true or false, not {shown(value, MAX_SHOWN)}")
 
 
 def make_options(options: object) -> UrOptions:
-    """Options from a mapping of §0.5 names to Python values or their text words; ValueError otherwise."""
+    """Options from a mapping of §0.5 names to Python values or their text words (numpy's integers
+    welcome); ValueError naming the option otherwise."""
     if options is None:
         return UrOptions()
     if isinstance(options, UrOptions):
         return options
     if not isinstance(options, Mapping):
-        raise ValueError(f"options must be a mapping of option names to values, not {options!r:.40}")
+        raise ValueError(f"options must be a mapping of option names to values, not {shown(options)}")
     layout, discount, on_empty, two, limit = "colour", True, False, False, 0
-    for name, value in options.items():
+    for key, value in options.items():
+        name = plain_text(key)
         if name == "layout":
-            if value not in ("colour", "face"):
-                raise ValueError(f"option layout must be colour or face, not {value!r}")
-            layout = str(value)
+            word = plain_text(value)
+            if word not in ("colour", "face"):
+                raise ValueError(f"option layout must be colour or face, not {shown(value, MAX_SHOWN)}")
+            layout = word
         elif name == "warTileDiscount":
             discount = _flag(name, value)
         elif name == "agricultureOnEmpty":
@@ -88,23 +94,33 @@ def make_options(options: object) -> UrOptions:
         elif name == "turnLimit":
             limit = _limit(value)
         else:
-            raise ValueError(f"unknown option {name!r}; the options are {', '.join(OPTION_NAMES)}")
+            raise ValueError(f"unknown option {shown(key, MAX_SHOWN)}; the options are {', '.join(OPTION_NAMES)}")
     return UrOptions(layout, discount, on_empty, two, limit)
 
 
+MAX_TURN_LIMIT: Final = 10_000
+"""The largest ``turnLimit``: far beyond any game's length (games end by §9.1/§9.2 within a few dozen
+turns), and small enough for every text form."""
+
+
 def _limit(value: object) -> int:
-    if value is None or value == "none":
+    if value is None:
         return 0
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if type(value) is int and value > 0:
-        return value
-    raise ValueError(f"option turnLimit must be none or a positive integer, not {value!r}")
+    word = plain_text(value)
+    if word is not None:
+        return 0 if word == "none" else _positive(read_whole(word, "option turnLimit", MAX_TURN_LIMIT))
+    return _positive(whole(value, "option turnLimit", 1, MAX_TURN_LIMIT))
+
+
+def _positive(limit: int) -> int:
+    if limit < 1:
+        raise ValueError("option turnLimit must be none or a positive integer, not 0")
+    return limit
 
 
 def check_players(players: object, options: UrOptions) -> int:
-    if type(players) is not int:
-        raise ValueError(f"players must be an int (3 or 4; 2 with allowTwoPlayers), not {players!r}")
+    if type(players) is not int:  # numpy's integer is welcome; anything else is named
+        players = whole(players, "players (3 or 4; 2 with allowTwoPlayers)", 2, 4)
     low = 2 if options.allow_two_players else 3
     if not low <= players <= 4:
         extra = "" if options.allow_two_players else " (2 only with the option allowTwoPlayers=true)"
