@@ -423,3 +423,11 @@ def test_a_position_that_gives_an_option_twice_is_refused() -> None:
     line = next(ln for ln in text.splitlines() if ln.startswith("options:"))
     with pytest.raises(PositionError, match="option 'scores' is given twice"):
         Game.from_position(text.replace(line, line + " scores=hidden"))
+
+
+@pytest.mark.parametrize("text", ["(١,2)", "(2,٣)", "(" + "1" * 5000 + ",2)", "(1,00003)"])
+def test_a_square_is_written_in_a_few_ascii_digits(text: str) -> None:
+    # before: '(١,2)' was read as (1,2) and 5,000 digits raised int()'s bare "Exceeds the limit"
+    with pytest.raises(SquareError, match="is not a square") as info:
+        to_square(text)
+    assert len(str(info.value)) < 200

@@ -42,7 +42,8 @@ def format_square(sq: Square) -> str:
     return f"({sq % WIDTH},{sq // WIDTH})"
 
 
-_SQUARE_RE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
+# ASCII digits, a few: ``\d`` also reads other scripts' digits, and int() refuses 5,000 of them bare
+_SQUARE_RE = re.compile(r"\(?\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\)?")
 
 
 def parse_square(text: str) -> Square:
