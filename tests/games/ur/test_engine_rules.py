@@ -96,7 +96,9 @@ def test_play_line_is_atomic_and_names_the_item() -> None:
     before = g.to_position()
     with pytest.raises(IllegalActionError) as info:
         g.play_line("P0: war (1,1)->(2,1) move 3; exchange (1,1) side P")
-    assert "item 2" in str(info.value) and info.value.rule == "§8 E1"
+    # named as a player reads the line, not as a parser counts it ("item 2 (exchange, column 32)")
+    assert str(info.value).startswith("2nd step, 'exchange (1,1) side P': ") and info.value.rule == "§8 E1"
+    assert "column" not in str(info.value) and "item" not in str(info.value)
     assert g.to_position() == before and len(g) == 0
 
 

@@ -52,9 +52,16 @@ class Item(NamedTuple):
     fights: tuple[tuple[int, int, int], ...] = ()
     text: str = ""
     column: int = 0
+    source: str = ""
+    """The item as written (one space between words), for messages."""
 
 
 _CELL = r"\(\s*([0-9])\s*,\s*([0-9])\s*\)"
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
+AFTER_LAST = "after the line's last step"
+"""How a refusal names where in a line it happened: "2nd step, 'exchange (1,1) side P'", not a parser's
+item number and column."""
 
 
 def _cell(m: re.Match[str], i: int, where: str) -> int:
@@ -100,7 +107,7 @@ def parse_line(text: object) -> tuple[int, list[Item]]:
         item = " ".join(raw.split())
         if not item:
             raise NotationError(f"column {column}: empty item in {shown(text, MAX_SHOWN)}")
-        items.append(_item(item, column))
+        items.append(_item(item, column)._replace(source=item))
     return seat, items
 
 
@@ -205,7 +212,9 @@ def compose(state: UrState, text: str) -> list[Step]:
     line = s.line
     passed = False
     for i, item in enumerate(items):
-        where = f"item {i + 1} ({item.word if item.word != 'spare' else 'exchange spare'}, column {item.column})"
+        where = (
+            f"{ORDINALS[i] if i < len(ORDINALS) else f'{i + 1}th'} step, {shown(item.source or item.word, MAX_SHOWN)}"
+        )
         if s.line != line or s.over:
             raise _refuse(where, "§12 S2", "the line goes on after its turn ended")
         w = item.word
@@ -242,15 +251,15 @@ def compose(state: UrState, text: str) -> list[Step]:
             _action(comp, item, where)
     if s.line == line and not s.over:
         if s.phase == PH_TURN and Step("end") in legal_actions(s):
-            comp.do(Step("end"), "end of line")
+            comp.do(Step("end"), AFTER_LAST)
         elif s.phase == PH_TURN:
             raise IllegalActionError(
-                "end of line: §9.1 E5: a legal exchange exists: the turn ends with 'exchange …'", "§9.1 E5"
+                f"{AFTER_LAST}: §9.1 E5: a legal exchange exists: the turn ends with 'exchange …'", "§9.1 E5"
             )
         elif s.phase in (PH_PLACE, PH_INITIAL):
-            raise IllegalActionError("end of line: §12 S2: the setup step is missing", "§12 S2")
+            raise IllegalActionError(f"{AFTER_LAST}: §12 S2: the setup step is missing", "§12 S2")
         else:
-            raise IllegalActionError("end of line: §12 S2: the line stops in the middle of an action", "§12 S2")
+            raise IllegalActionError(f"{AFTER_LAST}: §12 S2: the line stops in the middle of an action", "§12 S2")
     return comp.steps
 
 

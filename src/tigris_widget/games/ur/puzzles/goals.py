@@ -278,9 +278,7 @@ class UrPuzzle:
             return Verdict("good", f"{last}: fine — the goal can still be met this turn.")
         if found is None:
             return Verdict("unclear", f"{last}: not the solution's step; it may still work.")
-        return Verdict(
-            "bad", f"{last}: after this step the goal can no longer be met this turn. Step back, or Retry."
-        )
+        return Verdict("bad", f"{last}: after this step the goal can no longer be met this turn. Step back, or Retry.")
 
     def reply(self, game: UrGame) -> Step | None:
         """Another player's answer when he must decide inside the puzzle's turn (None: the player decides)."""
