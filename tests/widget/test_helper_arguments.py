@@ -219,7 +219,7 @@ def test_the_game_api_refuses_a_forged_seat_seed_or_path() -> None:
             game.view(bad)
         with pytest.raises(ValueError, match=r"seat must be 0\.\.1 or None"):
             game.events_seen_by(bad)
-    with pytest.raises(ValueError, match="seed must be an int"):
+    with pytest.raises(ValueError, match="seed must be a whole number"):
         Game.new(players=2, seed=True)
     for make in (UrGame.new(players=3, seed=1), game):
         for bad in [None, 7, [], b"x.html"]:
