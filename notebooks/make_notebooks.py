@@ -31,6 +31,8 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from tigris_widget.core.reopen import RESTORER, WIDGET
+
 HERE = Path(__file__).parent
 
 
@@ -66,7 +68,6 @@ def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     return nb
 
 
-WIDGET = "application/vnd.jupyter.widget-view+json"
 SHOWN = ("image/png", "text/html")
 """What JupyterLab shows of a stored output in an untrusted notebook (the first it has, in its own order)."""
 REPR = re.compile(r"^(?:[A-Z][A-Za-z]*\(children=|<[\w.]+ object at 0x)")
@@ -107,8 +108,6 @@ def stand_ins(nb: nbformat.NotebookNode) -> int:
     """``stand_in`` for every output of ``nb``; the scripts that follow live boards go (``core.reopen``),
     the widget state too (a stored notebook has no kernel), and so do the execution times (they would
     make every regeneration differ)."""
-    from tigris_widget.core.reopen import RESTORER
-
     nb.metadata.pop("widgets", None)
     changed = 0
     for cell in nb.cells:

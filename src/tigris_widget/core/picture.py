@@ -11,9 +11,10 @@ only a PNG: ``png_display`` makes one of an SVG picture, with CairoSVG where it 
 
 from __future__ import annotations
 
+import binascii
 import io
 import re
-from base64 import b64encode
+from base64 import b64decode, b64encode
 from typing import Any
 
 ROOM = 1.5
@@ -90,33 +91,39 @@ def shown_width(svg: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def _png(svg: str) -> tuple[bytes, int | None] | None:
+    """The PNG of the picture ``svg`` (twice its size, 256 colours) and the width to show it at; None
+    where PNG cannot be made here (no CairoSVG or cairo)."""
+    if not png_available():
+        return None
+    return svg_png(svg, scale=2.0, palette=True), shown_width(svg)
+
+
 def png_display(svg: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A PNG of the picture ``svg`` as a display's ``(data, metadata)``: drawn at twice its size (sharp on
     HiDPI screens) and shown at the SVG's width (a narrower cell shrinks it); 256 colours. Nothing where
     PNG cannot be made here (no CairoSVG or cairo)."""
-    if not png_available():
+    made = _png(svg)
+    if made is None:
         return {}, {}
-    data = {"image/png": b64encode(svg_png(svg, scale=2.0, palette=True)).decode("ascii")}
-    width = shown_width(svg)
-    return data, ({"image/png": {"width": width}} if width else {})
+    png, width = made
+    return {"image/png": b64encode(png).decode("ascii")}, ({"image/png": {"width": width}} if width else {})
 
 
 def png_repr(svg: str) -> tuple[bytes, dict[str, Any]] | None:
     """What ``_repr_png_`` returns for the picture ``svg``: the PNG of ``png_display`` and the width to show
     it at; None (no PNG) where PNG cannot be made here."""
-    if not png_available():
+    made = _png(svg)
+    if made is None:
         return None
-    width = shown_width(svg)
-    return svg_png(svg, scale=2.0, palette=True), ({"width": width} if width else {})
+    png, width = made
+    return png, ({"width": width} if width else {})
 
 
 def png_width(b64: str) -> int | None:
     """The width, in pixels, of a base64 PNG (from its header); None for anything else."""
-    import base64
-    import binascii
-
     try:
-        head = base64.b64decode(b64[:44])
+        head = b64decode(b64[:44])
     except (binascii.Error, ValueError):
         return None
     if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
