@@ -58,7 +58,7 @@ SEARCHES: list[dict[str, Any]] = [
     {"game": "ur", "players": 4, "seed": 12, "bots": ["greedy", "random"] * 2, "plies": 60, "iterations": 60},
     {"game": "ur", "players": 2, "seed": 13, "options": {"allowTwoPlayers": True}, "bots": ["greedy"] * 2,
      "plies": 40, "iterations": 60},
-    # near the end (games.ur.endgame: leaves played out to the real end, compiled subclass of the heuristics)
+    # near the end (games.ur.bots.endgame: leaves played out to the real end, compiled subclass of the heuristics)
     {"game": "ur", "players": 3, "seed": 17, "bots": ["greedy"] * 3, "plies": 60, "iterations": 60},
 ]  # fmt: skip
 

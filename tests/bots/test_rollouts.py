@@ -14,9 +14,9 @@ from tigris_widget.bots.generic import RolloutSearchBot
 from tigris_widget.bots.rollouts import rollout_search
 from tigris_widget.bots.runner import moves
 from tigris_widget.core.registry import game_module
-from tigris_widget.games.ur.endgame import SEARCH_RULES, model_rollout
+from tigris_widget.games.ur.bots.endgame import SEARCH_RULES, model_rollout
 from tigris_widget.games.ur.engine.state import PH_OVER
-from tigris_widget.games.ur.position import format_position
+from tigris_widget.games.ur.formats.position import format_position
 
 
 class Coins:

@@ -8,7 +8,7 @@ import pytest
 
 from tigris_widget.bots.analysis import Analysis, analyze, analyze_iter
 from tigris_widget.core.registry import game_module
-from tigris_widget.games.ur.analysis import _turn
+from tigris_widget.games.ur.bots.analysis import _turn
 
 UR = game_module("ur")
 

@@ -11,8 +11,8 @@ from tigris_widget.bots.runner import BotError, GameTooLong, play, step
 from tigris_widget.bots.tournament import GameTask, run_game, schedule, summarize
 from tigris_widget.core.registry import UnknownGameError, game_module
 from tigris_widget.games.ur import UrGame, bot_rules, parse_step
+from tigris_widget.games.ur.bots.heuristics import finish_turn, margin, playout_step, win_chances
 from tigris_widget.games.ur.engine import legal_actions
-from tigris_widget.games.ur.heuristics import finish_turn, margin, playout_step, win_chances
 
 
 def test_make_bot_finds_ur_bots_through_the_registry():
@@ -225,7 +225,7 @@ def test_the_playout_policy_claims_the_tile_worth_most():
     assert abs(margin(after, s.active) - margin(s, s.active) - max(worth)) < 1e-9
 
 
-# -- the endgame search (games/ur/endgame.py) -------------------------------------------------------------
+# -- the endgame search (games/ur/bots/endgame.py) -------------------------------------------------------------
 FINAL_ROUND = (
     "4 players · start player P0 · to move: P0 · ziggurats left: 5 · options: defaults\n"
     "      x=0       x=1       x=2       x=3       x=4       x=5\n"
@@ -255,7 +255,7 @@ def _played_out(game: UrGame, first: object, seat: int) -> float:
 
 def test_the_endgame_search_finds_the_winning_line_the_greedy_reading_misses():
     from tigris_widget.bots.generic import greedy_ranking
-    from tigris_widget.games.ur.endgame import UrSearchRules, near_end
+    from tigris_widget.games.ur.bots.endgame import UrSearchRules, near_end
 
     game = UrGame.from_position(FINAL_ROUND)
     assert near_end(game.state)
@@ -284,7 +284,7 @@ always of another pair than the hand of the seat to move, so the exchange never 
 
 
 def test_rollouts_score_the_real_end_and_cut_the_leader_of_a_stall():
-    from tigris_widget.games.ur.endgame import SOFT_WEIGHT, STALL_SHARE, empty_cells, rollout_values, soft_chances
+    from tigris_widget.games.ur.bots.endgame import SOFT_WEIGHT, STALL_SHARE, empty_cells, rollout_values, soft_chances
 
     end = UrGame.from_position(FINAL_ROUND).state
     values = rollout_values(end)
@@ -302,7 +302,7 @@ def test_rollouts_score_the_real_end_and_cut_the_leader_of_a_stall():
 
 
 def test_the_search_is_deterministic_by_seed_near_the_end():
-    from tigris_widget.games.ur.endgame import MAX_PLAYERS, UrSearchRules
+    from tigris_widget.games.ur.bots.endgame import MAX_PLAYERS, UrSearchRules
 
     assert isinstance(make_bot("search", 1, "ur").rules, UrSearchRules) and MAX_PLAYERS == 3
 
@@ -390,7 +390,7 @@ def test_the_opponent_model_draws_from_the_greedy_bots_ties_step_by_step():
 
 
 def test_the_search_with_the_tie_model_is_deterministic_by_seed():
-    from tigris_widget.games.ur.endgame import UrSearchRules
+    from tigris_widget.games.ur.bots.endgame import UrSearchRules
 
     def bots(seed: int) -> list[object]:
         search = TreeSearchBot(UrSearchRules(chance_width=3), seed=seed, iterations=30)
@@ -405,7 +405,7 @@ def test_the_last_round_is_played_out_by_the_greedy_model_and_scored_exactly():
     import random
 
     from tigris_widget.bots.generic import TIE, greedy_ranking
-    from tigris_widget.games.ur.endgame import UrSearchRules, greedy_step, last_round_values
+    from tigris_widget.games.ur.bots.endgame import UrSearchRules, greedy_step, last_round_values
 
     game = UrGame.from_position(FINAL_ROUND)
     s = game.state

@@ -34,8 +34,8 @@ COMPILED: tuple[str, ...] = (
     "games/tigris/bots/heuristics.py",
     "games/tigris/bots/candidates.py",
     "games/tigris/bots/belief.py",
-    "games/ur/heuristics.py",
-    "games/ur/endgame.py",
+    "games/ur/bots/heuristics.py",
+    "games/ur/bots/endgame.py",
 )
 """What mypyc compiles (globs under the package folder): every game's engine, the tree searches and
 the heuristics they call on every node; adding a module or a folder is one line."""

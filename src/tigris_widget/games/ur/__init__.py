@@ -16,16 +16,16 @@ from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
-from tigris_widget.games.ur import analysis as _analysis
-from tigris_widget.games.ur.accessors import UrCell, UrPlayer, UrPosition, cell_of
+from tigris_widget.games.ur.bots import analysis as _analysis
+from tigris_widget.games.ur.bots.endgame import SEARCH_RULES
+from tigris_widget.games.ur.bots.heuristics import UrBotRules
 from tigris_widget.games.ur.builder import UrPositionBuilder
-from tigris_widget.games.ur.endgame import SEARCH_RULES
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
+from tigris_widget.games.ur.engine.accessors import UrCell, UrPlayer, UrPosition, cell_of
 from tigris_widget.games.ur.engine.board import CELLS
+from tigris_widget.games.ur.formats.notation import parse_line
+from tigris_widget.games.ur.formats.position import format_position, parse_position
 from tigris_widget.games.ur.game import UrGame, UrView
-from tigris_widget.games.ur.heuristics import UrBotRules
-from tigris_widget.games.ur.notation import parse_line
-from tigris_widget.games.ur.position import format_position, parse_position
 from tigris_widget.games.ur.present import svg as _svg
 from tigris_widget.games.ur.present import view as _view
 

@@ -20,11 +20,11 @@ from typing import Any
 
 from tigris_widget.core.checks import plain_text, shown
 from tigris_widget.core.errors import PositionError
-from tigris_widget.games.ur.accessors import cell_of, kind_of, seat_of
+from tigris_widget.games.ur.engine.accessors import cell_of, kind_of, seat_of
 from tigris_widget.games.ur.engine.board import CAP, CELLS, KINDS, PAIR_INDEX, PAIR_NAMES, ZIGGURATS, generate
 from tigris_widget.games.ur.engine.state import PH_INITIAL, PH_PLACE, check_players, make_options
+from tigris_widget.games.ur.formats.position import parse_position
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.position import parse_position
 
 __all__ = ["UrPositionBuilder"]
 

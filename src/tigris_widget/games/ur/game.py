@@ -20,7 +20,7 @@ from tigris_widget.core.checks import MAX_SEED, MAX_SHOWN, add_once, check_seat,
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.history import History, places_of
-from tigris_widget.games.ur.accessors import UrPosition
+from tigris_widget.games.ur.engine.accessors import UrPosition
 from tigris_widget.games.ur.engine.board import generate
 from tigris_widget.games.ur.engine.rules import (
     Decision,
@@ -44,9 +44,9 @@ from tigris_widget.games.ur.engine.state import (
     make_options,
 )
 from tigris_widget.games.ur.engine.steps import Step, parse_step
-from tigris_widget.games.ur.notation import compose, format_line
-from tigris_widget.games.ur.position import format_position, parse_position
-from tigris_widget.games.ur.record import read_record, write_record
+from tigris_widget.games.ur.formats.notation import compose, format_line
+from tigris_widget.games.ur.formats.position import format_position, parse_position
+from tigris_widget.games.ur.formats.record import read_record, write_record
 
 __all__ = ["UrGame", "UrView"]
 

@@ -35,7 +35,7 @@ as the first step; an action while fewer than two were performed and no cube pla
 (one cube on an own tile before any action still allows one action); after a war's ``move`` further
 attacks are offered together with everything else (choosing anything else ends the war action);
 an exchange step (or ``end``) finishes the turn. A whole turn is one line of the §12.2 notation,
-composed into these steps by ``tigris_widget.games.ur.notation``.
+composed into these steps by ``tigris_widget.games.ur.formats.notation``.
 """
 
 from __future__ import annotations

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tigris_widget.core.puzzle import Verdict
+from tigris_widget.games.ur.bots.heuristics import finish_step
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import cell_name
 from tigris_widget.games.ur.engine.rules import player_score
 from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.heuristics import finish_step
 
 GOAL_KINDS = ("points", "own", "lead", "rival", "ziggurats", "cubes", "all")
 

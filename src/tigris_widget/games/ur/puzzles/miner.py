@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from hashlib import sha1
 from typing import Any, Protocol, TextIO
 
+from tigris_widget.games.ur.bots.heuristics import finish_turn
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import cell_name
 from tigris_widget.games.ur.engine.state import PH_TURN
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.heuristics import finish_turn
 from tigris_widget.games.ur.puzzles.goals import (
     UrGoal,
     UrPuzzle,

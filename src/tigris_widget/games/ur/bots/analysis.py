@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 from tigris_widget.core.analysis import Analysis, AnalysisRequest, Arrow, Candidate, HeatMap, Marks, interval, stderr_of
 from tigris_widget.core.bot import Budget
 from tigris_widget.core.clock import ThinkingClock
+from tigris_widget.games.ur.bots.heuristics import finish_step, finish_turn, margin, win_chances
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions, parse_step
 from tigris_widget.games.ur.engine.board import KIND_NAMES, PAIR_NAMES, cell_name
 from tigris_widget.games.ur.engine.rules import player_score
 from tigris_widget.games.ur.engine.state import PH_OVER
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.heuristics import finish_step, finish_turn, margin, win_chances
 
 FIRST_STEPS = 6
 """How many of the best first steps become candidate turns."""

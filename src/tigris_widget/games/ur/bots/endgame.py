@@ -21,9 +21,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
-from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
-from tigris_widget.games.ur.heuristics import (
+from tigris_widget.games.ur.bots.heuristics import (
     TEMPERATURE,
     UrBotRules,
     finish_step,
@@ -34,6 +32,8 @@ from tigris_widget.games.ur.heuristics import (
     utility,
     win_chances,
 )
+from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
+from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
 
 ROLLOUT_ROUNDS = 3
 """Rounds a rollout plays at most before it is judged by the evaluation (a stalled game never ends)."""

@@ -1,0 +1,1 @@
+"""Ur's bot knowledge: heuristics for the shared bots, the endgame search rules and the analysis dashboards."""

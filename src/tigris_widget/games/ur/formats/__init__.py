@@ -1,0 +1,1 @@
+"""Ur's text formats: step notation, position text and game records."""
