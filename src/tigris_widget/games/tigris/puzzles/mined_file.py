@@ -48,10 +48,6 @@ def from_record(data: dict[str, Any]) -> Puzzle:
     )
 
 
-MAX_PUZZLE_FILE_CHARS = 50_000_000
-"""Longest puzzle library file read (the shipped one holds some 600,000 characters)."""
-
-
 def check_puzzle_file(data: object, name: str = "the puzzle file") -> dict[str, Any]:
     """``data`` if it has the shape ``add_run`` reads (a version 1 ``tigris-puzzles`` object whose
     puzzles have ids and whose runs have statistics); else ``ValueError`` naming what is wrong."""
