@@ -63,9 +63,9 @@ A game with both variants on the alternative board, played by two greedy bots.""
     ),
     (
         "code",
-        """from tigris_widget.cli import play_game
+        """from tigris_widget.cli import play_any
 
-game = play_game(2, 4, "alternative", "buildings,ziggurat", ["greedy"])
+game = play_any("tigris", 2, 4, {"board": "alternative", "variants": "buildings,ziggurat"}, ["greedy"])
 for r in game.result:  # the score is the weakest colour
     black, red, blue, green = r.final
     print(f"{r.dynasty} {r.score}: black {black}, red {red}, blue {blue}, green {green}")

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 CELLS = [
     """from tigris_widget import Game
 from tigris_widget.bots.review import review
-from tigris_widget.cli import play_game
+from tigris_widget.cli import play_any
 from tigris_widget.jupyter import BotInspector, BotMatch, GameStepper
 
 inspector = BotInspector(Game.new(players=2, seed=7), seconds=30)  # long: the test presses Stop
@@ -30,7 +30,7 @@ inspector""",
     """match_game = Game.new(players=2, seed=3, start_player=0)
 match = BotMatch(match_game, seat=0, delay=0)
 match""",
-    """played = play_game(2, 11, "classic", "", ["greedy", "random"])
+    """played = play_any("tigris", 2, 11, {}, ["greedy", "random"])
 report = review(played, iterations=15, last=40)
 stepper = GameStepper(played, review=report)
 stepper.goto(len(played) - 30)

@@ -17,10 +17,10 @@ from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
 CELL = """from tigris_widget.bots.review import review
-from tigris_widget.cli import play_game
+from tigris_widget.cli import play_any
 from tigris_widget.jupyter import GameStepper
 
-played = play_game(2, 11, "classic", "", ["greedy", "random"])
+played = play_any("tigris", 2, 11, {}, ["greedy", "random"])
 report = review(played, iterations=15, last=40)
 from tigris_widget.core.registry import game_module
 

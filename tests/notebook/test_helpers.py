@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.cli import play_game
+from tigris_widget.cli import play_any
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.jupyter import GameStepper, PuzzleBoard
 from tigris_widget.jupyter.charts import score_series
@@ -14,7 +14,7 @@ from tigris_widget.jupyter.stepper import narration
 
 @pytest.fixture(scope="module")
 def finished() -> Game:
-    return play_game(3, 4, "classic", "", ["random"])
+    return play_any("tigris", 3, 4, {}, ["random"])
 
 
 def test_score_series_follows_the_game(finished: Game) -> None:
@@ -108,7 +108,7 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     assert read.read_play and not read.all_seeing and "Hands read from the play" in inspector.details.value
     inspector.cheating.value = True
     assert inspector.reading.value is False
-    played = play_game(2, 5, "classic", "", ["random"])
+    played = play_any("tigris", 2, 5, {}, ["random"])
     values = evaluation_over_game(played, iterations=20)
     assert values and all(0.0 <= v <= 1.0 for v in values.values())
 
