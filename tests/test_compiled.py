@@ -112,7 +112,7 @@ def test_the_source_tree_holds_no_compiled_module() -> None:
 
 @needs_compiler
 def test_the_builds_are_what_they_say(builds: dict[str, Path]) -> None:
-    code = "import tigris_widget, tigris_widget.games.ur.engine.rules as r; print(tigris_widget.compiled, r.__file__)"
+    code = "import tigris_widget, tigris_widget.games.ur.engine.rules.legal as r; print(tigris_widget.compiled, r.__file__)"
     for name, root in builds.items():
         out = subprocess.run([sys.executable, "-c", code], env=_env(root), capture_output=True, text=True, check=True)
         flag, path = out.stdout.split()
@@ -125,7 +125,7 @@ def test_the_pure_switch_runs_the_sources_of_a_compiled_build(builds: dict[str, 
     module with one loads from its ``.py``), ``compiled`` says False, and games play the same."""
     code = (
         "import json, tigris_widget as t, tigris_widget.games.tigris.engine.rules.legal as legal, "
-        "tigris_widget.games.ur.engine.rules as ur, sys\n"
+        "tigris_widget.games.ur.engine.rules.legal as ur, sys\n"
         "native = sorted(m for m, mod in sys.modules.items() if m.startswith('tigris_widget') "
         "and not (getattr(mod, '__file__', None) or '.py').endswith('.py'))\n"
         "g = t.Game.new(players=2, seed=3)\n"

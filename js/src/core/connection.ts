@@ -1,5 +1,9 @@
-// Whether Python answers a board: the model the board talks through, and the kernel's liveness as the
-// board can tell it — from the widget manager, the comm's events, and answers to its own messages.
+// The board's link to Python: the model it talks through, the traits it reads from it (and the one it
+// clears), and whether Python answers — the kernel's liveness as the board can tell it, from the
+// widget manager, the comm's events, and answers to its own messages.
+
+import type { ThemeChoice } from "./theme";
+import { asView, type Overlay, type View } from "./view";
 
 /** The part of the anywidget model API this front end uses. */
 export interface Model {
@@ -108,5 +112,69 @@ export class KernelLink {
   private listen(event: string, callback: (...args: unknown[]) => void): void {
     this.model.on(event, callback);
     this.removals.push(() => this.model.off(event, callback));
+  }
+}
+
+/** The traits Python sets that the board shows. */
+export const TRAITS = ["view", "error", "overlay", "heatmap", "theme", "replay"] as const;
+export type Trait = (typeof TRAITS)[number];
+
+/** The model's traits as the board reads them, and the one change the board makes itself (clearing the error). */
+export class BoardTraits {
+  /** Set while the board changes a trait itself, so the change is not taken for the kernel's answer. */
+  changingItself = false;
+
+  constructor(private readonly model: Model) {}
+
+  /** Call ``changed`` with the name of each trait Python changes; returns the removal. */
+  watch(changed: (name: Trait) => void): () => void {
+    const removals = TRAITS.map((name) => {
+      const cb = () => changed(name);
+      this.model.on(`change:${name}`, cb);
+      return () => this.model.off(`change:${name}`, cb);
+    });
+    return () => {
+      for (const remove of removals) remove();
+    };
+  }
+
+  view(): View | string {
+    return asView(this.model.get("view"));
+  }
+
+  error(): string {
+    return String(this.model.get("error") ?? "");
+  }
+
+  overlay(): Overlay {
+    const o = this.model.get("overlay");
+    return o && typeof o === "object" ? (o as Overlay) : {};
+  }
+
+  heatmap(): unknown {
+    return this.model.get("heatmap");
+  }
+
+  themeChoice(): ThemeChoice {
+    const t = this.model.get("theme");
+    return t === "light" || t === "dark" ? t : "auto";
+  }
+
+  /** The packed saved history ("" when the board came without one). */
+  replay(): string {
+    const packed = this.model.get("replay");
+    return typeof packed === "string" ? packed : "";
+  }
+
+  /** Clear Python's error (the board's own change: not an answer from the kernel). */
+  clearError(): void {
+    if (!this.model.get("error")) return;
+    this.changingItself = true;
+    try {
+      this.model.set("error", "");
+      this.model.save_changes();
+    } finally {
+      this.changingItself = false;
+    }
   }
 }

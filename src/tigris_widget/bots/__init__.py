@@ -13,6 +13,7 @@ from tigris_widget.bots.base import Bot
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.random_bot import RandomBot
 from tigris_widget.core.checks import MAX_SHOWN, read_whole, shown
+from tigris_widget.core.hooks import own_bots, search_defaults
 from tigris_widget.core.registry import DEFAULT_GAME, game_module
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
@@ -48,13 +49,14 @@ def bot_names(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     module = game_module(game)
     if module.bot_rules() is not None:
         return GENERIC
-    return ("random", *(name for name in module.own_bots() if name != "random"))
+    return ("random", *(name for name in own_bots(module) if name != "random"))
 
 
 def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     """A bot of ``game`` by name (as on the command line): ``random``, ``greedy``, ``search``, or the
-    search with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds). A
-    game's own bots whose names start with ``search`` take a budget too.
+    search with a budget per decision, ``search:800`` (iterations) or ``search:0.5s`` (seconds); without
+    one, the game's ``SEARCH_DEFAULTS`` (``core.hooks.search_defaults``). A game's own bots whose names
+    start with ``search`` take a budget too (without one, their own default).
 
     :raises ValueError: an unknown game (``UnknownGameError``), bot or budget, naming it."""
     module = game_module(game)
@@ -71,7 +73,7 @@ def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
     if base == "random":
         return RandomBot(seed=seed)
     if rules is None:
-        factory = module.own_bots()[base]
+        factory = own_bots(module)[base]
         bot = (
             factory(seed=seed)
             if iterations is None and seconds is None
@@ -84,6 +86,9 @@ def make_bot(name: str, seed: int = 0, game: str = DEFAULT_GAME) -> Bot:
 
     if base == "greedy":
         return TurnGreedyBot(rules, seed=seed)
+    if iterations is None and seconds is None:  # the game's budget for its search (SEARCH_DEFAULTS)
+        defaults = search_defaults(module)
+        iterations, seconds = defaults.iterations, defaults.seconds
     # a game that can play a state to its end as its players would is searched by rollouts
     search = RolloutSearchBot if callable(getattr(rules, "rollout", None)) else TreeSearchBot
     return search(rules, seed=seed, iterations=iterations, seconds=seconds)

@@ -1,6 +1,12 @@
 """Bots for any game of perfect information, built on what the game knows (``core.protocol.BotRules``):
 a greedy bot that completes each candidate turn with the game's own policy, and Monte-Carlo tree search.
 
+Dice (``core.protocol.ChanceHook``): a bot asked at a roll (a decision of kind ``CHANCE_KIND``) rolls,
+without searching. A turn's completion stops before dice, since what they will show is not known: the
+greedy reading takes the expected lead over the outcomes where its own seat rolls next within the
+turn (one roll deep; a further roll is judged by the evaluation before it), and the tree search makes
+every roll a chance node weighted by the outcomes' probabilities (``bots.mcts``).
+
     >>> from tigris_widget.core.registry import game_module
     >>> bot = TurnGreedyBot(game_module("ur").bot_rules(), seed=1)
 """
@@ -8,13 +14,17 @@ a greedy bot that completes each candidate turn with the game's own policy, and 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from tigris_widget.bots.base import Bot
+from tigris_widget.bots.base import Bot, roll_request
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.mcts import MCTS, SearchResult
 from tigris_widget.bots.rollouts import rollout_search
 from tigris_widget.core.protocol import BotRules
+
+Dice = Callable[[Any], Sequence[tuple[Any, float]]]
+"""A game's ``chance_outcomes`` (``core.protocol.ChanceHook``)."""
 
 RESTLESS_LIMIT = 8
 """Restless actions (see ``BotRules.restless``) a bot takes within one turn; after that it takes only
@@ -33,12 +43,14 @@ def greedy_ranking(rules: BotRules, state: Any, actions: list[Any]) -> list[tupl
     completed by the game's policy, best first (a restless action just below an equal calm one)."""
     seat = rules.to_move(state)
     assert seat is not None
+    dice: Dice | None = getattr(rules, "chance_outcomes", None)
     scored = []
     for i, action in enumerate(actions):
         after = rules.clone(state)
         rules.play(after, action)
-        finish_turn(rules, after)
-        scored.append((rules.margin(after, seat) - (1e-6 if rules.restless(action) else 0.0), -i, action))
+        _finish(rules, after, dice)
+        lead = rules.margin(after, seat) if dice is None else _expected_margin(rules, after, seat, dice)
+        scored.append((lead - (1e-6 if rules.restless(action) else 0.0), -i, action))
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
     return [(value, action) for value, _, action in scored]
 
@@ -86,6 +98,9 @@ class TurnGreedyBot(_TurnBot):
     name = "greedy"
 
     def choose(self, view: Any) -> Any:
+        roll = roll_request(view)
+        if roll is not None:
+            return roll  # the dice decide: nothing to weigh
         state = self.rules.state_of(view)
         actions = self._actions(state)
         if len(actions) == 1:
@@ -94,12 +109,34 @@ class TurnGreedyBot(_TurnBot):
 
 
 def finish_turn(rules: BotRules, state: Any) -> None:
-    """Complete the turn under way with the game's completion policy, in place."""
+    """Complete the turn under way with the game's completion policy, in place (stopping before dice)."""
+    _finish(rules, state, getattr(rules, "chance_outcomes", None))
+
+
+def _finish(rules: BotRules, state: Any, dice: Dice | None) -> None:
+    """``finish_turn`` with the game's ``chance_outcomes`` (or None) looked up once by the caller."""
     turn = rules.turn_of(state)
     for _ in range(1000):  # a completion policy ends a turn in a few steps; this is only a guard
         if rules.to_move(state) is None or rules.turn_of(state) != turn:
             return
+        if dice is not None and dice(state):
+            return  # a roll: its outcome is not known, so the completion ends before it
         rules.play(state, rules.finish_action(state))
+
+
+def _expected_margin(rules: BotRules, state: Any, seat: int, dice: Dice) -> float:
+    """``seat``'s lead in ``state`` (a completed turn), or, when ``seat`` itself rolls next, its lead
+    after that roll and the completion, averaged over the outcomes by their probabilities."""
+    outcomes = dice(state)
+    if not outcomes or rules.to_move(state) != seat:
+        return rules.margin(state, seat)
+    expected = 0.0
+    for outcome, p in outcomes:
+        after = rules.clone(state)
+        rules.play(after, outcome)
+        _finish(rules, after, dice)
+        expected += p * rules.margin(after, seat)
+    return expected
 
 
 class TurnSearchRules:
@@ -138,6 +175,7 @@ class TurnSearchRules:
         greedy bot ties often (Ur: about 9 equal claims and 10 equal exchanges a step), and a search that
         expects the first of them plans against replies that rarely come."""
         self.rng = random.Random(seed)
+        self._dice: Dice | None = getattr(rules, "chance_outcomes", None)
         self.seat = seat
         """The searching seat: ``width`` for its turns, ``other_width`` for the others' (None: all ``width``)."""
         self.root: Any = None
@@ -181,13 +219,21 @@ class TurnSearchRules:
         seat = self.rules.to_move(state)
         return seat is not None and seat != self.seat
 
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+        """The game's dice at ``state`` (``core.protocol.ChanceHook``; none for a game without): a chance
+        node of ``bots.mcts`` weighted by the outcomes' probabilities."""
+        return () if self._dice is None else self._dice(state)
+
     def play(self, state: Any, action: Any) -> None:
         rules = self.rules
+        if self._dice is not None and self._dice(state):
+            rules.play(state, action)
+            return  # an outcome of the dice: the seat that rolled decides next, at a node of its own
         stepwise = self.chance(state)
         rules.play(state, action)
         if stepwise and not rules.restless(action):
             return  # the modelled seat's next step is the next chance node (a restless one ends its turn)
-        finish_turn(rules, state)
+        _finish(rules, state, self._dice)
 
     def playout_action(self, state: Any, rng: Any) -> Any:
         return self.rules.playout_action(state, rng)
@@ -258,6 +304,9 @@ class TreeSearchBot(_TurnBot):
         return state
 
     def choose(self, view: Any) -> Any:
+        roll = roll_request(view)
+        if roll is not None:
+            return roll  # the dice decide: nothing to search
         state = self.rules.state_of(view)
         first = self.rules.turn_of(state) != self._turn  # read before ``_actions`` notes the turn
         actions = self._actions(state)

@@ -15,6 +15,14 @@ A game may also mark some decisions as chance (an optional ``chance(state)`` on 
 seat is modelled as choosing at random among the listed actions (e.g. a greedy opponent breaking ties
 at random), so the walk visits those children in turn (the least visited first) instead of letting the
 seat maximise, and the node's value is their average.
+
+Dice are chance with weights (an optional ``chance_outcomes(state)``, ``core.protocol.ChanceHook``):
+where it lists outcomes, the node's children are those outcomes, and the walk takes the one whose
+visits lag its probability's share of the node's visits most (deterministic stratified sampling: after
+n visits every outcome has about p·n of them, rare ones included). The node's value, the mean over its
+visits, is then the probability-weighted mean of its children. Playouts draw outcomes by probability
+with the search's own random stream, whatever the game's playout policy would do there. The root is
+never such a node: a seat decides there (a bot asked at a roll just rolls, ``bots.generic``).
 """
 
 from __future__ import annotations
@@ -22,14 +30,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.search_result import Candidate, SearchResult
 from tigris_widget.core.clock import ThinkingClock
 
-__all__ = ["MCTS", "Candidate", "SearchResult", "SearchRules"]
+__all__ = ["MCTS", "Candidate", "SearchResult", "SearchRules", "draw"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -59,11 +67,19 @@ class _Node(Generic[A]):
     """A node of the tree (a plain class, not a dataclass: mypyc compiles it to a native one)."""
 
     def __init__(
-        self, seat: int | None, actions: list[A], untried: list[int], children: dict[int, _Node[A]], chance: bool
+        self,
+        seat: int | None,
+        actions: list[A],
+        untried: list[int],
+        children: dict[int, _Node[A]],
+        chance: bool,
+        odds: list[float] | None = None,
     ) -> None:
         self.seat = seat
         self.chance = chance
         """The seat picks at random among ``actions`` (children visited evenly, not by UCB1)."""
+        self.odds = odds
+        """At a dice node: each outcome's probability (``actions`` are the outcomes); None elsewhere."""
         self.actions = actions
         self.untried = untried
         self.children = children
@@ -85,8 +101,17 @@ class MCTS(Generic[S, A]):
         self.rng = random.Random(seed)
         self._chance = getattr(rules, "chance", None)
         """The game's optional ``chance(state) -> bool`` (see the module's docstring)."""
+        self._outcomes: Callable[[S], Sequence[tuple[A, float]]] | None = getattr(rules, "chance_outcomes", None)
+        """The game's optional ``chance_outcomes(state)``: dice with their probabilities."""
 
     def _node(self, state: S) -> _Node[A]:
+        if self._outcomes is not None:
+            outcomes = self._outcomes(state)
+            if outcomes:
+                # no shuffled order: outcomes are taken by how far their visits lag their odds
+                return _Node(
+                    self.rules.to_move(state), [o for o, _ in outcomes], [], {}, True, [p for _, p in outcomes]
+                )
         seat = self.rules.to_move(state)
         actions = list(self.rules.legal(state)) if seat is not None else []
         order = list(range(len(actions)))
@@ -96,9 +121,7 @@ class MCTS(Generic[S, A]):
 
     def search(self, state: S, budget: Budget) -> SearchResult[A]:
         """Search from ``state`` (not changed) within ``budget``; the state must not be over."""
-        root = self._node(state)
-        if root.seat is None or not root.actions:
-            raise ValueError("there is nothing to decide: the game is over")
+        root = self.root(state)
         start = time.perf_counter()
         clock = ThinkingClock()  # the time budget is thinking time (core.clock), not wall time
         done = 0
@@ -111,15 +134,89 @@ class MCTS(Generic[S, A]):
             done += 1
         return SearchResult(self._candidates(root), done, time.perf_counter() - start)
 
-    def _iterate(self, root: _Node[A], state: S) -> None:
+    # -- a tree kept between calls (an anytime analysis grows the same tree in slices) --------------
+    def root(self, state: S, extra: Sequence[A] = ()) -> _Node[A]:
+        """The root of a new tree for ``state``, its actions the rules' and then ``extra`` (a move the
+        caller wants searched although the rules do not offer it).
+
+        :raises ValueError: the game is over, or dice decide at ``state`` (nobody chooses)."""
+        root = self._node(state)
+        if root.seat is None or not root.actions:
+            raise ValueError("there is nothing to decide: the game is over")
+        if root.odds is not None:
+            raise ValueError("the dice decide here, not a seat: there is nothing to search")
+        for action in extra:
+            root.untried.insert(0, len(root.actions))  # after the shuffled ones: the order of the rest is kept
+            root.actions.append(action)
+        return root
+
+    def grow(self, root: _Node[A], state: S, iterations: int, only: int = -1) -> None:
+        """``iterations`` more iterations of the tree at ``root`` (from ``state``, not changed); with
+        ``only`` ≥ 0 each goes through that root action (to search a move as deeply as another)."""
+        for _ in range(iterations):
+            self._iterate(root, self.rules.clone(state), only)
+
+    def report(self, root: _Node[A]) -> list[Candidate[A]]:
+        """Every root action tried, most visited first (``Candidate``)."""
+        return self._candidates(root)
+
+    def visits(self, root: _Node[A]) -> int:
+        return root.visits
+
+    def child_values(self, root: _Node[A], action: A) -> list[float]:
+        """Every seat's mean value after root action ``action``; empty before it is tried."""
+        for index, child in root.children.items():
+            if root.actions[index] == action and child.totals is not None and child.visits:
+                return [t / child.visits for t in child.totals]
+        return []
+
+    def line(self, root: _Node[A], action: A, depth: int) -> list[A]:
+        """What the search expects after root action ``action``: the most visited child, level after
+        level, up to ``depth`` actions, stopping before dice (an outcome is not expected, only weighed)."""
+        node: _Node[A] | None = None
+        for index, child in root.children.items():
+            if root.actions[index] == action:
+                node = child
+        out: list[A] = []
+        while node is not None and node.children and node.odds is None and len(out) < depth:
+            index, most = -1, -1
+            for i, child in node.children.items():
+                if child.visits > most:
+                    index, most = i, child.visits
+            out.append(node.actions[index])
+            node = node.children[index]
+        return out
+
+    def _iterate(self, root: _Node[A], state: S, only: int = -1) -> None:
         path = [root]
         node = root
-        while not node.untried and node.children:
+        if only >= 0 and only in root.children:  # the walk starts through the move asked for
+            node = root.children[only]
+            self.rules.play(state, root.actions[only])
+            path.append(node)
+        elif only >= 0 and only in root.untried:
+            root.untried.remove(only)
+            root.untried.append(only)  # expanded next (``untried`` is taken from its end)
+        while True:
+            if node.odds is not None:  # dice: the outcome whose visits lag its probability most
+                index = self._outcome(node)
+                self.rules.play(state, node.actions[index])
+                if index not in node.children:
+                    child = self._node(state)
+                    node.children[index] = child
+                    path.append(child)
+                    self._playout(state)
+                    break
+                node = node.children[index]
+                path.append(node)
+                continue
+            if node.untried or not node.children:
+                break
             index, child = self._select(node)
             self.rules.play(state, node.actions[index])
             node = child
             path.append(node)
-        if node.untried:
+        if node.odds is None and node.untried:
             index = node.untried.pop()
             self.rules.play(state, node.actions[index])
             child = self._node(state)
@@ -155,10 +252,30 @@ class MCTS(Generic[S, A]):
                 best, best_score = index, score
         return best, node.children[best]
 
+    @staticmethod
+    def _outcome(node: _Node[A]) -> int:
+        """The dice node's outcome whose visits lag its share of the node's visits (about to be one more)
+        most; the first of equals."""
+        odds = node.odds
+        assert odds is not None
+        total = node.visits + 1
+        best, best_lag = 0, -math.inf
+        for index, p in enumerate(odds):
+            child = node.children.get(index)
+            lag = p * total - (child.visits if child is not None else 0)
+            if lag > best_lag:
+                best, best_lag = index, lag
+        return best
+
     def _playout(self, state: S) -> None:
         for _ in range(self.playout_depth):
             if self.rules.to_move(state) is None:
                 return
+            if self._outcomes is not None:
+                outcomes = self._outcomes(state)
+                if outcomes:  # the dice, drawn with their odds by the search's own stream
+                    self.rules.play(state, draw(outcomes, self.rng))
+                    continue
             self.rules.play(state, self.rules.playout_action(state, self.rng))
 
     def _candidates(self, root: _Node[A]) -> list[Candidate[A]]:
@@ -173,3 +290,13 @@ class MCTS(Generic[S, A]):
             out.append(Candidate(root.actions[index], child.visits, mean, stderr))
         out.sort(key=lambda c: (-c.visits, -c.value))
         return out
+
+
+def draw(outcomes: Sequence[tuple[A, float]], rng: random.Random) -> A:
+    """One of ``outcomes`` drawn with its probability from ``rng``."""
+    x = rng.random()
+    for outcome, p in outcomes:
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1][0]  # the probabilities' rounding left a sliver

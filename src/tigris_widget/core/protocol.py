@@ -8,6 +8,27 @@ search uses, and every decision — setup choices, turn actions, allocations, su
 one action by one seat, listed by ``decision``/``legal_actions`` and played with ``apply``.
 
 Typing is structural (``typing.Protocol``): the games do not inherit from anything here.
+
+**Actions.** An action is a value the game's ``apply`` accepts, never a ``str``: text is for people
+(``apply`` also parses an action's text, and the bot runner refuses a ``str`` from a bot, so a bot
+cannot smuggle unchecked text in). Actions are hashable and equal by value (searches key trees and
+tables on them), and ``str(action)`` is the action's notation, which ``apply`` reads back.
+
+**Chance.** A game with dice (or any draw a seat makes in the open) shows each roll as a decision of
+kind ``CHANCE_KIND`` (``"chance"``): its ``seat`` is the seat that rolls, its only choice is the
+game's roll request action, and it also has ``outcomes: tuple[tuple[str, float], ...]``, every
+possible outcome as text with its probability (summing to 1). Playing the request draws the outcome
+from the game's private seed as a function of (seed, ply), so that undo then roll gives the same
+outcome and a clone agrees; no view, position text, record, error message or repr shows that seed.
+The history records the *outcome* (an action of its own), so ``to_record``/``from_record`` replay
+exactly; ``apply(outcome)`` is accepted only when it equals what the dice give at that ply (a game
+replaying its own actions), else refused with an error saying so. The shared bots see chance
+through the optional ``BotRules`` member ``chance_outcomes`` (``ChanceHook``).
+
+**Registering.** A game package keeps ``GameModule``: ``core.registry.game_module`` checks its
+required members on first import (``core.registry.GameRegistrationError`` lists every one missing or
+wrong); the optional hooks may be absent, and the shared layers read them through ``core.hooks``,
+which gives each its "this game has none" default.
 """
 
 from __future__ import annotations
@@ -37,6 +58,19 @@ class DecisionLike(Protocol):
 
     @property
     def prompt(self) -> str: ...
+
+
+CHANCE_KIND = "chance"
+"""The ``kind`` of a chance decision: the seat rolls; the game's private seed decides the outcome."""
+
+
+@runtime_checkable
+class ChanceDecisionLike(DecisionLike, Protocol):
+    """A chance decision (``kind == CHANCE_KIND``): ``choices`` is the roll request alone, and
+    ``outcomes`` every outcome's text with its probability (they sum to 1)."""
+
+    @property
+    def outcomes(self) -> tuple[tuple[str, float], ...]: ...
 
 
 @runtime_checkable
@@ -151,6 +185,52 @@ class BotRules(Protocol):
     def restless(self, action: Any) -> bool:
         """An action that can be repeated without end within a turn at no cost (the greedy bot breaks
         ties against it and stops taking it after a while)."""
+
+
+class ChanceHook(Protocol):
+    """The optional ``chance_outcomes`` member of a game's ``BotRules``, for games with dice: the tree
+    search (``bots.mcts``, ``bots.generic``) treats a state with outcomes as a chance node, weighing
+    each outcome by its probability instead of choosing. ``core.hooks.chance_outcomes`` reads it (no
+    member: no chance nodes)."""
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+        """At a chance node, every outcome (an engine action that ``legal``/``play`` also accept) with
+        its probability, summing to 1; empty when a seat decides."""
+
+
+@dataclass(frozen=True)
+class SearchDefaults:
+    """The budget per decision of the shared ``search`` bot when none is asked (``search`` without
+    ``:800`` or ``:0.5s``): ``iterations``, or ``seconds`` of thinking, or both (the first reached
+    stops it). A game sets its own as the optional module constant ``SEARCH_DEFAULTS``; read it with
+    ``core.hooks.search_defaults``."""
+
+    iterations: int | None = 60
+    """Iterations per decision (``bots.generic.TreeSearchBot``'s 60 by default)."""
+    seconds: float | None = None
+    """Seconds per decision (None: the iterations alone bound it)."""
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search default needs iterations or seconds")
+        if self.iterations is not None and (type(self.iterations) is not int or self.iterations < 1):
+            raise ValueError(f"search default iterations must be a positive whole number, not {self.iterations!r}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and 0 < self.seconds < 1e9):
+            raise ValueError(f"search default seconds must be a positive number, not {self.seconds!r}")
+
+
+SHARED_SEARCH_DEFAULTS = SearchDefaults()
+"""The budget for a game that sets no ``SEARCH_DEFAULTS``: the shared search's today."""
+
+
+@dataclass(frozen=True)
+class BenchMeasure:
+    """One of a game's own benchmark figures (optional ``bench_extras()`` of its module): ``measure``
+    takes about ``seconds`` and returns the figure, which ``bench`` prints after ``description``."""
+
+    description: str
+    """What the figure is, with its unit ("fast playouts per second")."""
+    measure: Callable[[float], float]
 
 
 class RolloutHook(Protocol):
@@ -299,14 +379,23 @@ class PuzzleBook(Protocol):
 
 
 class GameModule(Protocol):
-    """What a game package exports for the registry (``tigris_widget.games.<name>``)."""
+    """What a game package exports for the registry (``tigris_widget.games.<name>``).
+
+    Every member is required (``core.registry`` checks them) except those under *optional hooks*
+    below, which the shared layers read only through ``core.hooks`` (each has a "none" default)."""
 
     NAME: str
+    """The registry name, equal to the package's folder name."""
     TITLE: str
     """How people name the game: "Tigris & Euphrates", "Ur"."""
     HIDDEN_INFORMATION: bool
     """Does the game hide anything from a seat (hands, the bag's order)? The dashboards offer the
     all-seeing and read-from-play analyses only then."""
+    PLAYERS: tuple[int, ...]
+    """Every player count the game can be played with, ascending (a count that needs a rule option —
+    Ur's two players — is listed: ``new_game`` refuses it without the option, naming it)."""
+    DEFAULT_PLAYERS: int
+    """The count a command or helper plays when none is given (one of ``PLAYERS``)."""
 
     def new_game(self, players: int, seed: int | None, options: Mapping[str, Any] | None) -> GameLike: ...
 
@@ -345,10 +434,6 @@ class GameModule(Protocol):
     def bot_rules(self) -> BotRules | None:
         """The game's knowledge for the shared bots; None when its bots are written for it alone."""
 
-    # -- puzzles -------------------------------------------------------------------------------------------
-    def puzzle_book(self) -> PuzzleBook:
-        """The game's puzzles, their themes and rating words, how to judge, verify and mine them."""
-
     # -- turns and scores: what the notebook's stepper and charts ask of a game ----------------------------------
     def turn_starts(self, game: GameLike) -> list[int]:
         """The plies at which a turn (or a setup step) begins, ascending, 0 first: the stepper's
@@ -358,10 +443,29 @@ class GameModule(Protocol):
         """Whether every seat may see every seat's score during the game (else a seat's own view shows
         only its own score until the game is over)."""
 
-    # -- bots you can watch: the game's own bots, its analysis and how its moves group ----
+    def moves(self, game: GameLike) -> list[tuple[int, int]]:
+        """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):
+        one action each where decisions are single actions, a whole turn where turns are many steps."""
+
+    # == optional hooks: absent means "this game has none"; read them through ``core.hooks`` ==========
+    # (declared here for their types; ``core.hooks`` names each one's default)
+    SEARCH_DEFAULTS: SearchDefaults
+    """The shared search bot's budget when none is asked (default ``SHARED_SEARCH_DEFAULTS``)."""
+
+    def puzzle_book(self) -> PuzzleBook:
+        """The game's puzzles, their themes and rating words, how to judge, verify and mine them
+        (default: none — the game is absent from puzzle lists)."""
+
+    def course_hooks(self) -> CourseHooks:
+        """The game's lessons, pictures and exercises for the course helpers (default: none — the
+        game has no course, and exercise lookups skip it)."""
+
     def own_bots(self) -> Mapping[str, Callable[..., Bot]]:
         """Bots written for this game alone, by command-line name (each takes ``seed``; ``search`` also
-        ``iterations`` and ``seconds``); empty when the shared bots serve it through ``bot_rules()``."""
+        ``iterations`` and ``seconds``); default empty: the shared bots serve it through ``bot_rules()``."""
+
+    def bench_extras(self) -> Mapping[str, BenchMeasure]:
+        """The game's own benchmark figures by JSON key, after the shared ones (default: none)."""
 
     # -- anytime analysis: one request object, a generator that can be extended ----
     def analyze(self, game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
@@ -376,15 +480,11 @@ class GameModule(Protocol):
         search as well as its best (then it cannot be extended). ``bots.analysis`` has checked that
         ``game`` is this game's and not over, and the request is validated.
 
+        Default (no ``analyze``): the shared search's analysis over ``bot_rules()`` (``bots.analysis``).
+
         :raises ValueError: a focus this game cannot play (naming it)."""
 
-    def moves(self, game: GameLike) -> list[tuple[int, int]]:
-        """How the plies of ``game`` group into the moves its analysis judges, as (first ply, plies):
-        one action each where decisions are single actions, a whole turn where turns are many steps."""
-
-    # -- course hooks --------------------------------------------------------------------------------
-    def course_hooks(self) -> CourseHooks:
-        """The game's lessons, pictures and exercises for the course helpers (``CourseHooks``)."""
+    # ``score_parts`` (``ScorePartsHook``) and ``rivals_analysis`` (``RivalsAnalysisHook``) are optional too.
 
 
 # -- course hooks: what the course notebooks ask of a game ------------------------------------

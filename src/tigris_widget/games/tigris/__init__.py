@@ -35,6 +35,9 @@ TITLE = "Tigris & Euphrates"
 """How people name the game."""
 HIDDEN_INFORMATION = True
 """The hands and the bag's order are hidden (rules §16)."""
+PLAYERS = (2, 3, 4)
+"""The player counts the game takes (``GameSetup``)."""
+DEFAULT_PLAYERS = 2
 
 
 def new_game(players: int, seed: int | None, options: Mapping[str, Any] | None) -> Game:

@@ -15,7 +15,7 @@ from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook
+from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, SearchDefaults
 from tigris_widget.games.ur.bots import analysis as _analysis
 from tigris_widget.games.ur.bots.endgame import SEARCH_RULES
 from tigris_widget.games.ur.bots.heuristics import UrBotRules
@@ -33,6 +33,11 @@ NAME = "ur"
 TITLE = "Ur"
 HIDDEN_INFORMATION = False
 """After the setup nothing is hidden."""
+PLAYERS = (2, 3, 4)
+"""Three or four players; two with the option ``allowTwoPlayers=true`` (``engine.state.check_players``)."""
+DEFAULT_PLAYERS = 3
+SEARCH_DEFAULTS = SearchDefaults(iterations=96)
+"""The rollout search's budget (``bots.generic.RolloutSearchBot``: 96 rollouts per decision)."""
 SQUARES = CELLS
 """The grid's 36 cells (``y * 6 + x``)."""
 

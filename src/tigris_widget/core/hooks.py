@@ -1,0 +1,114 @@
+"""A game's optional hooks, each with its "this game has none" default, so that shared code never
+assumes a game has puzzles, a course, bots of its own or benchmark extras.
+
+Every accessor takes the game's module (``core.registry.game_module(name)``) and answers for a game
+that leaves the hook out as the protocol (``core.protocol.GameModule``, *optional hooks*) says:
+
+>>> import types
+>>> bare = types.SimpleNamespace(NAME="bare")  # a game that leaves every optional hook out
+>>> puzzle_book(bare), course_hooks(bare), dict(own_bots(bare)), search_defaults(bare).iterations
+(None, None, {}, 60)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import Any, cast
+
+from tigris_widget.core.analysis import Analysis, AnalysisRequest
+from tigris_widget.core.bot import Bot
+from tigris_widget.core.protocol import (
+    SHARED_SEARCH_DEFAULTS,
+    BenchMeasure,
+    BotRules,
+    CourseHooks,
+    GameLike,
+    GameModule,
+    PuzzleBook,
+    ScoreParts,
+    SearchDefaults,
+)
+
+AnalyzeHook = Callable[[GameLike, AnalysisRequest], Generator[Analysis, float | None, None]]
+"""A game's own ``analyze`` (``GameModule.analyze``)."""
+ScorePartsFunction = Callable[[GameLike, "int | None"], "ScoreParts | None"]
+"""A game's ``score_parts`` (``core.protocol.ScorePartsHook``)."""
+RivalsAnalysisFunction = Callable[..., Analysis]
+"""A game's ``rivals_analysis`` (``core.protocol.RivalsAnalysisHook``)."""
+
+OPTIONAL_HOOKS: tuple[str, ...] = (
+    "SEARCH_DEFAULTS",
+    "puzzle_book",
+    "course_hooks",
+    "own_bots",
+    "bench_extras",
+    "analyze",
+    "score_parts",
+    "rivals_analysis",
+)
+"""The module members a game may leave out (``core.registry`` checks the rest)."""
+
+
+def _function(module: GameModule | object, name: str) -> Callable[..., Any] | None:
+    """The module's function ``name``, or None when it has none (a non-callable counts as none: the
+    registry refuses such a module before any shared code asks)."""
+    found = getattr(module, name, None)
+    return found if callable(found) else None
+
+
+def puzzle_book(module: GameModule | object) -> PuzzleBook | None:
+    """The game's puzzle book, or None: a game without puzzles is absent from puzzle lists."""
+    hook = _function(module, "puzzle_book")
+    return None if hook is None else cast(PuzzleBook, hook())
+
+
+def course_hooks(module: GameModule | object) -> CourseHooks | None:
+    """The game's course material, or None: a game without a course has no lessons or exercises."""
+    hook = _function(module, "course_hooks")
+    return None if hook is None else cast(CourseHooks, hook())
+
+
+def own_bots(module: GameModule | object) -> Mapping[str, Callable[..., Bot]]:
+    """The bots written for the game alone, by name; empty when it has none (the shared bots serve it)."""
+    hook = _function(module, "own_bots")
+    return {} if hook is None else cast("Mapping[str, Callable[..., Bot]]", hook())
+
+
+def search_defaults(module: GameModule | object) -> SearchDefaults:
+    """The shared search bot's budget for this game when none is asked: its ``SEARCH_DEFAULTS``, else
+    ``core.protocol.SHARED_SEARCH_DEFAULTS``."""
+    found = getattr(module, "SEARCH_DEFAULTS", None)
+    return found if isinstance(found, SearchDefaults) else SHARED_SEARCH_DEFAULTS
+
+
+def bench_extras(module: GameModule | object) -> Mapping[str, BenchMeasure]:
+    """The game's own benchmark figures by JSON key; empty when it has none."""
+    hook = _function(module, "bench_extras")
+    return {} if hook is None else cast("Mapping[str, BenchMeasure]", hook())
+
+
+def has_analyze(module: GameModule | object) -> bool:
+    """Whether the game analyses with a search of its own (else the shared search's analysis serves it)."""
+    return _function(module, "analyze") is not None
+
+
+def analyze_hook(module: GameModule | object) -> AnalyzeHook | None:
+    """The game's own ``analyze``, or None (the shared search's analysis serves it)."""
+    return cast("AnalyzeHook | None", _function(module, "analyze"))
+
+
+def score_parts(module: GameModule | object) -> ScorePartsFunction | None:
+    """The game's ``score_parts`` function, or None: the charts show the standings alone."""
+    return cast("ScorePartsFunction | None", _function(module, "score_parts"))
+
+
+def rivals_analysis(module: GameModule | object) -> RivalsAnalysisFunction | None:
+    """The game's ``rivals_analysis`` function, or None: stability judges its plain analyses."""
+    return _function(module, "rivals_analysis")
+
+
+def chance_outcomes(rules: BotRules | object, state: Any) -> Sequence[tuple[Any, float]]:
+    """The outcomes with their probabilities when ``state`` is a chance node of a game whose bot rules
+    have ``chance_outcomes`` (``core.protocol.ChanceHook``); empty otherwise (a seat decides)."""
+    hook = _function(rules, "chance_outcomes")
+    return () if hook is None else cast("Sequence[tuple[Any, float]]", hook(state))
