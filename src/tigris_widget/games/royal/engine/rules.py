@@ -9,7 +9,7 @@ of the bots: no copies, no checks in ``apply_unchecked``.
 from __future__ import annotations
 
 from tigris_widget.core.events import Event
-from tigris_widget.games.royal.engine.actions import MOVE, ROLL, ROLLED, Action, Move, Rolled
+from tigris_widget.games.royal.engine.actions import MOVE, ROLL, Action, Move, Rolled
 from tigris_widget.games.royal.engine.board import (
     CENTRAL,
     OFF,
@@ -82,11 +82,11 @@ def why_illegal(s: RoyalState, action: Action) -> tuple[str, str] | None:
     ``Roll()`` is the facade's: the engine plays outcomes."""
     if s.winner >= 0:
         return "§7 G1", f"the game is over: {SEAT_NAMES[s.winner]} has won"
-    if action.code == ROLL:
-        return "§8 S1", "the engine plays what the dice showed ('roll N'), not the request"
-    if action.code == ROLLED:
+    if action.code != MOVE:
         if s.roll != ROLL_PENDING:
             return "§4 T2", f"{SEAT_NAMES[s.to_move]} has rolled {s.roll} and must move a piece"
+        if action.code == ROLL:
+            return "§8 S1", "the engine plays what the dice showed ('roll N'), not the request"
         return None
     if s.roll == ROLL_PENDING:
         return "§4 T1", f"{SEAT_NAMES[s.to_move]} must throw the dice before moving"
