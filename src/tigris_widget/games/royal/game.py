@@ -158,19 +158,24 @@ class RoyalGame(History[RoyalState, Action]):
             raise PositionError("the game is over")
         if seat != now.to_move:
             raise PositionError(f"it is {SEAT_WORDS[now.to_move]}'s throw, not {SEAT_WORDS[seat]}'s")
-        if not now.chance:  # pragma: no cover - every complete line ends where the dice are thrown
-            raise PositionError("a piece must move first")
-        self._push(rolled)
+        if rolled is None:  # only a start whose roll is stated begins with a move alone
+            if now.chance:
+                raise PositionError("the line names no roll, and the dice are to be thrown")
+        elif not now.chance:
+            raise PositionError(f"{SEAT_WORDS[seat]} has rolled {now.roll} and must move: the line names no roll")
+        else:
+            self._push(rolled)
         after = self._now
         if move is None:
             if not after.chance and not after.over and not last:
-                raise PositionError(f"{SEAT_WORDS[seat]} rolled {rolled.n} and must move a piece: the line names none")
+                raise PositionError(
+                    f"{SEAT_WORDS[seat]} rolled {after.roll} and must move a piece: the line names none"
+                )
             return
         if after.chance:
-            raise PositionError(f"a roll of {rolled.n} passes the turn: there is no move to make")
+            raise PositionError(f"a roll of {rolled.n if rolled else 0} passes the turn: there is no move to make")
         problem = why_illegal(after, move)
         if problem is not None:
-            self.undo()
             raise IllegalActionError(f"{problem[0]}: {problem[1]}", problem[0])
         self._push(move)
 
@@ -327,9 +332,12 @@ class RoyalGame(History[RoyalState, Action]):
         actions = self._actions
         i = 0
         while i < len(actions):
-            rolled = actions[i]
+            if actions[i].code == MOVE:  # the first move of a start whose roll was stated
+                out.append(format_throw(self._actors[i], None, actions[i]))
+                i += 1
+                continue
             move = actions[i + 1] if i + 1 < len(actions) and actions[i + 1].code == MOVE else None
-            out.append(format_throw(self._actors[i], rolled, move))
+            out.append(format_throw(self._actors[i], actions[i], move))
             i += 1 if move is None else 2
         return out
 
