@@ -4,6 +4,8 @@ in the same shared model."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from tigris_widget.bots.analysis import Analysis, analyze, analyze_iter
@@ -132,7 +134,8 @@ def test_an_ur_game_over_has_nothing_to_analyse() -> None:
     from tigris_widget.bots import make_bot
     from tigris_widget.bots.runner import play
 
-    game = play(UR.new_game(3, 5, None), [make_bot("greedy", seed=s, game="ur") for s in range(3)])
+    players = UR.DEFAULT_PLAYERS
+    game = play(UR.new_game(players, 5, None), [make_bot("greedy", seed=s, game="ur") for s in range(players)])
     with pytest.raises(ValueError, match="over"):
         analyze(game, iterations=5)
 
@@ -150,11 +153,12 @@ def test_tigris_fills_the_same_model() -> None:
 
 
 def test_every_registered_game_offers_the_analysis_hooks() -> None:
+    from tigris_widget.core.hooks import own_bots
     from tigris_widget.core.registry import games
 
     for name in games():
         module = game_module(name)
-        game = module.new_game(3, 5, None)
-        assert isinstance(module.own_bots(), dict) and module.moves(game) == []
+        game = module.new_game(module.DEFAULT_PLAYERS, 5, None)
+        assert isinstance(own_bots(module), Mapping) and module.moves(game) == []
         result = analyze(game, iterations=10)
         assert result.game == name and result.final and result.candidates and result.seat == game.to_move

@@ -10,7 +10,8 @@
 
 Each game computes it (its module's ``analyze`` hook): *Tigris & Euphrates* with its information-set
 search (one action per candidate, fair unless asked to see every hand), *Ur* with a tree search over
-whole turns. This module only finds the game and checks the budget.
+whole turns; a game without one gets the shared tree search's (``bots.default_analysis``). This
+module only finds the game and checks the budget.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tigris_widget.core.analysis import (
     Verdict,
     verdict,
 )
+from tigris_widget.core.hooks import analyze_hook
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 
@@ -79,7 +81,12 @@ def analyze_request(game: GameLike, request: AnalysisRequest) -> Generator[Analy
         raise AnalysisRequestError(f"an AnalysisRequest is needed, not {type(request).__name__}")
     if game.is_over:
         raise ValueError("the game is over: there is no decision to analyse")
-    return game_module(game.name).analyze(game, request)
+    own = analyze_hook(game_module(game.name))
+    if own is None:  # no analysis of its own: the shared tree search's
+        from tigris_widget.bots.default_analysis import analyses
+
+        return analyses(game, request)
+    return own(game, request)
 
 
 def analyze_iter(

@@ -135,9 +135,8 @@ class MCTS(Generic[S, A]):
         return SearchResult(self._candidates(root), done, time.perf_counter() - start)
 
     # -- a tree kept between calls (an anytime analysis grows the same tree in slices) --------------
-    def root(self, state: S, extra: Sequence[A] = ()) -> _Node[A]:
-        """The root of a new tree for ``state``, its actions the rules' and then ``extra`` (a move the
-        caller wants searched although the rules do not offer it).
+    def root(self, state: S) -> _Node[A]:
+        """The root of a new tree for ``state``.
 
         :raises ValueError: the game is over, or dice decide at ``state`` (nobody chooses)."""
         root = self._node(state)
@@ -145,10 +144,14 @@ class MCTS(Generic[S, A]):
             raise ValueError("there is nothing to decide: the game is over")
         if root.odds is not None:
             raise ValueError("the dice decide here, not a seat: there is nothing to search")
-        for action in extra:
-            root.untried.insert(0, len(root.actions))  # after the shuffled ones: the order of the rest is kept
-            root.actions.append(action)
         return root
+
+    def offer(self, root: _Node[A], action: A) -> None:
+        """Add ``action`` to the root's actions (a move the caller wants searched although the rules do
+        not offer it), tried after the others; nothing when it is offered already."""
+        if action not in root.actions:
+            root.untried.insert(0, len(root.actions))  # ``untried`` is taken from its end: this one last
+            root.actions.append(action)
 
     def grow(self, root: _Node[A], state: S, iterations: int, only: int = -1) -> None:
         """``iterations`` more iterations of the tree at ``root`` (from ``state``, not changed); with
@@ -160,8 +163,16 @@ class MCTS(Generic[S, A]):
         """Every root action tried, most visited first (``Candidate``)."""
         return self._candidates(root)
 
-    def visits(self, root: _Node[A]) -> int:
-        return root.visits
+    def offered(self, root: _Node[A]) -> list[A]:
+        """The root's actions, in the rules' order (then the extra ones)."""
+        return list(root.actions)
+
+    def visits(self, root: _Node[A], action: A) -> int:
+        """How often root action ``action`` was tried."""
+        for index, child in root.children.items():
+            if root.actions[index] == action:
+                return child.visits
+        return 0
 
     def child_values(self, root: _Node[A], action: A) -> list[float]:
         """Every seat's mean value after root action ``action``; empty before it is tried."""

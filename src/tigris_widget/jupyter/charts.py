@@ -23,6 +23,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from tigris_widget.core import hooks
 from tigris_widget.core.protocol import GameLike, ScoreParts
 from tigris_widget.core.registry import game_module
 from tigris_widget.jupyter.arguments import check_theme
@@ -482,8 +483,8 @@ PANEL_GAP = 14
 def score_parts(game: GameLike, seat: int | None = None) -> ScoreParts | None:
     """The game's ``score_parts`` picture (T&E: the colour scores) as ``seat`` sees it, or None when
     the game offers none (the hook is optional: ``core.protocol.ScorePartsHook``)."""
-    hook = getattr(game_module(game.name), "score_parts", None)
-    return hook(game, seat) if callable(hook) else None
+    hook = hooks.score_parts(game_module(game.name))
+    return None if hook is None else hook(game, seat)
 
 
 def parts_columns(width: float) -> int:

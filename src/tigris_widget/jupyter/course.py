@@ -30,10 +30,11 @@ from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.picture import fit, page_width, png_display
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
-from tigris_widget.core.registry import game_module, games
+from tigris_widget.core.registry import game_module
 from tigris_widget.core.text import wrap_lines
 from tigris_widget.jupyter.arguments import square_list
-from tigris_widget.jupyter.lessons import Narration
+from tigris_widget.jupyter.lessons import Narration, course_games
+from tigris_widget.jupyter.lessons import hooks as course_of
 
 XY = tuple[int, int]
 Panel = tuple[str, int, int, str, list[str]]
@@ -47,7 +48,7 @@ def _hooks(game: GameLike) -> CourseHooks:
     name = getattr(game, "name", None)
     if not isinstance(name, str):
         raise ValueError(f"not a game: {type(game).__name__} has no registry name")
-    return game_module(name).course_hooks()
+    return course_of(name)
 
 
 def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
@@ -458,7 +459,7 @@ def final_scores(game: GameLike) -> FinalScores:
 
 def picture(game: str, key: str) -> Picture:
     """A named picture of a game's course (``PICTURES`` of its hooks: a legend, the board …)."""
-    hooks = game_module(game).course_hooks()
+    hooks = course_of(game)
     shown, panels, caption = hooks.picture(key)
     return Picture(shown, compose(list(panels), caption=caption))
 
@@ -481,7 +482,7 @@ class Exercise(_Shown):
     board: Any = field(default=None, repr=False)
 
     def _outputs(self) -> list[dict[str, Any]]:
-        text, plain, puzzle, start = game_module(self.game_name).course_hooks().exercise(self.key)
+        text, plain, puzzle, start = course_of(self.game_name).exercise(self.key)
         out: list[dict[str, Any]] = [{"text/html": text, "text/plain": plain}]
         if puzzle is not None:
             from tigris_widget.jupyter.puzzle_board import PuzzleBoard
@@ -496,9 +497,9 @@ class Exercise(_Shown):
 
 def exercise(key: str, game: str | None = None) -> Exercise:
     """The course exercise ``key`` of ``game`` (default: the game whose course has it)."""
-    names = games() if game is None else (game,)
+    names = course_games() if game is None else (game,)  # a game without a course is never asked
     for name in names:
-        if key in game_module(name).course_hooks().EXERCISES:
+        if key in course_of(name).EXERCISES:
             return Exercise(key, name)
-    known = ", ".join(k for name in names for k in game_module(name).course_hooks().EXERCISES)
+    known = ", ".join(k for name in names for k in course_of(name).EXERCISES)
     raise ValueError(f"unknown exercise {key!r}; choose from {known}")

@@ -6,9 +6,10 @@
     Archer places his priest on (9,3). (§6.1)
     Revolt: Archer's priest on (9,3) challenges Bull's priest on (11,3). Adjacent temples: Archer 2, Bull 1. (§8.1)
 
-Each game keeps its lessons in its own package (``course_hooks()`` of ``core.protocol.GameModule``); the
-positions are worked examples of that game's rules reference, so a lesson's numbers can be checked
-against the rules text. Lesson keys are unique across the games; ``game=`` picks one explicitly.
+Each game keeps its lessons in its own package (the optional ``course_hooks()`` of
+``core.protocol.GameModule``); the positions are worked examples of that game's rules reference, so a
+lesson's numbers can be checked against the rules text. A game without a course is simply absent
+here. Lesson keys are unique across the games; ``game=`` picks one explicitly.
 """
 
 from __future__ import annotations
@@ -17,14 +18,25 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
+from tigris_widget.core import hooks as optional
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks
 from tigris_widget.core.registry import game_module, games
 
 
+def course_games() -> tuple[str, ...]:
+    """The registered games that have a course, in registry order."""
+    return tuple(name for name in games() if optional.course_hooks(game_module(name)) is not None)
+
+
 def hooks(game: str) -> CourseHooks:
-    """The course hooks of the game called ``game``."""
-    return game_module(game).course_hooks()
+    """The course hooks of the game called ``game``.
+
+    :raises ValueError: no such game (``UnknownGameError``), or it has no course."""
+    found = optional.course_hooks(game_module(game))
+    if found is None:
+        raise ValueError(f"{game} has no course; the games with one are {', '.join(course_games()) or 'none'}")
+    return found
 
 
 def game_of_lesson(key: str, game: str | None = None) -> str:
@@ -34,7 +46,7 @@ def game_of_lesson(key: str, game: str | None = None) -> str:
     """
     if not isinstance(key, str):
         raise ValueError(f"a lesson key is text, not {key!r:.40}")
-    names = games() if game is None else (game,)
+    names = course_games() if game is None else (game,)
     found = [name for name in names if key in hooks(name).LESSONS]
     if not found:
         known = ", ".join(k for name in names for k in hooks(name).LESSONS)

@@ -27,7 +27,7 @@ from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.puzzle import COLOURS, MARKS
 from tigris_widget.core.reopen import ShowsSavedPicture
 from tigris_widget.jupyter.widget import BOARD_BESIDE_PANEL, BoardWidget, with_picture
-from tigris_widget.puzzles.library import book, game_of, library
+from tigris_widget.puzzles.library import book, game_of, library, puzzle_games
 
 
 def stars(label: str, words: tuple[str, ...]) -> str:
@@ -80,9 +80,7 @@ class _PuzzleBoardWidget(BoardWidget):
 
 
 def _lookup(key: str) -> PuzzleLike:
-    from tigris_widget.core.registry import games
-
-    for game in games():
+    for game in puzzle_games():  # a game without puzzles is never asked
         lib = library(game)
         if key in lib:
             return lib[key]

@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from tigris_widget.core.registry import DEFAULT_GAME
+from tigris_widget.core.registry import DEFAULT_GAME, games
 
 
 def add_parser(sub: Any) -> None:
@@ -28,7 +28,9 @@ def add_parser(sub: Any) -> None:
     cmd = p.add_subparsers(dest="puzzles_command", required=True)
 
     def with_game(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        parser.add_argument("--game", help="the game whose puzzles to use: tigris (the default) or ur")
+        parser.add_argument(
+            "--game", help=f"the game whose puzzles to use: {', '.join(games())} (default {DEFAULT_GAME})"
+        )
         return parser
 
     ls = with_game(cmd.add_parser("list", help="the puzzles, easiest first"))
@@ -44,10 +46,15 @@ def add_parser(sub: Any) -> None:
     mine = with_game(cmd.add_parser("mine", help="play games between bots and mine puzzles from them"))
     mine.add_argument("--games", type=int, default=20)
     mine.add_argument("--seed", type=int, default=0, help="fixes every game (and so every puzzle)")
-    mine.add_argument("--workers", type=int, default=1, help="local worker processes (1: this process; T&E only)")
+    mine.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="local worker processes (1: this process; games whose miner runs in parallel)",
+    )
     mine.add_argument("--settings", choices=("all", "variants"), default="all",
-                      help="T&E: variants: only games with buildings or the ziggurat, only puzzles about them")  # fmt: skip
-    mine.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes (T&E)")
+                      help="variants: only games with the game's variant rules, only puzzles about them")  # fmt: skip
+    mine.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786) instead of local processes")
     mine.add_argument("--out", help="write the puzzles here (JSON, the format of the shipped library)")
     mine.add_argument("--add-to", metavar="FILE",
                       help="add the new puzzles to this library file, keeping the puzzles already in it")  # fmt: skip
@@ -65,10 +72,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _game(args: argparse.Namespace) -> str:
-    from tigris_widget.core.registry import game_module
+    from tigris_widget.puzzles.library import book
 
     name = getattr(args, "game", None) or DEFAULT_GAME
-    game_module(name)  # UnknownGameError (a ValueError) names the games
+    book(name)  # a ValueError naming the games (with puzzles) when it is no game or has no puzzles
     return str(name)
 
 
@@ -76,7 +83,7 @@ def _library(args: argparse.Namespace) -> dict[str, Any]:
     from tigris_widget.puzzles import library as library_module
 
     game = _game(args)
-    # T&E's library is called without arguments, as it always was (tests replace it so)
+    # the default game's library is called without arguments, as it always was (tests replace it so)
     return library_module.library() if game == DEFAULT_GAME else library_module.library(game)
 
 

@@ -1,8 +1,9 @@
 """The puzzle library of every game, in one place, each puzzle with an id: a game's hand-made puzzles
 and those mined from its games (``games/<name>/puzzles/data/mined.json``, made by
 ``python -m tigris_widget puzzles mine``). Each game lends its puzzles, theme names and rating words
-through its ``puzzle_book()`` (``core.protocol.PuzzleBook``); without ``game`` the library is
-Tigris & Euphrates'.
+through its optional ``puzzle_book()`` (``core.protocol.PuzzleBook``): a game without one has no
+puzzles and is absent from ``puzzle_games()``. Without ``game`` the library is the default game's
+(``core.registry.DEFAULT_GAME``).
 
     >>> from tigris_widget.puzzles.library import library, select
     >>> lib = library()
@@ -22,18 +23,29 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from tigris_widget.core import hooks
 from tigris_widget.core.checks import is_number
 from tigris_widget.core.files import load_json
 from tigris_widget.core.protocol import PuzzleBook, PuzzleLike
-from tigris_widget.core.registry import DEFAULT_GAME, game_module
+from tigris_widget.core.registry import DEFAULT_GAME, game_module, games
 
 MAX_PUZZLE_FILE_CHARS = 50_000_000
 """Longest puzzle library file read (T&E's shipped one holds some 600,000 characters)."""
 
 
+def puzzle_games() -> tuple[str, ...]:
+    """The registered games that have puzzles, in registry order."""
+    return tuple(name for name in games() if hooks.puzzle_book(game_module(name)) is not None)
+
+
 def book(game: str = DEFAULT_GAME) -> PuzzleBook:
-    """The puzzle book of ``game`` (``UnknownGameError`` for a name that is no game)."""
-    return game_module(game).puzzle_book()
+    """The puzzle book of ``game``.
+
+    :raises ValueError: a name that is no game (``UnknownGameError``), or a game without puzzles."""
+    found = hooks.puzzle_book(game_module(game))
+    if found is None:
+        raise ValueError(f"{game} has no puzzles; the games with puzzles are {', '.join(puzzle_games()) or 'none'}")
+    return found
 
 
 @cache
