@@ -69,16 +69,26 @@ export function drawTerrain(ctx: Ctx, l: Layout, theme: Theme): void {
     roundRect(ctx, r.x + gap, r.y + gap, r.w - 2 * gap, r.h - 2 * gap, l.cell * 0.06);
     ctx.fillStyle = rosette ? p.rosette : p.square;
     ctx.fill();
-    if (rosette) drawRosette(ctx, r.x + r.w / 2, r.y + r.h / 2, l.cell * 0.43, theme);
+    // the central rosette a little smaller: its corner keeps room for the word "safe"
+    if (rosette) drawRosette(ctx, r.x + r.w / 2, r.y + r.h / 2, l.cell * (cell === SAFE_ROSETTE ? 0.33 : 0.43), theme);
     if (cell === SAFE_ROSETTE) {
-      // the safe square says so in its corner, where a piece does not cover it
-      ctx.fillStyle = p.rosettePetal;
-      ctx.font = `700 ${Math.max(8, Math.round(l.cell * 0.13))}px ${theme.font}`;
-      ctx.textAlign = "left";
-      ctx.textBaseline = "top";
-      ctx.fillText("safe", r.x + gap + l.cell * 0.05, r.y + gap + l.cell * 0.03);
+      // the safe square wears a gold frame, seen round a piece standing on it too
+      ctx.lineWidth = Math.max(2, l.cell * 0.05);
+      ctx.strokeStyle = p.safe;
+      roundRect(ctx, r.x + gap * 2.5, r.y + gap * 2.5, r.w - 5 * gap, r.h - 5 * gap, l.cell * 0.05);
+      ctx.stroke();
     }
   }
+}
+
+/** "safe" in the central rosette's corner. */
+function drawSafeWord(ctx: Ctx, l: Layout, theme: Theme): void {
+  const r = squareRect(l, SAFE_ROSETTE);
+  ctx.fillStyle = theme.paint.safe;
+  ctx.font = `700 ${Math.max(9, Math.round(l.cell * 0.14))}px ${theme.font}`;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  ctx.fillText("safe", r.x + l.cell * 0.11, r.y + l.cell * 0.1);
 }
 
 /** A tray's frame and its word ("start" or "home"); its pieces are drawn with the pieces. */
@@ -233,6 +243,7 @@ export function diceWords(view: View): [string, string] {
 /** The pieces on the board and in the trays, and the dice. */
 export function drawPieces(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
   const b = view.body;
+  if (b.cells[SAFE_ROSETTE] === null) drawSafeWord(ctx, l, theme); // a piece there would cover it
   b.cells.forEach((seat, cell) => {
     if (seat === null || !isSquare(cell)) return;
     const r = squareRect(l, cell);
@@ -250,8 +261,12 @@ function ringPiece(ctx: Ctx, cell: Square, l: Layout, colour: string, strong: bo
   const r = squareRect(l, cell);
   const tray = !isSquare(cell);
   ctx.beginPath();
-  ctx.arc(r.x + r.w / 2, r.y + (tray ? r.h * 0.42 : r.h / 2), l.cell * (tray ? 0.36 : 0.42), 0, 2 * Math.PI);
-  ctx.lineWidth = Math.max(2, l.cell * (strong ? 0.07 : 0.045));
+  ctx.arc(r.x + r.w / 2, r.y + (tray ? r.h * 0.42 : r.h / 2), l.cell * (tray ? 0.33 : 0.42), 0, 2 * Math.PI);
+  const width = Math.max(2, l.cell * (strong ? 0.07 : 0.045));
+  ctx.lineWidth = width + 2; // a pale underlay: the ring reads on sand, on lapis and on the trays
+  ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  ctx.stroke();
+  ctx.lineWidth = width;
   ctx.strokeStyle = colour;
   ctx.setLineDash(dashed ? [l.cell * 0.09, l.cell * 0.06] : []);
   ctx.stroke();

@@ -5,7 +5,6 @@ import { seatName } from "../../core/describe";
 import type { PanelParts } from "../../core/game";
 import { button, h } from "../../core/panel";
 import type { RoyalView as View } from "./body";
-import { diceWords } from "./draw";
 import { formatCell, trayOf } from "./geometry";
 import type { RoyalTheme as Theme } from "./theme";
 import { canAct, moveFrom, movableCells, rollAction, type RoyalCommand, type UiState } from "./ui";
@@ -92,8 +91,9 @@ function seatRows(view: View, theme: Theme): HTMLElement {
 
 export function royalPanel(view: View, ui: UiState, theme: Theme, dispatch: Dispatch): PanelParts {
   const b = view.body;
-  const [big, small] = diceWords(view);
-  const status = view.over ? `Game over after ${b.turns} turns` : `Turn ${b.turns + 1} · ${seatName(view, b.active)} to ${b.phase === "roll" ? "roll" : "move"}`;
-  const dice = h("div", { class: "tw-royal-dice", text: `${big}${small ? ` — ${small}` : ""}` });
-  return { status, body: [...controls(view, ui, dispatch), dice, seatRows(view, theme)] };
+  const who = seatName(view, b.active);
+  const doing = b.roll === null ? `${who} to roll` : `${who} rolled ${b.roll}`;
+  const status = view.over ? `Game over after ${b.turns} turns` : `Turn ${b.turns + 1} · ${doing}`;
+  const last = b.roll === null && b.last_roll ? h("div", { class: "tw-muted", text: `Last throw: ${seatName(view, b.last_roll.seat)} ${b.last_roll.roll}.` }) : null;
+  return { status, body: [...controls(view, ui, dispatch), ...(last ? [last] : []), seatRows(view, theme)] };
 }

@@ -24,6 +24,8 @@ export interface RoyalPalette extends CorePalette {
   tip: string;
   selected: string;
   target: string;
+  /** The central rosette's frame and word (a piece there is safe). */
+  safe: string;
 }
 
 const LIGHT: RoyalPalette = {
@@ -52,6 +54,7 @@ const LIGHT: RoyalPalette = {
   tip: "#c0392b",
   selected: "#ff8c00",
   target: "#0b7a3e",
+  safe: "#e8b923",
 };
 
 const DARK: RoyalPalette = {

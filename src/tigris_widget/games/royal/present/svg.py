@@ -45,6 +45,7 @@ LIGHT: dict[str, Any] = {
     "dieEdge": "#4a3a22",
     "tip": "#c0392b",
     "accent": "#d81b60",
+    "safe": "#e8b923",
 }
 DARK: dict[str, Any] = {
     **LIGHT,
@@ -119,15 +120,18 @@ def _board(out: list[str], pal: Mapping[str, Any]) -> None:
         out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
                    f'fill="{pal["rosette"] if rosette else pal["square"]}"/>')  # fmt: skip
         if rosette:
-            out.append(_rosette(x + CELL / 2, y + CELL / 2, CELL * 0.43, pal))
-        if cell == CENTRAL_CELL:
-            out.append(
-                f'<text x="{x + 5}" y="{y + 12}" font-size="9" font-weight="700" fill="{pal["petal"]}">safe</text>'
-            )
+            # the central rosette a little smaller: its corner keeps room for the word "safe"
+            out.append(_rosette(x + CELL / 2, y + CELL / 2, CELL * (0.34 if cell == CENTRAL_CELL else 0.43), pal))
+        if cell == CENTRAL_CELL:  # the safe square wears a gold frame, seen round a piece on it too
+            out.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" rx="3" fill="none" '
+                       f'stroke="{pal["safe"]}" stroke-width="3"/>')  # fmt: skip
 
 
 def _pieces(out: list[str], body: Mapping[str, Any], pal: Mapping[str, Any], only: set[int] | None = None) -> None:
     """The pieces on the squares and in the trays (``only``: on these cells alone)."""
+    if body["cells"][CENTRAL_CELL] is None and only is None:  # a piece there would cover the word
+        x, y = _xy(CENTRAL_CELL)
+        out.append(f'<text x="{x + 8}" y="{y + 16}" font-size="10" font-weight="700" fill="{pal["safe"]}">safe</text>')
     for cell, seat in enumerate(body["cells"]):
         if seat is not None and (only is None or cell in only):
             cx, cy = _centre(cell)
