@@ -138,7 +138,7 @@ def test_finished_game_has_a_result_and_no_targets() -> None:
     view = present(game, None)
     winner = game.state.winner
     assert view["over"] and view["decision"] is None and view["targets"] == {}
-    assert view["result"][0] == {"seat": winner, "rank": 1, "score": 7, "columns": [["borne off", 7]]}
+    assert view["result"][0] == {"seat": winner, "rank": 1, "columns": [["borne off", 7]]}
     assert view["body"]["phase"] == "over" and view["body"]["winner"] == winner
     assert view["last_turn"]["ongoing"] is False
 

@@ -7,7 +7,7 @@ import type { Scene } from "../../core/game";
 import { squareRect, type Ctx, type Layout } from "../../core/geometry";
 import { drawSquareFrame } from "../../core/overlays";
 import type { Square } from "../../core/view";
-import type { Body, RoyalView as View } from "./body";
+import type { RoyalView as View } from "./body";
 import { CELLS, COLS, ROSETTES, ROWS, SAFE_ROSETTE, SEATS, diceBox, homeCell, isSquare, waitingCell } from "./geometry";
 import type { RoyalTheme as Theme } from "./theme";
 import { canAct, moveFrom, movableCells, rollAction, type UiState } from "./ui";
@@ -152,14 +152,13 @@ function drawTrayPieces(ctx: Ctx, cell: Square, seat: number, count: number, l: 
   ctx.restore();
 }
 
-/** The four pyramid dice (three faces seen from above, the tip in the middle) and the roll in words. */
+/** The four pyramid dice (three faces seen from above, the tip in the middle, marked red when it
+ * counts) and the roll in words. Before a throw the dice are empty dashed outlines: nothing to read
+ * there yet (the words say what the last throw was). */
 export function drawDice(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
   const p = theme.paint;
   const b = view.body;
   const { top, die } = diceBox(l);
-  const thrown = b.dice !== null;
-  const shown = b.dice ?? lastDice(b);
-  const faded = !thrown;
   for (let i = 0; i < 4; i++) {
     const x = l.left + i * die * 1.12;
     const cx = x + die / 2;
@@ -169,17 +168,20 @@ export function drawDice(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
       { x: x + die * 0.02, y: top + die * 0.92 },
       { x: x + die * 0.98, y: top + die * 0.92 },
     ];
-    ctx.save();
-    if (faded) ctx.globalAlpha = 0.4;
+    const edge = b.dice ? p.dieEdge : p.trayEdge;
     ctx.beginPath();
     corners.forEach((c, k) => (k === 0 ? ctx.moveTo(c.x, c.y) : ctx.lineTo(c.x, c.y)));
     ctx.closePath();
-    ctx.fillStyle = p.die;
-    ctx.fill();
+    if (b.dice) {
+      ctx.fillStyle = p.die;
+      ctx.fill();
+    }
     ctx.lineWidth = Math.max(1.2, die * 0.03);
-    ctx.strokeStyle = p.dieEdge;
+    ctx.strokeStyle = edge;
     ctx.lineJoin = "round";
+    ctx.setLineDash(b.dice ? [] : [die * 0.08, die * 0.06]);
     ctx.stroke();
+    ctx.setLineDash([]);
     ctx.beginPath();
     for (const c of corners) {
       ctx.moveTo(apex.x, apex.y);
@@ -187,7 +189,7 @@ export function drawDice(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
     }
     ctx.lineWidth = Math.max(1, die * 0.02);
     ctx.stroke();
-    if (shown?.[i]) {
+    if (b.dice?.[i]) {
       ctx.beginPath();
       ctx.arc(apex.x, apex.y, die * 0.11, 0, 2 * Math.PI);
       ctx.fillStyle = p.tip;
@@ -196,7 +198,6 @@ export function drawDice(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
       ctx.strokeStyle = p.dieEdge;
       ctx.stroke();
     }
-    ctx.restore();
   }
   const textX = l.left + 4 * die * 1.12 + l.cell * 0.15;
   const mid = top + die * 0.5;
@@ -212,18 +213,6 @@ export function drawDice(ctx: Ctx, view: View, l: Layout, theme: Theme): void {
     ctx.font = `${Math.max(10, Math.round(l.cell * 0.17))}px ${theme.font}`;
     ctx.fillText(small, textX, mid + l.cell * 0.2, room);
   }
-}
-
-/** The dice of the last throw when none is being played (faded: a reminder, not the roll to play). */
-function lastDice(b: Body): boolean[] | null {
-  const last = b.last_roll;
-  return last ? diceOf(last.roll) : null;
-}
-
-/** A plausible arrangement of four dice with ``n`` marked tips up (always the same for the same n). */
-export function diceOf(n: number): boolean[] {
-  const marked = [[], [1], [0, 2], [0, 1, 3], [0, 1, 2, 3]][Math.max(0, Math.min(4, n))] ?? [];
-  return [0, 1, 2, 3].map((i) => (marked as number[]).includes(i));
 }
 
 /** The words beside the dice: the roll and what it asks (or who is to throw and the last throw). */

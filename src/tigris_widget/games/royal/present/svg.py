@@ -16,7 +16,7 @@ from typing import Any
 
 from tigris_widget.core.view import check_view, svg_ink
 from tigris_widget.games.royal.engine.board import COLUMNS, PIECES, ROSETTE_CELLS, ROWS, SQUARES, exists
-from tigris_widget.games.royal.present.view import GAME, dice_of, home_cell, waiting_cell
+from tigris_widget.games.royal.present.view import GAME, home_cell, waiting_cell
 
 CELL = 64
 """Side of one square in pixels."""
@@ -148,10 +148,9 @@ def _pieces(out: list[str], body: Mapping[str, Any], pal: Mapping[str, Any], onl
 
 
 def _dice(out: list[str], view: Mapping[str, Any], top: float, pal: Mapping[str, Any]) -> None:
-    """The four pyramid dice seen from above (the tip in the middle, marked red or plain) and the roll."""
-    body = view["body"]
-    last = body.get("last_roll")
-    dice = body["dice"] if body["dice"] is not None else dice_of(last["roll"]) if isinstance(last, Mapping) else None
+    """The four pyramid dice seen from above (the tip in the middle, marked red when it counts) and the
+    roll; before a throw, empty dashed outlines (the words say what the last throw was)."""
+    dice = view["body"]["dice"]
     die = 44
     for i in range(4):
         x = MARGIN + i * die * 1.12
@@ -159,10 +158,16 @@ def _dice(out: list[str], view: Mapping[str, Any], top: float, pal: Mapping[str,
         corners = [(cx, top + 1), (x + 1, top + die * 0.92), (x + die - 1, top + die * 0.92)]
         pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in corners)
         spokes = "".join(f'<line x1="{cx:.1f}" y1="{ay:.1f}" x2="{a:.1f}" y2="{b:.1f}"/>' for a, b in corners)
-        tip = (f'<circle cx="{cx:.1f}" cy="{ay:.1f}" r="{die * 0.11:.1f}" fill="{pal["tip"]}" class="tip"/>'
-               if dice and dice[i] else "")  # fmt: skip
-        faded = ' opacity="0.5"' if body["dice"] is None else ""
-        out.append(f'<g class="die"{faded} stroke="{pal["dieEdge"]}" stroke-width="1.4" stroke-linejoin="round">'
+        if dice is None:
+            out.append(f'<g class="die" fill="none" stroke="{pal["trayEdge"]}" stroke-width="1.4" '
+                       f'stroke-dasharray="4 3"><polygon points="{pts}"/>{spokes}</g>')  # fmt: skip
+            continue
+        tip = (
+            f'<circle cx="{cx:.1f}" cy="{ay:.1f}" r="{die * 0.11:.1f}" fill="{pal["tip"]}" class="tip"/>'
+            if dice[i]
+            else ""
+        )
+        out.append(f'<g class="die" stroke="{pal["dieEdge"]}" stroke-width="1.4" stroke-linejoin="round">'
                    f'<polygon points="{pts}" fill="{pal["die"]}"/>{spokes}{tip}</g>')  # fmt: skip
     big, small = dice_words(view)
     tx = MARGIN + 4 * die * 1.12 + 10

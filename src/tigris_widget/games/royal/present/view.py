@@ -237,7 +237,8 @@ def present(
     result = None
     if s.over:
         result = [
-            {"seat": p, "rank": 1 if p == s.winner else 2, "score": s.off(p), "columns": [["borne off", s.off(p)]]}
+            # no "points" in this race: the table says how many pieces each seat bore off
+            {"seat": p, "rank": 1 if p == s.winner else 2, "columns": [["borne off", s.off(p)]]}
             for p in sorted((0, 1), key=lambda p: p != s.winner)
         ]
     return envelope(
