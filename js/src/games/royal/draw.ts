@@ -8,7 +8,7 @@ import { squareRect, type Ctx, type Layout } from "../../core/geometry";
 import { drawSquareFrame } from "../../core/overlays";
 import type { Square } from "../../core/view";
 import type { RoyalView as View } from "./body";
-import { CELLS, COLS, ROSETTES, ROWS, SAFE_ROSETTE, SEATS, diceBox, homeCell, isSquare, waitingCell } from "./geometry";
+import { CELLS, COLS, ROSETTES, ROWS, SAFE_ROSETTE, SEATS, diceBox, homeCell, isSquare, pathCells, waitingCell } from "./geometry";
 import type { RoyalTheme as Theme } from "./theme";
 import { canAct, moveFrom, movableCells, rollAction, type UiState } from "./ui";
 
@@ -79,6 +79,7 @@ export function drawTerrain(ctx: Ctx, l: Layout, theme: Theme): void {
       ctx.stroke();
     }
   }
+  drawPathWedges(ctx, l, theme);
 }
 
 /** "safe" in the central rosette's corner. */
@@ -89,6 +90,37 @@ function drawSafeWord(ctx: Ctx, l: Layout, theme: Theme): void {
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
   ctx.fillText("safe", r.x + l.cell * 0.11, r.y + l.cell * 0.1);
+}
+
+/**
+ * The way the pieces go: a small wedge on the edge between each two steps of a seat's path (start
+ * tray, squares 1–14, home tray), pointing onwards. The middle row's wedges are shared by both seats.
+ */
+function drawPathWedges(ctx: Ctx, l: Layout, theme: Theme): void {
+  const seen = new Set<string>();
+  ctx.fillStyle = theme.paint.wedge;
+  for (let seat = 0; seat < SEATS; seat++) {
+    const steps = [waitingCell(seat), ...pathCells(seat), homeCell(seat)];
+    for (let i = 0; i + 1 < steps.length; i++) {
+      const a = squareRect(l, steps[i]!);
+      const b = squareRect(l, steps[i + 1]!);
+      const key = `${steps[i]}-${steps[i + 1]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const dx = Math.sign(b.x - a.x);
+      const dy = Math.sign(b.y - a.y);
+      // the middle of the shared edge: clear of the pieces (a piece's disc keeps off the edges)
+      const ex = (a.x + b.x) / 2 + a.w / 2;
+      const ey = (a.y + b.y) / 2 + a.h / 2;
+      const size = l.cell * 0.08;
+      ctx.beginPath();
+      ctx.moveTo(ex + dx * size, ey + dy * size);
+      ctx.lineTo(ex - dx * size + dy * size, ey - dy * size + dx * size);
+      ctx.lineTo(ex - dx * size - dy * size, ey - dy * size - dx * size);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
 }
 
 /** A tray's frame and its word ("start" or "home"); its pieces are drawn with the pieces. */

@@ -26,6 +26,8 @@ export interface RoyalPalette extends CorePalette {
   target: string;
   /** The central rosette's frame and word (a piece there is safe). */
   safe: string;
+  /** The wedges that show which way the pieces go. */
+  wedge: string;
 }
 
 const LIGHT: RoyalPalette = {
@@ -55,6 +57,7 @@ const LIGHT: RoyalPalette = {
   selected: "#ff8c00",
   target: "#0b7a3e",
   safe: "#e8b923",
+  wedge: "#8a6d3b",
 };
 
 const DARK: RoyalPalette = {
@@ -78,6 +81,7 @@ const DARK: RoyalPalette = {
   dieEdge: "#0d0b08",
   tip: "#d64533",
   target: "#4be08a",
+  wedge: "#4a3a22",
 };
 
 export const PALETTES: Palettes<RoyalPalette> = { light: LIGHT, dark: DARK };

@@ -12,11 +12,12 @@ import math
 import textwrap
 from collections.abc import Iterable, Mapping
 from html import escape
+from itertools import pairwise
 from typing import Any
 
 from tigris_widget.core.view import check_view, svg_ink
-from tigris_widget.games.royal.engine.board import COLUMNS, PIECES, ROSETTE_CELLS, ROWS, SQUARES, exists
-from tigris_widget.games.royal.present.view import GAME, home_cell, waiting_cell
+from tigris_widget.games.royal.engine.board import COLUMNS, OFF, PIECES, ROSETTE_CELLS, ROWS, SQUARES, exists
+from tigris_widget.games.royal.present.view import GAME, home_cell, square_cell, waiting_cell
 
 CELL = 64
 """Side of one square in pixels."""
@@ -46,6 +47,7 @@ LIGHT: dict[str, Any] = {
     "tip": "#c0392b",
     "accent": "#d81b60",
     "safe": "#e8b923",
+    "wedge": "#8a6d3b",
 }
 DARK: dict[str, Any] = {
     **LIGHT,
@@ -61,6 +63,7 @@ DARK: dict[str, Any] = {
     "dieEdge": "#0d0b08",
     "tip": "#d64533",
     "accent": "#ff5a92",
+    "wedge": "#4a3a22",
 }
 GHOST_OPACITY = 0.55
 """How opaque a ghost piece (a move not played) is: the canvas's ``GHOST_ALPHA`` (js/src/core/scene.ts)."""
@@ -105,7 +108,7 @@ def _piece(seat: int, cx: float, cy: float, radius: float, pal: Mapping[str, Any
 
 
 def _board(out: list[str], pal: Mapping[str, Any]) -> None:
-    """The squares, the rosettes and the trays' frames with their words."""
+    """The squares, the rosettes, the trays' frames with their words and the path's wedges."""
     for cell in range(SQUARES):
         x, y = _xy(cell)
         if not exists(cell % COLUMNS, cell // COLUMNS):
@@ -125,6 +128,25 @@ def _board(out: list[str], pal: Mapping[str, Any]) -> None:
         if cell == CENTRAL_CELL:  # the safe square wears a gold frame, seen round a piece on it too
             out.append(f'<rect x="{x + 5}" y="{y + 5}" width="{CELL - 10}" height="{CELL - 10}" rx="3" fill="none" '
                        f'stroke="{pal["safe"]}" stroke-width="3"/>')  # fmt: skip
+    _wedges(out, pal)
+
+
+def _wedges(out: list[str], pal: Mapping[str, Any]) -> None:
+    """The way the pieces go: a small wedge on the edge between each two steps of a seat's path (start
+    tray, squares 1-14, home tray), pointing onwards; the middle row's are shared by both seats."""
+    seen: set[tuple[int, int]] = set()
+    for seat in (0, 1):
+        steps = [square_cell(seat, sq) for sq in range(OFF + 1)]
+        for a, b in pairwise(steps):
+            if (a, b) in seen:
+                continue
+            seen.add((a, b))
+            (ax, ay), (bx, by) = _xy(a), _xy(b)
+            dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+            ex, ey, size = (ax + bx + CELL) / 2, (ay + by + CELL) / 2, CELL * 0.08
+            points = [(ex + dx * size, ey + dy * size), (ex - dx * size + dy * size, ey - dy * size + dx * size),
+                      (ex - dx * size - dy * size, ey - dy * size - dx * size)]  # fmt: skip
+            out.append(f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}" fill="{pal["wedge"]}"/>')
 
 
 def _pieces(out: list[str], body: Mapping[str, Any], pal: Mapping[str, Any], only: set[int] | None = None) -> None:
