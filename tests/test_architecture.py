@@ -3,8 +3,9 @@
 The package, lowest first::
 
     core (errors, events, registry)                              knows nothing of the package
-    games/<game>/  engine.core → engine.rules → formats, played  a game: core and itself only
-                   → present → game → builder → bots → puzzles
+    games/<game>/  engine → formats → present → game → builder   a game: core and itself only
+                   → bots → puzzles → course → bench, results    (the common skeleton; T&E splits
+                                                                 engine.core → engine.rules, adds played)
     render → bots → puzzles → jupyter                            the shared layers: core, and a game
                                                                  only through the registry/protocol
     __init__ (the facade), cli, bench, __main__                  the app: anything
@@ -38,23 +39,26 @@ LAYERS = [
 ]
 """The shared layers and the app, lowest first (a module may import from its own layer and those below)."""
 
+GAME_SKELETON: list[tuple[str, ...]] = [
+    ("engine",),
+    ("formats",),
+    ("present",),
+    ("game",),
+    ("builder",),
+    ("bots",),
+    ("puzzles",),
+    ("course",),
+    ("bench", "results"),
+    ("",),
+]
+"""The layers every game's package ``games/<game>/`` shares (names relative to it), lowest first; a
+game leaves out the ones it has no need of. A game without an entry in ``GAME_LAYERS`` keeps it."""
+
 GAME_LAYERS: dict[str, list[tuple[str, ...]]] = {
-    "tigris": [
-        ("engine.core",),
-        ("engine.rules", "engine"),
-        ("formats", "played"),
-        ("present",),
-        ("game",),
-        ("builder",),
-        ("bots",),
-        ("puzzles",),
-        ("course",),
-        ("",),
-    ],
+    "tigris": [("engine.core",), ("engine.rules", "engine"), ("formats", "played"), *GAME_SKELETON[2:]],
+    "ur": GAME_SKELETON,
 }
-"""The layers inside a game's package ``games/<game>/`` (names relative to it), lowest first; a game
-without an entry has its engine below the rest (``*``: any other module)."""
-DEFAULT_GAME_LAYERS = [("engine",), ("*",)]
+"""The layers of each game that lists its own (T&E splits its engine and has ``played``)."""
 
 ENGINE_MAY_USE = {"core", "core.checks", "core.errors", "core.events"}
 """The core's leaf modules that every engine shares (they import nothing of the package)."""
@@ -154,8 +158,8 @@ def layer_of(module: str) -> tuple[str, int]:
     """("", layer) for the shared layers and the app; (game, layer inside the game) for a game's module."""
     where = game_of(module)
     if where is not None:
-        index = _layer(where[1], GAME_LAYERS.get(where[0], DEFAULT_GAME_LAYERS))
-        assert index >= 0, f"module {module!r} is in no layer: add it to GAME_LAYERS"
+        index = _layer(where[1], GAME_LAYERS.get(where[0], GAME_SKELETON))
+        assert index >= 0, f"module {module!r} is in no layer: follow GAME_SKELETON or list the game's in GAME_LAYERS"
         return where[0], index
     index = _layer(module, LAYERS)
     assert index >= 0, f"module {module!r} is in no layer: add it to LAYERS"
@@ -281,7 +285,8 @@ def test_the_registry_finds_every_game_by_name() -> None:
         members = ("new_game", "game_from_position", "game_from_record", "to_square", "present", "intent_action")
         for member in (*members, "picture_svg", "explain", "bot_rules"):  # core.protocol.GameModule
             assert callable(getattr(module, member)), f"games.{name} has no {member}"
-        game = module.new_game(3, 7, None)  # three players: a count every game plays
+        assert module.PLAYERS and module.DEFAULT_PLAYERS in module.PLAYERS
+        game = module.new_game(module.DEFAULT_PLAYERS, 7, None)
         assert game.name == name
         assert isinstance(module.SQUARES, int) and module.to_square(0) == 0
         view = module.present(game, None)
@@ -292,6 +297,16 @@ def test_the_registry_finds_every_game_by_name() -> None:
         with pytest.raises(UnknownGameError, match="unknown game"):
             game_module(bad)  # type: ignore[arg-type]
     assert issubclass(UnknownGameError, ValueError)
+
+
+def test_every_game_folder_is_registered() -> None:
+    """A package under ``games/`` is a game the registry lists, so that the shared layers and these
+    tests see it (its modules' layers: ``test_every_module_is_in_a_layer``)."""
+    from tigris_widget.games import GAMES
+
+    folders = {p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py")}
+    assert folders <= set(GAMES), f"unregistered game folders: {sorted(folders - set(GAMES))} (add them to GAMES)"
+    assert set(GAME_LAYERS) <= set(GAMES), "GAME_LAYERS lists a game that is not registered"
 
 
 def test_importing_the_package_and_the_engine_loads_no_jupyter_package() -> None:

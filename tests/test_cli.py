@@ -11,6 +11,8 @@ import pytest
 from tigris_widget import Game
 from tigris_widget.bots.generic import RolloutSearchBot
 from tigris_widget.cli import main
+from tigris_widget.core.protocol import SearchDefaults
+from tigris_widget.core.registry import game_module
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -48,8 +50,8 @@ def test_play_summary_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert "Winner:" in capsys.readouterr().out
     assert main(["play", "--bot", "oracle"]) == 2
     assert "unknown bot 'oracle'" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["play", "--players", "7"])
+    assert main(["play", "--players", "7"]) == 2  # the game's PLAYERS say which counts it takes
+    assert capsys.readouterr().err == "error: --players 7: Tigris & Euphrates is played by 2, 3, 4 players\n"
 
 
 @pytest.mark.parametrize(
@@ -149,8 +151,9 @@ def test_play_ur_prints_the_standings(capsys: pytest.CaptureFixture[str]) -> Non
 def test_tournament_and_bench_for_ur(
     tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # the bench times the default search bot: a few rollouts per decision keep this test short
+    # the bench times the default search bot and the analysis: a few rollouts per decision keep this test short
     monkeypatch.setattr(RolloutSearchBot, "DEFAULT_ITERATIONS", 4)
+    monkeypatch.setattr(game_module("ur"), "SEARCH_DEFAULTS", SearchDefaults(iterations=4))
     out_dir = str(tmp_path)
     assert main(["tournament", "--game", "ur", "--bots", "greedy,random", "--games", "3", "--seed", "2",
                  "--option", "layout=face", "--quiet", "--out", out_dir, "--json"]) == 0  # fmt: skip
@@ -163,9 +166,20 @@ def test_tournament_and_bench_for_ur(
     assert "turnLimit" in capsys.readouterr().err
     assert main(["bench", "--game", "ur", "--seconds", "0.2", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert (
-        figures["games_per_s_3p"] > 0 and figures["legal_actions_us_4p"] > 0 and figures["search_ms_per_decision"] > 0
-    )
+    assert figures["protocol_games_per_s"] > 0 and figures["analysis_default_ms"] > 0  # every game's figures
+    assert figures["search_iterations_per_s"] > 0 and figures["search_ms_per_decision"] > 0
+    assert figures["random_games_per_s"] > 0 and figures["legal_actions_us_4p"] > 0  # Ur's own (bench_extras)
+
+
+def test_bench_compare_keeps_its_figures_names_and_measures_each_in_one_process() -> None:
+    from tigris_widget.bench import compare_task, compare_tasks
+
+    known = ["tigris_fast_games_per_s", "tigris_uniform_games_per_s", "tigris_legal_actions_us",
+             "ur_random_games_per_s", "tigris_search_iterations_per_s", "ur_search_iterations_per_s"]  # fmt: skip
+    assert [name for name in compare_tasks() if name in known] == known  # docs/results/compiled.md's rows
+    assert compare_task("tigris_legal_actions_us", 0.05) > 0 and compare_task("ur_random_games_per_s", 0.05) > 0
+    with pytest.raises(ValueError, match="unknown benchmark task"):
+        compare_task("chess_games_per_s", 0.05)
 
 
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: pytest.TempPathFactory) -> None:

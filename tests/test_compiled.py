@@ -205,7 +205,7 @@ def test_the_engines_draws_are_the_random_modules() -> None:
     from the same stream, so that seeds keep their games; a ``Random`` subclass keeps its own draws."""
     import random
 
-    from tigris_widget.games.tigris.engine.rules.legal import randbelow, shuffle
+    from tigris_widget.games.tigris.engine.rules.draws import randbelow, shuffle
 
     for seed in range(200):
         a, b = random.Random(seed), random.Random(seed)

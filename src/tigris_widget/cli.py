@@ -12,11 +12,12 @@ from typing import Any
 
 from tigris_widget.bots import make_bot
 from tigris_widget.bots.runner import GameTooLong, play
+from tigris_widget.core import hooks
 from tigris_widget.core.checks import add_once
 from tigris_widget.core.protocol import GameLike
-from tigris_widget.core.registry import game_module, games
-from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES
-from tigris_widget.games.tigris.game import Game
+from tigris_widget.core.registry import DEFAULT_GAME, game_module, games
+
+PLAYERS_HELP = "how many players (default: the game's usual count)"
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -96,73 +97,61 @@ def standings_dict(game: GameLike, bot_names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _print_standings(data: dict[str, Any]) -> None:
-    print(f"Game over after {data['actions']} actions.")
+def _standings_text(data: dict[str, Any]) -> str:
+    """``standings_dict``'s facts as printed lines."""
+    lines = [f"Game over after {data['actions']} actions."]
     for row in data["standings"]:
         cubes = f", {row['cubes']} cubes on the grid" if "cubes" in row else ""
-        print(f"  {row['place']}. seat {row['seat']} ({row['bot']}): {row['points']} points{cubes}")
+        lines.append(f"  {row['place']}. seat {row['seat']} ({row['bot']}): {row['points']} points{cubes}")
     winners = data["winners"]
-    print(
-        "Winner:",
-        f"seat {winners[0]}" if len(winners) == 1 else " and ".join(f"seat {w}" for w in winners) + " (shared)",
-    )
+    shared = " and ".join(f"seat {w}" for w in winners) + " (shared)"
+    lines.append("Winner: " + (f"seat {winners[0]}" if len(winners) == 1 else shared))
+    return "\n".join(lines)
 
 
-def play_game(
-    players: int, seed: int, board: str, variants: str, bot_names: Sequence[str], options: dict[str, str] | None = None
-) -> Game:
-    """Play a complete T&E game between bots; each bot has its own random stream, apart from the deal."""
-    game = Game.new(players=players, seed=seed, board=board, variants=variants, options=options or None)
-    names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
-    if len(names) != players:
-        raise ValueError(f"name one bot for all seats or one per seat ({players}), not {len(bot_names)}")
-    bots = [make_bot(name, seed=seed * 7919 + seat + 1) for seat, name in enumerate(names)]
-    return play(game, bots)
+def players_of(game_name: str, players: int | None) -> int:
+    """The player count asked for, or the game's usual one; refused (naming the counts) when the game
+    takes no such count."""
+    module = game_module(game_name)
+    if players is None:
+        return module.DEFAULT_PLAYERS
+    if players not in module.PLAYERS:
+        counts = ", ".join(map(str, module.PLAYERS))
+        raise ValueError(f"--players {players}: {module.TITLE} is played by {counts} players")
+    return players
 
 
-def result_dict(game: Game) -> dict[str, Any]:
-    results = game.result
-    assert results is not None and game.ranking is not None
-    state = game.state
-    winners = [r for r in results if r.rank == 1]
-    return {
-        "winner": winners[0].dynasty if len(winners) == 1 else None,
-        "winners": [r.dynasty for r in winners],
-        "ranking": [[state.setup.dynasties[seat] for seat in place] for place in game.ranking],
-        "players": [r.to_dict() for r in results],
-        "turns": state.turn,
-        "actions": len(game),
-        "bag_left": len(state.bag),
-        "treasures_left": state.treasures.bit_count(),
-        "record": game.to_dict(),
-    }
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--option`` and the shorthands ``--board``/``--variants`` as one mapping (the game checks them)."""
+    options = parse_options(args.option)
+    for name in ("board", "variants"):
+        value = getattr(args, name)
+        if value is not None:
+            add_once(options, name, value)
+    return options
 
 
-def _print_summary(data: dict[str, Any]) -> None:
-    print(f"Game over after {data['turns']} turns ({data['actions']} actions).")
-    for row in sorted(data["players"], key=lambda r: r["rank"]):
-        colours = " ".join(f"{c} {row['final'][c]:>2}" for c in COLOUR_NAMES)
-        print(
-            f"  {row['rank']}. {row['dynasty']:<6} score {row['score']:>2}   {colours}   treasures {row['treasures']}"
-        )
-    print("Winner:", data["winner"] or " and ".join(data["winners"]) + " (shared)")
+def _add_game_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--game``, ``--players`` and the rule options, shared by ``play`` and ``tournament``."""
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=games(), help=f"{what} (default {DEFAULT_GAME})")
+    parser.add_argument("--players", type=int, default=None, help=PLAYERS_HELP)
+    parser.add_argument("--board", default=None, help="the board, for games with several (same as --option board=…)")
+    parser.add_argument("--variants", default=None,
+                        help="rule variants, comma-separated, for games with them (same as --option variants=…)")  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tigris_widget", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a complete game between bots and print the result")
-    play.add_argument("--game", default="tigris", choices=games(), help="which game (default tigris)")
-    play.add_argument("--players", type=int, default=None, choices=(2, 3, 4), help="default: 2 (tigris), 3 (ur)")
+    _add_game_arguments(play, "which game")
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--board", default=None, choices=("classic", "alternative"), help="tigris only")
-    play.add_argument("--variants", default=None, help="tigris only, comma-separated: buildings,ziggurat")
     play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable)")
     play.add_argument("--bot", default="random", help="one bot for every seat, or one per seat: random,random")
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.add_argument("--record", help="also write the game record (JSON) to this file")
     bench = sub.add_parser("bench", help="measure engine speed on this machine")
-    bench.add_argument("--game", default="tigris", choices=games(), help="which game's engine (default tigris)")
+    bench.add_argument("--game", default=DEFAULT_GAME, choices=games(), help=f"which game (default {DEFAULT_GAME})")
     bench.add_argument("--seconds", type=float, default=3.0, help="time for the playout measurement")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--compare", action="store_true", help="pure Python against the compiled engines, interleaved")
@@ -202,44 +191,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(results, indent=1))
         return 0
-    if args.game != "tigris":
-        return _play_other(args)
-    try:
-        check_record_path(args.record)
-        options = parse_options(args.option)
-        game = play_game(
-            args.players or 2, args.seed, args.board or "classic", args.variants or "", args.bot.split(","), options
-        )
-    except (ValueError, GameTooLong) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    data = result_dict(game)
-    if args.json:
-        data.pop("record")
-        print(json.dumps(data, indent=2))
-    else:
-        _print_summary(data)
-    return save_record(args.record, game.to_json(indent=1)) if args.record else 0
+    return play_command(args)
 
 
-def _play_other(args: argparse.Namespace) -> int:
-    """``play`` for a game other than T&E: the standings by the game's own scoring."""
+def play_command(args: argparse.Namespace) -> int:
+    """``play``: one game between bots, reported by the game's ``play_result`` (else its standings)."""
     names = args.bot.split(",")
     try:
-        if args.board is not None or args.variants is not None:
-            raise ValueError("--board and --variants are Tigris & Euphrates settings; use --option for this game")
         check_record_path(args.record)
-        game = play_any(args.game, args.players or 3, args.seed, parse_options(args.option), names)
+        players = players_of(args.game, args.players)
+        game = play_any(args.game, players, args.seed, game_options(args), names)
     except (ValueError, GameTooLong) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    data = standings_dict(game, names)
-    record = data.pop("record")
-    if args.json:
-        print(json.dumps(data, indent=2))
+    report = hooks.play_result(game_module(args.game))
+    if report is None:
+        data = standings_dict(game, names)
+        data.pop("record")
+        text = _standings_text(data)
     else:
-        _print_standings(data)
-    return save_record(args.record, record) if args.record else 0
+        data, text = report(game)
+    print(json.dumps(data, indent=2) if args.json else text)
+    return save_record(args.record, game.to_record()) if args.record else 0
 
 
 def _add_review_parser(sub: Any) -> None:
@@ -254,19 +227,16 @@ def _add_review_parser(sub: Any) -> None:
 
 def _add_tournament_parser(sub: Any) -> None:
     t = sub.add_parser("tournament", help="play many paired games between bots and measure their strength")
-    t.add_argument("--game", default="tigris", choices=games(), help="which game (default tigris)")
-    t.add_argument("--players", type=int, default=None, choices=(2, 3, 4), help="default: 2 (tigris), 3 (ur)")
+    _add_game_arguments(t, "which game")
     t.add_argument(
         "--bots",
         default="random,greedy",
         help="bots in seat order, e.g. random,greedy,search (2 players: every pair plays); "
         "the last is repeated to fill the seats; search:800 or search:0.5s sets its budget; "
-        "tigris also has search-infer (reads the other hands from play), with the same budgets",
+        "a game may have bots of its own (an unknown name lists them), with the same budgets",
     )
     t.add_argument("--games", type=int, default=20, help="games per lineup (whole sets of seatings per deal)")
     t.add_argument("--seed", type=int, default=1, help="tournament seed: fixes every deal and every bot seed")
-    t.add_argument("--board", default=None, choices=("classic", "alternative"), help="tigris only")
-    t.add_argument("--variants", default=None, help="tigris only, comma-separated: buildings,ziggurat")
     t.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a rule option (repeatable), e.g. layout=face"
     )
@@ -294,15 +264,12 @@ def tournament_command(args: argparse.Namespace) -> int:
             summary = summarize([row for path in args.summarize for row in load_rows(path)])
         else:
             names = [n.strip() for n in args.bots.split(",") if n.strip()]
-            options = parse_options(args.option)
-            if args.game != "tigris" and (args.board is not None or args.variants is not None):
-                raise ValueError("--board and --variants are Tigris & Euphrates settings; use --option for this game")
-            players = args.players or (2 if args.game == "tigris" else 3)
+            options = game_options(args)
+            players = players_of(args.game, args.players)
             for name in set(names):
                 make_bot(name, game=args.game)  # fail early on a bad name
             game_module(args.game).new_game(players, 0, options or None)  # and on bad options
-            tasks = schedule(names, players, args.games, args.seed, args.board or "classic", args.variants or "",
-                             game=args.game, options=options)  # fmt: skip
+            tasks = schedule(names, players, args.games, args.seed, game=args.game, options=options)
             progress = None if args.quiet else sys.stderr
             if args.resume and not args.out:
                 raise ValueError("--resume needs --out (the directory of the stopped run)")

@@ -120,7 +120,8 @@ def _position(name: str, players: int, seed: int, plies: int) -> GameLike:
     return game
 
 
-GAMES = [("tigris", 2), ("ur", 3)]
+GAMES = [(name, game_module(name).DEFAULT_PLAYERS) for name in ("tigris", "ur")]
+"""The games whose own analyses these tests read (reasons, heat maps), each at its default player count."""
 
 
 def _until_final(gen: Any, first: Analysis | None = None) -> Analysis:

@@ -252,7 +252,8 @@ def test_search_samples_and_checks_legality_from_the_legal_masks():
         TILE_ACTIONS,
     )
     from tigris_widget.games.tigris.engine.core.types import PLACE_TILE, SWAP
-    from tigris_widget.games.tigris.engine.rules.legal import is_legal_fast, legal_actions, turn_masks
+    from tigris_widget.games.tigris.engine.rules.legal import legal_actions, turn_masks
+    from tigris_widget.games.tigris.engine.rules.legal_view import is_legal_fast
 
     every = [a for table in (TILE_ACTIONS, PLACE_LEADER_ACTIONS, MOVE_LEADER_ACTIONS) for row in table for a in row]
     every += list(CATASTROPHE_ACTIONS)

@@ -31,13 +31,9 @@ from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import D_ACTION, D_BUILDING, D_TREASURE, ColourError, to_colour
 from tigris_widget.games.tigris.engine.rules.deal import deal
-from tigris_widget.games.tigris.engine.rules.legal import (
-    LegalActions,
-    is_legal,
-    is_legal_fast,
-    legal_actions,
-    turn_masks,
-)
+from tigris_widget.games.tigris.engine.rules.illegal import is_legal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions, turn_masks
+from tigris_widget.games.tigris.engine.rules.legal_view import LegalActions, is_legal_fast
 from tigris_widget.games.tigris.engine.rules.monuments import monument_squares, ziggurat_squares
 from tigris_widget.games.tigris.engine.rules.playout import playout
 from tigris_widget.games.tigris.engine.rules.scoring import allocate_treasures, spend_treasures

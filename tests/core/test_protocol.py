@@ -6,13 +6,39 @@ import random
 
 import pytest
 
-from tigris_widget import Game
-from tigris_widget.core.protocol import DecisionLike, GameLike, GameModule, StandingLike
-from tigris_widget.games import ur
+from tigris_widget.core.protocol import (
+    CHANCE_KIND,
+    ChanceDecisionLike,
+    DecisionLike,
+    GameLike,
+    GameModule,
+    StandingLike,
+)
+from tigris_widget.core.registry import game_module
+from tigris_widget.games import GAMES, ur
 
 
 def _games() -> list[GameLike]:
-    return [Game.new(players=3, seed=5), ur.UrGame.new(players=3, seed=5)]
+    """A game of every registered kind, at its usual player count."""
+    return [game_module(name).new_game(game_module(name).DEFAULT_PLAYERS, 5, None) for name in GAMES]
+
+
+def _keeps_the_action_contract(game: GameLike) -> None:
+    """Actions are values, never text; hashable, equal by value; ``str`` is notation ``apply`` reads;
+    a chance decision offers its roll request alone, with outcomes whose chances sum to 1."""
+    actions = list(game.legal_actions())
+    assert actions and not any(isinstance(a, str) for a in actions)
+    assert len(set(actions)) == len(actions)
+    decision = game.decision
+    assert decision is not None
+    if decision.kind == CHANCE_KIND:
+        assert isinstance(decision, ChanceDecisionLike) and len(decision.choices) == 1
+        assert abs(sum(p for _, p in decision.outcomes) - 1) < 1e-9
+    action = actions[-1]
+    by_text, by_value = game.clone(), game.clone()
+    by_text.apply(str(action))
+    by_value.apply(action)
+    assert by_text.to_position() == by_value.to_position() and by_value.actions[-1] == by_text.actions[-1]
 
 
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.name)
@@ -26,6 +52,7 @@ def test_the_facade_keeps_the_protocol(game: GameLike) -> None:
     for _ in range(30):
         if game.is_over:
             break
+        _keeps_the_action_contract(game)
         game.apply(rng.choice(game.legal_actions()))
     standings = game.standings()
     assert sorted(s.seat for s in standings) == list(range(game.players))

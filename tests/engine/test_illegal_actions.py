@@ -7,7 +7,8 @@ import pytest
 from tigris_widget import Game, IllegalActionError, NotationError
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import parse_action
-from tigris_widget.games.tigris.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.games.tigris.engine.rules.illegal import why_illegal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 
 
 def position() -> Game:

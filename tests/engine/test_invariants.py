@@ -19,8 +19,9 @@ import pytest
 from tigris_widget import Game
 from tigris_widget.games.tigris.engine.core import actions as tables
 from tigris_widget.games.tigris.engine.core.actions import parse_action
+from tigris_widget.games.tigris.engine.rules.illegal import why_illegal
 from tigris_widget.games.tigris.engine.rules.invariants import problems
-from tigris_widget.games.tigris.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 from tigris_widget.games.tigris.engine.rules.playout import random_action
 from tigris_widget.games.tigris.engine.rules.view import determinize, player_view
 

@@ -14,7 +14,7 @@ from tigris_widget.core.registry import game_module
 @pytest.mark.parametrize(("name", "square"), [("tigris", 4 * 16 + 6), ("ur", 8)])
 def test_a_label_is_a_pill_below_the_middle_of_its_square(name: str, square: int) -> None:
     module = game_module(name)
-    game = module.new_game(3, 7, None)
+    game = module.new_game(module.DEFAULT_PLAYERS, 7, None)
     view = module.present(game, None)
     plain = module.picture_svg(view)
     svg = module.picture_svg(view, labels={square: "+3 pts"})

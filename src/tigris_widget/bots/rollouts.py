@@ -10,7 +10,11 @@ module only shares the rollouts out among the candidates:
 * **successive halving** — every candidate gets the same number of rollouts, the better half goes on
   to the next round with more, until one is left, so most rollouts go to the moves that matter;
 * **common random numbers** — the j-th rollout of every candidate uses the same seed, so two moves are
-  compared on the same luck (the model's random tie-breaks), and a small difference shows sooner.
+  compared on the same luck (the model's random tie-breaks, and in a game with dice the rolls the
+  rollout draws with their probabilities from that seed), and a small difference shows sooner.
+
+The candidates are a seat's choices only: at a roll of the dice the bot rolls without searching
+(``bots.generic``), and no rollout reads a roll to come (the game's rollout draws it).
 
     >>> from tigris_widget.core.registry import game_module
     >>> rules = game_module("ur").bot_rules()

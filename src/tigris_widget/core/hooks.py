@@ -33,6 +33,8 @@ AnalyzeHook = Callable[[GameLike, AnalysisRequest], Generator[Analysis, float | 
 """A game's own ``analyze`` (``GameModule.analyze``)."""
 ScorePartsFunction = Callable[[GameLike, "int | None"], "ScoreParts | None"]
 """A game's ``score_parts`` (``core.protocol.ScorePartsHook``)."""
+PlayResultFunction = Callable[[GameLike], "tuple[dict[str, Any], str]"]
+"""A game's ``play_result`` (``GameModule.play_result``)."""
 RivalsAnalysisFunction = Callable[..., Analysis]
 """A game's ``rivals_analysis`` (``core.protocol.RivalsAnalysisHook``)."""
 
@@ -42,6 +44,7 @@ OPTIONAL_HOOKS: tuple[str, ...] = (
     "course_hooks",
     "own_bots",
     "bench_extras",
+    "play_result",
     "analyze",
     "score_parts",
     "rivals_analysis",
@@ -85,6 +88,12 @@ def bench_extras(module: GameModule | object) -> Mapping[str, BenchMeasure]:
     """The game's own benchmark figures by JSON key; empty when it has none."""
     hook = _function(module, "bench_extras")
     return {} if hook is None else cast("Mapping[str, BenchMeasure]", hook())
+
+
+def play_result(module: GameModule | object) -> PlayResultFunction | None:
+    """The game's report of a finished game for ``play`` (JSON facts, printed lines), or None: the
+    command reports the standings."""
+    return cast("PlayResultFunction | None", _function(module, "play_result"))
 
 
 def has_analyze(module: GameModule | object) -> bool:

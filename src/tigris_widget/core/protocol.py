@@ -225,12 +225,16 @@ SHARED_SEARCH_DEFAULTS = SearchDefaults()
 
 @dataclass(frozen=True)
 class BenchMeasure:
-    """One of a game's own benchmark figures (optional ``bench_extras()`` of its module): ``measure``
-    takes about ``seconds`` and returns the figure, which ``bench`` prints after ``description``."""
+    """One of a game's own benchmark figures (the optional ``bench_extras()`` of its module, by JSON
+    key): ``measure(seconds, clock)`` takes about ``seconds`` (or a short fixed time) timed with
+    ``clock`` (wall time, or CPU time in ``bench --compare``'s workers) and returns the figure, which
+    ``bench`` prints after ``description``."""
 
     description: str
-    """What the figure is, with its unit ("fast playouts per second")."""
-    measure: Callable[[float], float]
+    """What the figure is, with its unit ("2-player games/s, fast playout policy")."""
+    measure: Callable[[float, Callable[[], float]], float]
+    compare: bool = False
+    """Also measured by ``bench --compare`` (pure Python against compiled), as ``<game>_<key>``."""
 
 
 class RolloutHook(Protocol):
@@ -466,6 +470,10 @@ class GameModule(Protocol):
 
     def bench_extras(self) -> Mapping[str, BenchMeasure]:
         """The game's own benchmark figures by JSON key, after the shared ones (default: none)."""
+
+    def play_result(self, game: GameLike) -> tuple[dict[str, Any], str]:
+        """A finished game's result as ``play`` reports it: JSON facts and the lines to print (default:
+        every seat's place and points by ``standings()``)."""
 
     # -- anytime analysis: one request object, a generator that can be extended ----
     def analyze(self, game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:

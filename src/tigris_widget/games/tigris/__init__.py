@@ -11,7 +11,8 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
-from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, ScoreParts
+from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, ScoreParts, SearchDefaults
+from tigris_widget.games.tigris.bench import bench_extras as bench_extras  # the bench's T&E figures
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
@@ -27,6 +28,7 @@ from tigris_widget.games.tigris.engine.rules.view import PlayerView
 from tigris_widget.games.tigris.game import Game
 from tigris_widget.games.tigris.present import svg as _svg
 from tigris_widget.games.tigris.present import viewjson as _viewjson
+from tigris_widget.games.tigris.results import play_result as play_result  # play's report
 
 NAME = "tigris"
 """The game's name in the registry (``tigris_widget.games.GAMES``)."""
@@ -38,6 +40,8 @@ HIDDEN_INFORMATION = True
 PLAYERS = (2, 3, 4)
 """The player counts the game takes (``GameSetup``)."""
 DEFAULT_PLAYERS = 2
+SEARCH_DEFAULTS = SearchDefaults(iterations=400)
+"""The information-set search's budget per decision (``bots.search.DEFAULT_BUDGET``)."""
 
 
 def new_game(players: int, seed: int | None, options: Mapping[str, Any] | None) -> Game:
@@ -115,10 +119,10 @@ def own_bots() -> dict[str, Callable[..., Bot]]:
 
 # -- anytime analysis: the hook forwards the validated request --------------------
 def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, float | None, None]:
-    """The information-set search's analysis (``bots.analysis.game_analyses``): fair by default, it
+    """The information-set search's analysis (``bots.analysis_hooks.game_analyses``): fair by default, it
     samples the hands the deciding seat cannot see; ``request.read_play`` samples them as that seat reads the
     play so far (``bots.reading``, as ``search-infer`` does); ``request.all_seeing`` reads them (a teaching mode)."""
-    from tigris_widget.games.tigris.bots.analysis import game_analyses
+    from tigris_widget.games.tigris.bots.analysis_hooks import game_analyses
 
     return game_analyses(game, request)  # type: ignore[arg-type]  # bots.analysis.check_game picked this game
 
@@ -126,9 +130,9 @@ def analyze(game: GameLike, request: AnalysisRequest) -> Generator[Analysis, flo
 # -- stability selection: the long search with its rivals searched as much as the best (RivalsAnalysisHook) ----
 def rivals_analysis(game: GameLike, iterations: int, *, seed: int, top: int = 3, visits: int = 2000,
                     extra: Sequence[str] = ()) -> Analysis:  # fmt: skip
-    """``games.tigris.bots.analysis.rivals_analysis``: a search whose ``top`` moves (and ``extra``) get
+    """``games.tigris.bots.analysis_hooks.rivals_analysis``: a search whose ``top`` moves (and ``extra``) get
     ``visits`` each."""
-    from tigris_widget.games.tigris.bots.analysis import rivals_analysis as measured
+    from tigris_widget.games.tigris.bots.analysis_hooks import rivals_analysis as measured
 
     if not isinstance(game, Game):
         raise ValueError(f"a T&E analysis reads a Game, not {type(game).__name__}")

@@ -28,7 +28,8 @@ from tigris_widget.games.tigris.engine.core.setup import GameSetup, normalize_op
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.rules.deal import TileSpec, deal
 from tigris_widget.games.tigris.engine.rules.decisions import Decision, decision, seat_problem
-from tigris_widget.games.tigris.engine.rules.legal import legal_actions, why_illegal
+from tigris_widget.games.tigris.engine.rules.illegal import why_illegal
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
 from tigris_widget.games.tigris.engine.rules.position import Position
 from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult, final_results
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked

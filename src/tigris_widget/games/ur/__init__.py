@@ -16,6 +16,7 @@ from tigris_widget.core.bot import Bot
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, SearchDefaults
+from tigris_widget.games.ur.bench import bench_extras as bench_extras  # the bench's Ur figures
 from tigris_widget.games.ur.bots import analysis as _analysis
 from tigris_widget.games.ur.bots.endgame import SEARCH_RULES
 from tigris_widget.games.ur.bots.heuristics import UrBotRules

@@ -30,7 +30,9 @@ from tigris_widget.games.tigris.engine.core.types import (
     HAND_SIZE,
     PLACE_TILE,
 )
-from tigris_widget.games.tigris.engine.rules.legal import hand_allows, legal_actions, shuffle
+from tigris_widget.games.tigris.engine.rules.draws import shuffle
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions
+from tigris_widget.games.tigris.engine.rules.legal_view import hand_allows
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.engine.rules.view import PlayerView, determinize
 

@@ -50,7 +50,8 @@ from tigris_widget.games.tigris.bots.heuristics import (
 from tigris_widget.games.tigris.engine.core.actions import COMMIT_ACTIONS, Action
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
-from tigris_widget.games.tigris.engine.rules.legal import hand_allows, is_legal_fast, legal_actions, turn_masks
+from tigris_widget.games.tigris.engine.rules.legal import legal_actions, turn_masks
+from tigris_widget.games.tigris.engine.rules.legal_view import hand_allows, is_legal_fast
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.engine.rules.view import PlayerView, determinize
 

@@ -276,7 +276,7 @@ class GameState:
     def board_key(self) -> tuple[object, ...]:
         """The public facts that decide which turn actions the decider may take, apart from their hand:
         two states with the same board key (e.g. two samples of one player's view) allow the same
-        turn actions whenever the hand allows them (``engine.rules.legal.hand_allows``)."""
+        turn actions whenever the hand allows them (``engine.rules.legal_view.hand_allows``)."""
         return (self.leader_mask, *self.tiles, self.catastrophes, self.down, self.ziggurat, *self.leaders,
                 *self.catastrophes_left, self.phase, self.decider, self.treasures, *self.buildings)  # fmt: skip
 

@@ -9,7 +9,7 @@ from tigris_widget.games.tigris.engine.core.errors import PositionError
 from tigris_widget.games.tigris.engine.core.setup import GameSetup
 from tigris_widget.games.tigris.engine.core.state import GameState, empty_state
 from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES, HAND_SIZE, RED, TILE_SUPPLY
-from tigris_widget.games.tigris.engine.rules.legal import shuffle
+from tigris_widget.games.tigris.engine.rules.draws import shuffle
 
 TileSpec = str | Sequence[int]
 """Tiles written as colour codes (``"rrkbg"``) or as a sequence of colour numbers."""

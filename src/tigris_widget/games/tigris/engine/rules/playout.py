@@ -2,7 +2,8 @@
 
 Generating every legal action costs a few hundred microseconds; a playout instead samples an
 action type, then a target among the squares ``legal.open_for_*`` allow, and checks only that target
-(``legal.is_legal_fast``); when that fails it draws from all legal actions (``legal.LegalActions``). Commitments are uniform over 0..hand.
+(``legal_view.is_legal_fast``); when that fails it draws from all legal actions
+(``legal_view.LegalActions``). Commitments are uniform over 0..hand.
 The policy mostly places tiles (as real games do) and rarely swaps, catastrophes or passes.
 """
 
@@ -24,15 +25,9 @@ from tigris_widget.games.tigris.engine.core.board import NEIGHBOURS
 from tigris_widget.games.tigris.engine.core.regions import kingdoms_touching
 from tigris_widget.games.tigris.engine.core.state import GameState
 from tigris_widget.games.tigris.engine.core.types import COMMIT_PHASES, D_ACTION, D_OVER
-from tigris_widget.games.tigris.engine.rules.legal import (
-    LegalActions,
-    is_legal_fast,
-    nth_square,
-    open_for_catastrophe,
-    open_for_leader,
-    open_for_tile,
-    randbelow,
-)
+from tigris_widget.games.tigris.engine.rules.draws import nth_square, randbelow
+from tigris_widget.games.tigris.engine.rules.legal import open_for_catastrophe, open_for_leader, open_for_tile
+from tigris_widget.games.tigris.engine.rules.legal_view import LegalActions, is_legal_fast
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 
 

@@ -22,7 +22,7 @@ from tigris_widget.games.tigris.engine.core.state import Conflict, GameState, em
 from tigris_widget.games.tigris.engine.core.types import COLOUR_NAMES, MONUMENTS, TILE_SUPPLY, Mask, Seat, Square
 from tigris_widget.games.tigris.engine.rules.conflicts import conflict_summary
 from tigris_widget.games.tigris.engine.rules.decisions import Decision, decision
-from tigris_widget.games.tigris.engine.rules.legal import shuffle
+from tigris_widget.games.tigris.engine.rules.draws import shuffle
 from tigris_widget.games.tigris.engine.rules.position import Position, conflict_info
 from tigris_widget.games.tigris.engine.rules.scoring import PlayerResult, final_results
 

@@ -14,20 +14,22 @@ from tigris_widget.games.ur.engine.steps import Step
 EXCHANGE_KINDS: Final = ("exchange", "spare", "end")
 """The step kinds that finish a turn."""
 
-_EXCHANGE: Final = tuple(tuple(Step("exchange", c, s=KINDS[k]) for k in range(5)) for c in range(36))
-_SIDES: Final = tuple(tuple(sorted(PAIRS[h], key=lambda k: KINDS[k])) for h in range(10))
+EXCHANGE_STEPS: Final = tuple(tuple(Step("exchange", c, s=KINDS[k]) for k in range(5)) for c in range(36))
+"""``EXCHANGE_STEPS[c][k]``: the exchange on cell ``c`` putting kind ``k`` face up."""
+HAND_SIDES: Final = tuple(tuple(sorted(PAIRS[h], key=lambda k: KINDS[k])) for h in range(10))
 """The two kinds of each pair in the alphabetical order of their letters (the order steps sort in)."""
 _SPARE: Final = Step("spare")
+_KIND_OF_LETTER: Final = {letter: k for k, letter in enumerate(KINDS)}
 
 
 def grid_exchanges(s: UrState, p: int) -> list[Step]:
     h = s.hands[p]
-    k1, k2 = _SIDES[h]
+    k1, k2 = HAND_SIDES[h]
     out = []
     owner, face, back = s.owner, s.face, s.back
     for c in range(36):
         if owner[c] < 0 and PAIR_INDEX[face[c]][back[c]] != h:
-            row = _EXCHANGE[c]
+            row = EXCHANGE_STEPS[c]
             out.append(row[k1])
             out.append(row[k2])
     return out
@@ -51,7 +53,7 @@ def apply_exchange(s: UrState, st: Step, p: int, events: list[Event] | None) -> 
     k1, k2 = PAIRS[old]
     if st.kind == "exchange":
         c = st.a
-        side = KINDS.index(st.s)
+        side = _KIND_OF_LETTER[st.s]  # a dict lookup: str.index is a slow method call when compiled
         took = PAIR_INDEX[s.face[c]][s.back[c]]
         s.hands[p] = took
         s.face[c] = side

@@ -7,7 +7,7 @@ from typing import Final
 from tigris_widget.games.ur.engine.board import NEIGHBOURS, PAIRS, A, C, P, T, W
 from tigris_widget.games.ur.engine.rules.actions import WORD
 from tigris_widget.games.ur.engine.rules.allocation import allocation_range
-from tigris_widget.games.ur.engine.rules.exchange import grid_exchanges, spare_exchanges
+from tigris_widget.games.ur.engine.rules.exchange import EXCHANGE_STEPS, HAND_SIDES, grid_exchanges, spare_exchanges
 from tigris_widget.games.ur.engine.state import (
     CUBE_NONE,
     CUBE_OPEN,
@@ -34,6 +34,9 @@ _SET: Final = tuple(tuple(Step("set", c, n=k) for k in range(6)) for c in range(
 _MOVE: Final = tuple(Step("move", n=m) for m in range(6))
 _ATTACK: Final = tuple(tuple(Step("attack", a, t) for t in NEIGHBOURS[a]) for a in range(36))
 _WORD_STEP: Final = tuple(Step(w) for w in WORD)
+_ZIG: Final = tuple(Step("zig", c) for c in range(36))
+_ZIG_PAIR: Final = tuple(tuple(Step("zig", c, d) for d in range(36)) for c in range(36))
+"""``_ZIG_PAIR[c][d]``: two ziggurats at once (used with ``c < d``)."""
 _END: Final = Step("end")
 _KEEP: Final = Step("keep")
 
@@ -96,48 +99,84 @@ def legal_actions(s: UrState) -> list[Step]:
         return list(_SET[s.queue[0]][lo : hi + 1])
     if ph == PH_MOVE:
         return list(_MOVE[1 : s.cubes[s.war_a] + 1])
-    # PH_TURN, in the sorted order of the step kinds:
-    # agri < attack < cube < culture < end < exchange < politics < spare < trade < zig
-    grid = grid_exchanges(s, p)
+    return _turn_steps(s, p)
+
+
+def _turn_steps(s: UrState, p: int) -> list[Step]:
+    """The steps of ``PH_TURN`` in the sorted order of their kinds:
+    agri < attack < cube < culture < end < exchange < politics < spare < trade < zig.
+
+    One pass over the grid reads each cell once and fills the cell-based kinds (attacks straight into
+    the result, as nothing cell-based precedes them); this is the playouts' hottest loop."""
     spare = spare_exchanges(s, p)
     if s.locked:
+        grid = grid_exchanges(s, p)
         return grid + spare if grid or spare else [_END]
-    hand = PAIRS[s.hands[p]]
-    can = can_act(s)
-    if can and A in hand and A not in s.acts:
+    h = s.hands[p]
+    k1, k2 = PAIRS[h]
+    s1, s2 = HAND_SIDES[h]
+    # the hand's actions not yet performed, as bits of the kinds (empty when no action may follow)
+    actions = 0
+    if can_act(s):
+        actions = (1 << k1) | (1 << k2)
+        for done in s.acts:
+            actions &= ~(1 << done)
+    out: list[Step] = []
+    if actions & (1 << A):
         out.append(_WORD_STEP[A])
-    if s.in_war or (can and W in hand and W not in s.acts):
-        out += _attacks(s, p)
+    attacks_open = s.in_war or actions & (1 << W) != 0
     supply = s.supply(p)
-    if s.cube_state == CUBE_NONE and len(s.acts) < 2 and supply > 0:
-        none = not s.acts
-        two = none and supply >= 2
-        cubes, zig = s.cubes, s.zig
-        for c in range(36):
-            o = owner[c]
-            if o == p:
-                if not zig[c]:
-                    if cubes[c] < 5:
-                        out.append(_CUBE1[c])
-                    if two and cubes[c] <= 3:
-                        out.append(_CUBE2[c])
-            elif o < 0 and none:
-                out.append(_CUBE1[c])
-    if can and C in hand and C not in s.acts:
+    cubes_open = s.cube_state == CUBE_NONE and len(s.acts) < 2 and supply > 0
+    on_empty = cubes_open and not s.acts
+    two = on_empty and supply >= 2
+    zigs_open = not s.started and s.zig_left > 0
+    discount = s.opts.war_tile_discount
+    owner, cubes, zig, face = s.owner, s.cubes, s.zig, s.face
+    cube_steps: list[Step] = []
+    exchanges: list[Step] = []
+    five: list[int] = []
+    # zip and enumerate compile to unchecked reads of the lists: cheaper than indexing each one
+    for c, (o, f, b) in enumerate(zip(owner, face, s.back)):
+        if o < 0:
+            if on_empty:
+                cube_steps.append(_CUBE1[c])
+            if not ((f == k1 and b == k2) or (f == k2 and b == k1)):  # not a tile of the hand's pair
+                row = EXCHANGE_STEPS[c]
+                exchanges.append(row[s1])
+                exchanges.append(row[s2])
+        elif o == p and not zig[c]:
+            have = cubes[c]
+            if attacks_open:
+                free = discount and f == W
+                for i, t in enumerate(NEIGHBOURS[c]):
+                    if zig[t] or owner[t] == p:
+                        continue
+                    if have > cubes[t] + (0 if free or f == face[t] else 1):
+                        out.append(_ATTACK[c][i])
+            if cubes_open:
+                if have < 5:
+                    cube_steps.append(_CUBE1[c])
+                if two and have <= 3:
+                    cube_steps.append(_CUBE2[c])
+            if zigs_open and have == 5:
+                five.append(c)
+    out += cube_steps
+    if actions & (1 << C):
         out.append(_WORD_STEP[C])
-    if not grid and not spare:
+    if not exchanges and not spare:
         out.append(_END)
-    out += grid
-    if can and P in hand and P not in s.acts:
+    out += exchanges
+    if actions & (1 << P):
         out.append(_WORD_STEP[P])
     out += spare
-    if can and T in hand and T not in s.acts:
+    if actions & (1 << T):
         out.append(_WORD_STEP[T])
-    if not s.started and s.zig_left > 0:
-        five = five_cube_tiles(s, p)
+    if five:
+        pairs = s.zig_left >= 2
         for i, c in enumerate(five):
-            out.append(Step("zig", c))
-            if s.zig_left >= 2:
+            out.append(_ZIG[c])
+            if pairs:
+                row = _ZIG_PAIR[c]
                 for d in five[i + 1 :]:
-                    out.append(Step("zig", c, d))
+                    out.append(row[d])
     return out
