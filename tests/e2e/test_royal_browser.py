@@ -1,6 +1,6 @@
 """The Royal Game of Ur board in Debian's Chromium (Playwright), against a real ``BoardWidget`` in this
 process: a throw by the Roll button and by the r key, a move by clicking a piece and then its target,
-a stuck piece explained by the engine; screenshots at three widths, light and dark, DPR 1 and 2."""
+a stuck piece explained by the engine, a whole turn by the keyboard alone (Space, n, Enter); screenshots at three widths, light and dark, DPR 1 and 2."""
 
 from __future__ import annotations
 
@@ -102,6 +102,25 @@ def test_the_r_key_throws_and_a_stuck_piece_is_explained(page: Any) -> None:
     alert = page.locator("#host .tw-error")
     alert.wait_for(state="visible", timeout=5_000)
     assert "§" in widget.error and len(game) == n + 1
+
+
+def test_keyboard_alone_throws_picks_and_moves(page: Any) -> None:
+    game = to_throw(played(30, seed=9))
+    widget = BoardWidget(game)
+    board = BoardPage(page, widget)
+    canvas = page.locator("#host canvas.tw-board")
+    canvas.focus()
+    n = len(game)
+    page.keyboard.press(" ")  # Space throws while the dice are to be thrown
+    settle(board, n)
+    moves = widget.view["targets"]["moves"]
+    first = moves[str(min(int(c) for c in moves))]["action"]
+    page.keyboard.press("n")  # the first piece that can move is picked, the cursor on it
+    page.locator("#host .tw-side").get_by_role("button", name="Move").first.wait_for()
+    n = len(game)
+    page.keyboard.press("Enter")  # the picked piece again: its move
+    settle(board, n)
+    assert str(game.actions[-1]) == first
 
 
 @pytest.mark.parametrize("width", [420, 800, 1400])
