@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tigris_widget.games.royal import RoyalGame
-from tigris_widget.games.royal.dice import throw
+from tigris_widget.games.royal.engine.dice import throw
 from tigris_widget.games.royal.formats.position import parse_position
 
 

@@ -11,8 +11,8 @@ import pytest
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.protocol import CHANCE_KIND, ChanceDecisionLike
 from tigris_widget.games.royal import Roll, Rolled, RoyalGame, bot_rules
-from tigris_widget.games.royal.dice import throw
 from tigris_widget.games.royal.engine import PROBABILITIES, RoyalState
+from tigris_widget.games.royal.engine.dice import throw
 
 from .helpers import random_game
 

@@ -13,7 +13,7 @@ from tigris_widget.bots.generic import TreeSearchBot, TurnGreedyBot
 from tigris_widget.bots.random_bot import RandomBot
 from tigris_widget.core.bot import Bot
 from tigris_widget.games.royal import RoyalGame, bot_rules
-from tigris_widget.games.royal.dice import throw
+from tigris_widget.games.royal.engine.dice import throw
 
 SEED = 987_654_321_123
 

@@ -18,7 +18,6 @@ from tigris_widget.core.checks import MAX_SHOWN, check_seat, check_seed, shown, 
 from tigris_widget.core.errors import IllegalActionError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.history import History, places_of
-from tigris_widget.games.royal.dice import OUTCOME_TEXTS, derived_seed, throw
 from tigris_widget.games.royal.engine import (
     SEAT_NAMES,
     SEAT_WORDS,
@@ -35,6 +34,7 @@ from tigris_widget.games.royal.engine import (
 )
 from tigris_widget.games.royal.engine.actions import MOVE, ROLLED
 from tigris_widget.games.royal.engine.board import PIECES
+from tigris_widget.games.royal.engine.dice import OUTCOME_TEXTS, derived_seed, throw
 from tigris_widget.games.royal.formats.notation import format_throw, parse_throw
 from tigris_widget.games.royal.formats.position import format_position, parse_position
 from tigris_widget.games.royal.formats.record import read_record, write_record
