@@ -252,13 +252,11 @@ export function diceWords(view: View): [string, string] {
   const b = view.body;
   const name = (seat: number) => view.seats[seat]?.name ?? `P${seat}`;
   if (view.over) return [`${name(b.winner ?? b.active)} wins`, `all ${b.pieces} pieces home`];
-  const last = b.last_roll && b.last_roll.roll !== b.roll ? `last throw: ${name(b.last_roll.seat)} ${b.last_roll.roll}` : "";
   if (b.roll === null) {
     const how = rollAction(view) ? "press Roll, r or Space" : "";
     return [`${name(b.active)} to roll`, [how, b.last_roll ? `last: ${name(b.last_roll.seat)} threw ${b.last_roll.roll}` : ""].filter(Boolean).join(" · ")];
   }
-  const moving = canAct(view) ? (movableCells(view).length ? "pick a piece to move" : "") : `${name(b.active)} to move`;
-  return [`Roll ${b.roll}`, moving || last];
+  return [`Roll ${b.roll}`, canAct(view) ? "pick a piece to move" : `${name(b.active)} to move`];
 }
 
 /** The pieces on the board and in the trays, and the dice. */
