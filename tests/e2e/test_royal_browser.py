@@ -150,3 +150,42 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
         page.screenshot(path=str(artifacts / f"royal-{width}-{theme}-dpr{dpr}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_whole_game_replays_from_an_offline_html_file(browser: Any, tmp_path: Path, artifacts: Path) -> None:
+    """``render.html`` on a finished game: the file opens from file:// with the network blocked, steps
+    through the history with the board's keys, and offers nothing to play (no Roll button)."""
+    from browser_harness import no_network
+
+    from tigris_widget.render.html import write_html
+
+    game = played(100_000, seed=3)
+    assert game.is_over
+    path = write_html(game, tmp_path / "royal.html")
+    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=2)
+    requests = no_network(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-replay-ready=true]", timeout=15_000)
+        n = len(game)
+        root = page.locator(".tigris-widget")
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{n}"]', timeout=15_000)
+        assert root.get_attribute("data-game") == "royal" and not requests
+        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == 2  # the final standings
+        page.locator(".tw-history").focus()
+        page.keyboard.press("Home")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
+        page.locator("canvas.tw-board").focus()
+        for _ in range(7):
+            page.keyboard.press(".")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.7"]')
+        current = page.locator(".tw-log li.tw-current").inner_text()
+        assert current.startswith("7. ") and str(game.actions[6]) in current
+        assert page.locator(".tw-side button[data-key='roll'], .tw-side button[data-key='move']").count() == 0
+        page.screenshot(path=str(artifacts / "royal-replay.png"))
+    finally:
+        context.close()
+    assert not errors, errors
