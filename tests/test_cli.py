@@ -11,8 +11,10 @@ import pytest
 from tigris_widget import Game
 from tigris_widget.bots.generic import RolloutSearchBot
 from tigris_widget.cli import main
+from tigris_widget.core import hooks
 from tigris_widget.core.protocol import SearchDefaults
 from tigris_widget.core.registry import game_module
+from tigris_widget.games import GAMES
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -180,6 +182,14 @@ def test_bench_compare_keeps_its_figures_names_and_measures_each_in_one_process(
     assert compare_task("tigris_legal_actions_us", 0.05) > 0 and compare_task("ur_random_games_per_s", 0.05) > 0
     with pytest.raises(ValueError, match="unknown benchmark task"):
         compare_task("chess_games_per_s", 0.05)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_own_bench_figures_measure(name: str) -> None:
+    import time
+
+    for key, extra in hooks.bench_extras(game_module(name)).items():
+        assert extra.description and extra.measure(0.01, time.perf_counter) > 0, key
 
 
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: pytest.TempPathFactory) -> None:

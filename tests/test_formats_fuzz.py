@@ -333,7 +333,7 @@ def test_every_json_reader_refuses_hostile_text_cleanly(soak: int) -> None:
     """The review and the puzzle library read JSON through the records' guarded loader: deep nesting,
     long numbers, broken or oversized text are PositionErrors, never RecursionError or a hang."""
     from tigris_widget.bots.review import as_game
-    from tigris_widget.games.tigris.puzzles.miner import check_puzzle_file
+    from tigris_widget.games.tigris.puzzles.mined_file import check_puzzle_file
 
     texts = st.one_of(
         st.integers(1, 200_000).map(lambda n: "[" * n),

@@ -10,16 +10,11 @@ from pathlib import Path
 import pytest
 
 from tigris_widget.cli import main
+from tigris_widget.games.tigris.puzzles.description import THEMES
 from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, rating_label
-from tigris_widget.games.tigris.puzzles.miner import (
-    THEMES,
-    MineTask,
-    from_record,
-    mine_game,
-    schedule,
-    to_record,
-    verify,
-)
+from tigris_widget.games.tigris.puzzles.mined_file import from_record, to_record
+from tigris_widget.games.tigris.puzzles.miner import MineTask, mine_game, schedule
+from tigris_widget.games.tigris.puzzles.soundness import verify
 from tigris_widget.puzzles import library as library_module
 from tigris_widget.puzzles.library import library, mined_data, select
 

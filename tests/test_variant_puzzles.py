@@ -13,20 +13,12 @@ import pytest
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.types import BLACK, GREEN
 from tigris_widget.games.tigris.game import Game
+from tigris_widget.games.tigris.puzzles.description import VARIANT_THEMES, about, explain, tag
+from tigris_widget.games.tigris.puzzles.forcing import VARIANT_KINDS, forced_values, measures
 from tigris_widget.games.tigris.puzzles.goals import Goal, Puzzle, solve
-from tigris_widget.games.tigris.puzzles.miner import (
-    SETTINGS,
-    VARIANT_KINDS,
-    VARIANT_THEMES,
-    about,
-    add_run,
-    explain,
-    forced_values,
-    measures,
-    schedule,
-    tag,
-    verify,
-)
+from tigris_widget.games.tigris.puzzles.mined_file import add_run
+from tigris_widget.games.tigris.puzzles.miner import SETTINGS, schedule
+from tigris_widget.games.tigris.puzzles.soundness import verify
 from tigris_widget.puzzles.library import library, mined_data, select
 
 

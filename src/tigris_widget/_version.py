@@ -20,12 +20,14 @@ wheel stay unused and their Python sources run. (Read by the wheel build too: ``
 
 
 def _engines_compiled() -> bool:
-    """True when both rules engines have compiled extension modules (a wheel built with a C compiler,
-    see ``core.build``): Python imports an extension before the ``.py`` of the same name. Looks at files
-    only, so nothing is imported to answer."""
-    here = Path(__file__).parent
-    probes = (here / "games" / "tigris" / "engine" / "rules" / "legal", here / "games" / "ur" / "engine" / "rules")
-    return all(any(probe.with_name(probe.name + suffix).exists() for suffix in EXTENSION_SUFFIXES) for probe in probes)
+    """True when every game's rules engine has compiled extension modules (a wheel built with a C
+    compiler, see ``core.build``): Python imports an extension before the ``.py`` of the same name. Looks
+    at files only, so nothing is imported to answer (and no game is named)."""
+    engines = [folder for folder in (Path(__file__).parent / "games").glob("*/engine") if folder.is_dir()]
+    return bool(engines) and all(
+        any(path.name.endswith(suffix) for path in engine.rglob("*") for suffix in EXTENSION_SUFFIXES)
+        for engine in engines
+    )
 
 
 _PREFIX = __name__.rpartition(".")[0] + "."

@@ -83,7 +83,7 @@ def standings_dict(game: GameLike, bot_names: Sequence[str]) -> dict[str, Any]:
     rows = []
     for r in game.standings():
         row: dict[str, Any] = {"seat": r.seat, "place": r.place, "points": r.points, "bot": names[r.seat]}
-        cubes = getattr(r, "cubes", None)  # Ur's tie-break: cubes on the grid
+        cubes = getattr(r, "cubes", None)  # a tie-break some games count (cubes on the grid)
         if isinstance(cubes, int):
             row["cubes"] = cubes
         rows.append(row)

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tigris_widget import Game
-from tigris_widget.games.tigris.bots.analysis import ANALYSIS_SCHEMA, analyze, analyze_iter, validate_analysis
+from tigris_widget.games.tigris.bots.analysis import analyze, analyze_iter
+from tigris_widget.games.tigris.bots.analysis_schema import ANALYSIS_SCHEMA, validate_analysis
 
 from .test_bots import find_conflict, midgame
 

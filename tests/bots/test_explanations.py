@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tigris_widget.games.tigris.bots.analysis import analyze, conflict_reason, piece_key, piece_label, validate_analysis
+from tigris_widget.games.tigris.bots.analysis import analyze, piece_key, piece_label
+from tigris_widget.games.tigris.bots.analysis_schema import validate_analysis
+from tigris_widget.games.tigris.bots.explanations import conflict_reason
 from tigris_widget.games.tigris.engine.core.actions import Action
 
 from .test_bots import find_conflict, midgame

@@ -6,7 +6,7 @@ import pytest
 
 from tigris_widget import Game
 from tigris_widget.bots.analysis import analyze
-from tigris_widget.games.tigris.bots.analysis import validate_analysis
+from tigris_widget.games.tigris.bots.analysis_schema import validate_analysis
 from tigris_widget.games.tigris.bots.greedy import GreedyBot
 from tigris_widget.games.tigris.bots.reading import read_hands
 from tigris_widget.games.tigris.bots.search import SearchBot

@@ -7,7 +7,8 @@ puzzles verify [ID …] [--game G] [--quiet]      # exit 1 if any puzzle fails
 puzzles mine [--game G] --games N [--seed S] [--workers K] [--settings all|variants] [--scheduler ADDR]
              [--out FILE] [--add-to FILE]
 
-Without ``--game`` the puzzles are Tigris & Euphrates' (``--game ur``: Ur's).
+Without ``--game`` the puzzles are the default game's (``core.registry.DEFAULT_GAME``); a game without
+puzzles (no ``puzzle_book``) is refused, naming the games that have some.
 """
 
 from __future__ import annotations

@@ -12,7 +12,10 @@ from tigris_widget.games.tigris.engine.core.sections import section_title
 from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
 from tigris_widget.games.tigris.puzzles import miner
 from tigris_widget.games.tigris.puzzles.book import PUZZLES
+from tigris_widget.games.tigris.puzzles.description import tag
 from tigris_widget.games.tigris.puzzles.goals import LABELS, Puzzle, rating_label
+from tigris_widget.games.tigris.puzzles.mined_file import add_run, check_puzzle_file, from_record
+from tigris_widget.games.tigris.puzzles.soundness import verify
 
 THEME_NAMES: dict[str, str] = {
     "revolt": "Revolt: win a leaders' fight inside a kingdom",
@@ -33,7 +36,7 @@ THEME_NAMES: dict[str, str] = {
     "middlegame": "Middlegame",
     "endgame": "Endgame: few tiles or treasures left",
 }
-"""Every theme (``miner.THEMES``) by the name a person reads."""
+"""Every theme (``description.THEMES``) by the name a person reads."""
 
 
 def _tigris(puzzle: object) -> Puzzle:
@@ -50,16 +53,16 @@ class TigrisPuzzleBook:
     DATA = "mined.json"
 
     def check_file(self, data: object, name: str = "the puzzle file") -> dict[str, Any]:
-        return miner.check_puzzle_file(data, name)
+        return check_puzzle_file(data, name)
 
     def puzzles(self, shipped: Mapping[str, Any]) -> list[Puzzle]:
         hand_made = [replace(p, themes=self._tagged(p)) for p in PUZZLES.values()]
-        return [*hand_made, *(miner.from_record(r) for r in shipped["puzzles"])]
+        return [*hand_made, *(from_record(r) for r in shipped["puzzles"])]
 
     @staticmethod
     def _tagged(p: Puzzle) -> tuple[str, ...]:
         solved = p.play_solution()
-        return miner.tag(p.game().state, p.seat, p.goal, solved.events, phase=False)
+        return tag(p.game().state, p.seat, p.goal, solved.events, phase=False)
 
     def rating_label(self, rating: float) -> str:
         return rating_label(rating)
@@ -125,7 +128,7 @@ class TigrisPuzzleBook:
         return "\n".join(lines)
 
     def verify(self, puzzle: Any) -> list[str]:
-        return miner.verify(_tigris(puzzle))
+        return verify(_tigris(puzzle))
 
     def mine(
         self, games: int, seed: int, *, workers: int = 1, scheduler: str | None = None, settings: str = "all",
@@ -141,7 +144,7 @@ class TigrisPuzzleBook:
                 "puzzles": result["puzzles"]}  # fmt: skip
 
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
-        return miner.add_run(library, run)
+        return add_run(library, run)
 
 
 BOOK = TigrisPuzzleBook()

@@ -41,23 +41,6 @@ _END: Final = Step("end")
 _KEEP: Final = Step("keep")
 
 
-def _attacks(s: UrState, p: int) -> list[Step]:
-    out = []
-    owner, cubes, zig, face = s.owner, s.cubes, s.zig, s.face
-    discount = s.opts.war_tile_discount
-    for a in range(36):
-        if owner[a] != p or zig[a]:
-            continue
-        have = cubes[a]
-        free = discount and face[a] == W
-        for i, t in enumerate(NEIGHBOURS[a]):
-            if zig[t] or owner[t] == p:
-                continue
-            if have > cubes[t] + (0 if free or face[a] == face[t] else 1):
-                out.append(_ATTACK[a][i])
-    return out
-
-
 def can_act(s: UrState) -> bool:
     n = len(s.acts)
     return not s.locked and n < 2 and (s.cube_state == CUBE_NONE or (s.cube_state == CUBE_OPEN and n == 0))
