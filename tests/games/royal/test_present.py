@@ -251,3 +251,30 @@ def test_picture_refuses_another_games_view() -> None:
         picture_svg({**view, "game": "ur"})
     with pytest.raises(ValueError, match="cells"):
         picture_svg({**view, "body": {**view["body"], "cells": [2] * 24}})
+
+
+# -- the board widget reads the intents through the presenter -----------------------------------------
+def test_board_intents_play_and_refuse_as_the_presenter_says() -> None:
+    from tigris_widget.jupyter.widget import BoardWidget
+
+    def first_throw_moves(seed: int) -> bool:
+        game = RoyalGame.new(seed=seed)
+        game.apply("roll")
+        return game.decision is not None and game.decision.kind == "move"
+
+    game = RoyalGame.new(seed=next(sd for sd in range(50) if first_throw_moves(sd)))
+    board = BoardWidget(game)
+
+    def send(state_id: str, **content: object) -> None:
+        board._handle_message(board, {"kind": "intent", "state_id": state_id, **content}, [])
+
+    first = board.view["state_id"]
+    send(first, action="roll")
+    assert len(game) == 1 and board.error == ""
+    send(first, action="roll")
+    assert len(game) == 1 and "moved on" in board.error  # a stale board plays nothing
+    now = board.view["state_id"]
+    send(now, piece=4, seat=1)
+    assert len(game) == 1 and "unknown field" in board.error
+    send(now, piece=waiting_cell(0))
+    assert len(game) == 2 and board.error == "" and str(game.actions[-1]) == "move 0"
