@@ -349,6 +349,20 @@ class RoyalGame(History[RoyalState, Action]):
         s = self._now
         return f"result light {s.off(0)} dark {s.off(1)} winner {SEAT_WORDS[s.winner]}"
 
+    def _repr_svg_(self) -> str:
+        """The current position as an SVG picture, where widgets do not run."""
+        from tigris_widget.core.picture import fit
+        from tigris_widget.games.royal.present.svg import picture_svg
+        from tigris_widget.games.royal.present.view import present
+
+        return fit(picture_svg(present(self, None)), wide=None)
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, Any]] | None:
+        """The same picture as a PNG (JupyterLab shows no SVG in an untrusted notebook)."""
+        from tigris_widget.core.picture import png_repr
+
+        return png_repr(self._repr_svg_())
+
     def __repr__(self) -> str:
         s = self._now
         d = self.decision
