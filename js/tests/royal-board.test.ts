@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { pointToSquare, squareRect } from "../src/core/geometry";
 import { drawScene } from "../src/core/scene";
 import { themeFrom } from "../src/core/theme";
+import { GAMES } from "../src/games/index";
 import { checkBody, type RoyalView } from "../src/games/royal/body";
 import { describeCell, describePosition } from "../src/games/royal/describe";
 import { diceWords } from "../src/games/royal/draw";
@@ -77,6 +78,11 @@ describe("Royal Game of Ur geometry", () => {
 });
 
 describe("Royal Game of Ur drawing", () => {
+  it("is in the registry under its view's game", () => {
+    expect(GAMES.royal).toBe(royal);
+    expect(fixtures().every((f) => f.view.game === royal.game)).toBe(true);
+  });
+
   it("reads every golden view", () => {
     expect(fixtures().map((f) => f.name)).toEqual(["bear_off", "move", "other_seat", "over", "roll", "start"]);
   });
