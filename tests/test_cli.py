@@ -184,6 +184,15 @@ def test_bench_compare_keeps_its_figures_names_and_measures_each_in_one_process(
         compare_task("chess_games_per_s", 0.05)
 
 
+@pytest.mark.parametrize("command", ["play", "tournament"])
+def test_players_come_from_the_games_metadata(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--game", "ur", "--players", "5"]) == 2
+    assert capsys.readouterr().err == "error: --players 5: Ur is played by 2, 3, 4 players\n"
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "(default: the game's usual count)" in " ".join(capsys.readouterr().out.split())
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_games_own_bench_figures_measure(name: str) -> None:
     import time

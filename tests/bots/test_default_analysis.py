@@ -54,7 +54,8 @@ def test_a_sane_analysis_of_an_ur_turn_that_extends_with_send() -> None:
     best = final.best
     assert best.value is not None and best.low is not None and best.high is not None
     assert best.low <= best.value <= best.high and len(best.values) == game.players
-    assert final.explanation.startswith(best.text)
+    assert final.explanation.startswith(best.text) and best.reason in final.explanation
+    assert all("best other player" in c.reason for c in final.candidates)
     # send: the same tree, searched longer
     more = gen.send(0.2)
     extended = _to_final(gen, more)[-1]

@@ -207,3 +207,96 @@ def test_draw_follows_the_probabilities() -> None:
     for _ in range(6000):
         counts[draw([("a", 0.5), ("b", 0.3), ("c", 0.2)], rng)] += 1
     assert counts["a"] / 6000 == pytest.approx(0.5, abs=0.03) and counts["c"] / 6000 == pytest.approx(0.2, abs=0.03)
+
+
+# -- a race over turns: the roller decides after its roll, and the search weighs the other's next roll --
+GOAL = 3
+
+
+class Race:
+    """Two seats race to ``GOAL``. A turn: the mover rolls (1 or 2, even odds; 0 or 1 when the other seat
+    guarded against it), then advances by the roll or guards (no step; the other's next roll is one less)."""
+
+    def __init__(self, pos: tuple[int, int] = (0, 0), mover: int = 0, phase: str = "roll", roll: int = 0,
+                 guarded: bool = False, turn: int = 0) -> None:  # fmt: skip
+        self.pos, self.mover, self.phase, self.roll, self.guarded, self.turn = (
+            list(pos),
+            mover,
+            phase,
+            roll,
+            guarded,
+            turn,
+        )
+
+
+class RaceRules:
+    """``BotRules`` with dice for ``Race``; its completion policy advances, its policies roll a 2 (lucky)."""
+
+    def state_of(self, view: Any) -> Race:
+        state: Race = view.state
+        return state
+
+    def clone(self, s: Race) -> Race:
+        return Race((s.pos[0], s.pos[1]), s.mover, s.phase, s.roll, s.guarded, s.turn)
+
+    def to_move(self, s: Race) -> int | None:
+        return None if s.phase == "over" else s.mover
+
+    def chance_outcomes(self, s: Race) -> Sequence[tuple[str, float]]:
+        if s.phase != "roll":
+            return []
+        return [("roll 0", 0.5), ("roll 1", 0.5)] if s.guarded else [("roll 1", 0.5), ("roll 2", 0.5)]
+
+    def legal(self, s: Race) -> Sequence[str]:
+        if s.phase == "roll":
+            return [o for o, _ in self.chance_outcomes(s)]
+        return ["advance", "guard"] if s.phase == "move" else []
+
+    def play(self, s: Race, action: str) -> None:
+        if s.phase == "roll":
+            s.roll, s.guarded, s.phase = int(action.split()[1]), False, "move"
+            return
+        guard = action == "guard"
+        if not guard:
+            s.pos[s.mover] += s.roll
+        if s.pos[s.mover] >= GOAL:
+            s.phase = "over"
+            return
+        s.mover, s.phase, s.guarded, s.turn = 1 - s.mover, "roll", guard, s.turn + 1
+
+    def playout_action(self, s: Race, rng: random.Random) -> str:
+        return self.legal(s)[-1] if s.phase == "roll" else rng.choice(["advance", "guard"])
+
+    def evaluate(self, s: Race) -> list[float]:
+        if s.phase == "over":
+            return [1.0 if s.pos[0] >= GOAL else 0.0, 1.0 if s.pos[1] >= GOAL else 0.0]
+        lead = max(-0.45, min(0.45, 0.15 * (s.pos[0] - s.pos[1])))
+        return [0.5 + lead, 0.5 - lead]
+
+    def turn_of(self, s: Race) -> Any:
+        return s.turn
+
+    def finish_action(self, s: Race) -> str:
+        return self.legal(s)[-1] if s.phase == "roll" else "advance"
+
+    def margin(self, s: Race, seat: int) -> float:
+        values = self.evaluate(s)
+        return values[seat] - values[1 - seat]
+
+    def restless(self, action: Any) -> bool:
+        return False
+
+
+def test_the_search_looks_through_the_other_seats_roll() -> None:
+    """Seat 0 rolled a 1 with seat 1 one step from home: advancing loses for sure (any roll brings seat 1
+    home), guarding leaves seat 1 an even chance of a 0 (a slim hope). The greedy reading judges the position before
+    seat 1's roll and advances; the search weighs that roll and guards."""
+    rules = RaceRules()
+    view = View(Decision(0, "move", ("advance", "guard")), Race((0, 2), 0, "move", roll=1))  # type: ignore[arg-type]
+    assert TurnGreedyBot(rules, seed=1).choose(view) == "advance"  # type: ignore[arg-type]
+    search = TreeSearchBot(rules, seed=1, iterations=400, width=2)  # type: ignore[arg-type]
+    result = search.analyse(view)
+    values = {c.action: c.value for c in result.candidates}
+    # advance: every visit a loss but the first (the dice node's own evaluation, before the roll); guarding
+    # is a long shot too (seat 1 guards back), but better
+    assert result.best == "guard" and values["advance"] < 0.02 < values["guard"]

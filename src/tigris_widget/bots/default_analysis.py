@@ -150,10 +150,10 @@ class DefaultSearch:
         self.root = search.root(state)
         self.texts: dict[Any, tuple[str, ...]] = {}
         """Each root action's move as texts: the step and the completion of the turn."""
+        self.reasons: dict[Any, str] = {}
+        """Each root action's reason: where the completed turn leaves the seat by the evaluation."""
         for action in search.offered(self.root):
-            after = rules.clone(state)
-            rules.play(after, action)
-            self.texts[action] = tuple(map(str, (action, *_complete(rules, after))))
+            self._read(action, [action])
         self.focus: Any = None
         if focus:
             steps = _focus_steps(rules, state, focus)
@@ -163,9 +163,25 @@ class DefaultSearch:
             else:
                 self.focus = steps[0] if len(steps) == 1 else _Move(steps)
                 search.offer(self.root, self.focus)
+                self._read(self.focus, steps)
                 self.texts[self.focus] = tuple(focus)  # the move as it was played
         self.iterations = 0
         self.seconds = 0.0
+
+    def _read(self, action: Any, steps: Sequence[Any]) -> None:
+        """Play ``steps`` and the completion of the turn: ``action``'s texts and reason."""
+        rules, after = self.rules, self.rules.clone(self.state)
+        for step in steps:
+            rules.play(after, step)
+        self.texts[action] = tuple(map(str, (*steps, *_complete(rules, after))))
+        points = round(100 * rules.margin(after, self.seat))
+        if points == 0:
+            self.reasons[action] = "Then level with the best other player by the evaluation"
+        else:
+            where = "ahead of" if points > 0 else "behind"
+            self.reasons[action] = (
+                f"Then {abs(points)} points of win chance {where} the best other player by the evaluation"
+            )
 
     def run(self, budget: Budget, every: float | None = None) -> Generator[int, None, None]:
         """Search within ``budget`` (seconds of thinking, ``core.clock``), then the focus move as much as
@@ -201,15 +217,15 @@ class DefaultSearch:
         out: list[tuple[int, float, int, Candidate]] = []
         for order, action in enumerate(search.offered(root)):
             c = found.get(action)
-            line = tuple(map(str, search.line(root, action, LINE_DEPTH))) if c is not None else ()
             if c is None:
-                out.append((0, 0.0, order, Candidate(self.texts[action], 0, None, line=line)))
+                out.append((0, 0.0, order, Candidate(self.texts[action], 0, None, reason=self.reasons[action])))
                 continue
+            line = tuple(map(str, search.line(root, action, LINE_DEPTH)))
             value = round(c.value, 4)
             low, high = (round(x, 4) for x in interval(c.value, c.stderr))
             values = tuple(round(v, 4) for v in search.child_values(root, action))
             out.append((c.visits, value, order, Candidate(self.texts[action], c.visits, value, low, high,
-                                                           line=line, values=values)))  # fmt: skip
+                                                           self.reasons[action], line, values)))  # fmt: skip
         out.sort(key=lambda row: (-row[0], -row[1], row[2]))
         return [c for *_, c in out]
 
@@ -252,7 +268,7 @@ def snapshot(game: GameLike, search: DefaultSearch, final: bool, all_seeing: boo
     if final and candidates and candidates[0].value is not None:
         best = candidates[0]
         assert best.value is not None
-        explanation = f"{best.text}: {_pct(best.value)} chance to win by the search."
+        explanation = f"{best.text}: {_pct(best.value)} chance to win by the search. {best.reason}."
         second = next((c for c in candidates[1:] if c.value is not None), None)
         if second is not None and second.value is not None:
             close = second.high is not None and best.low is not None and second.high >= best.low

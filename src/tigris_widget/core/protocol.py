@@ -100,7 +100,8 @@ class GameLike(Protocol):
 
     @property
     def decision(self) -> DecisionLike | None:
-        """The pending decision; None once the game is over."""
+        """The pending decision; None once the game is over. A roll of dice is a decision of kind
+        ``CHANCE_KIND`` (``ChanceDecisionLike``: see *Chance* above)."""
 
     @property
     def to_move(self) -> int | None: ...
@@ -120,8 +121,9 @@ class GameLike(Protocol):
 
     # -- playing --------------------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> list[Event]:
-        """Play one action (or its text); refused actions raise ``IllegalActionError`` naming the rule
-        and change nothing; ``seat`` refuses unless that seat must decide now."""
+        """Play one action — a value of the game's action type (never a ``str``: see *Actions* above) or
+        its text, which is parsed —; refused actions raise ``IllegalActionError`` naming the rule and
+        change nothing; ``seat`` refuses unless that seat must decide now."""
 
     def undo(self) -> Any: ...
 
