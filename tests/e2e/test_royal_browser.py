@@ -123,7 +123,7 @@ def test_keyboard_alone_throws_picks_and_moves(page: Any) -> None:
     assert str(game.actions[-1]) == first
 
 
-@pytest.mark.parametrize("width", [420, 800, 1400])
+@pytest.mark.parametrize("width", [320, 800, 1400])
 @pytest.mark.parametrize("dpr", [1, 2])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme: str) -> None:

@@ -136,6 +136,7 @@ function drawTray(ctx: Ctx, cell: Square, l: Layout, theme: Theme): void {
   ctx.setLineDash([l.cell * 0.06, l.cell * 0.05]);
   ctx.stroke();
   ctx.setLineDash([]);
+  if (l.cell < 40) return; // no room for the word under the piece: the tooltip names the tray
   const home = [0, 1].some((s) => homeCell(s) === cell);
   ctx.fillStyle = p.muted;
   ctx.font = `600 ${Math.max(9, Math.round(l.cell * 0.14))}px ${theme.font}`;

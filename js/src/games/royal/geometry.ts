@@ -67,8 +67,9 @@ export function formatCell(cell: number): string {
   return `(${cell % COLS},${Math.floor(cell / COLS)})`;
 }
 
-// 40 px squares keep the pieces and the rosettes clear, and eight fit a 360 px column
-export const GRID: GridSpec = { cols: COLS, rows: ROWS, margin: 0.3, minCell: 40, maxCell: 96 };
+// 34 px squares keep the pieces, counts and rosettes readable, and eight fit a 300 px column (an
+// output beside JupyterLab's file browser in a 700 px window)
+export const GRID: GridSpec = { cols: COLS, rows: ROWS, margin: 0.3, minCell: 34, maxCell: 96 };
 /** The strip under the board for the dice and the roll, in cells. */
 export const DICE_STRIP = 1.15;
 
