@@ -161,6 +161,11 @@ def test_a_game_from_a_record_throws_from_a_seed_the_record_gives() -> None:
         ("royal-record 1\nposition\nroyal-position 1\nplay\n", "the record's position"),
         ("royal-record 1\nplay\nlight: roll 9 move 0\n", "0 to 4"),
         ("royal-record 1\nplay\nlight: move 0\n", "names no roll"),
+        (
+            "royal-record 1\nposition\nroyal-position 1\nlight start 7 path off 0\ndark start 7 path off 0\n"
+            "next light move 2\nplay\nlight: roll 2 move 0\n",
+            "write the move alone",
+        ),
     ],
 )
 def test_bad_records_are_refused_naming_the_line(text: str, words: str) -> None:

@@ -162,7 +162,8 @@ class RoyalGame(History[RoyalState, Action]):
             if now.chance:
                 raise PositionError("the line names no roll, and the dice are to be thrown")
         elif not now.chance:
-            raise PositionError(f"{SEAT_WORDS[seat]} has rolled {now.roll} and must move: the line names no roll")
+            word = SEAT_WORDS[seat]
+            raise PositionError(f"{word} has rolled {now.roll} already: write the move alone ('{word}: move N')")
         else:
             self._push(rolled)
         after = self._now
