@@ -1,6 +1,7 @@
 """The Royal Game of Ur in a real JupyterLab 4 server with Debian's Chromium: a person throws the dice
 with the board's Roll button, picks a piece and clicks its target, and the game in the kernel moves
-on; then throws by the r key. A BotMatch and a BotInspector of the game render their boards. No page
+on; then throws by the r key. A BotMatch and a BotInspector of the game render their boards, and the
+match's bot answers a move clicked on its board. No page
 or console error. Last, screenshots of the boards (a game under way, one with its movable pieces ringed and
 overlays from Python, a finished game, the dashboards) at 800 px (file browser open) and 1,400 px, light and dark, DPR 1 and 2, go
 to ``test-artifacts/royal-lab/``."""
@@ -147,14 +148,42 @@ def test_roll_and_move_by_clicks_in_jupyterlab(lab: JupyterServer, browser: Any)
             wait_length(kc, "game", 3, page)
             board, view = board_ready(page, kc, "play", 0)
             assert view["decision"]["kind"] == "move" and view["decision"]["seat"] == 1
-            # the dashboards of this game show its board
+            # the dashboards of this game show its board; against the match's bot, a move of ours is answered
             for index in (3, 4):
                 assert page.locator(".tigris-widget[data-ready]").nth(index).get_attribute("data-game") == "royal"
+            play_against_the_bot(page, kc)
         finally:
             kc.stop_channels()
     finally:
         page.close()
     assert not errors, errors
+
+
+def play_against_the_bot(page: Any, kc: Any) -> None:
+    """On the BotMatch's board (we are Light): throw and move by clicks until a move of ours has been
+    answered by a move of the bot's."""
+    for _ in range(16):
+        for _ in range(300):  # the bot plays its turn in the background: wait until the decision is ours
+            if evaluate(kc, "match.game.decision is not None and match.game.decision.seat == 0"):
+                break
+            page.wait_for_timeout(50)
+        n = evaluate(kc, "len(match.game)")
+        board, view = board_ready(page, kc, "match.board", 3)
+        if view["decision"]["kind"] == "chance":
+            board.get_by_role("button", name="Roll the dice (r)").click()
+        else:
+            start, move = next(iter(view["targets"]["moves"].items()))
+            click_cell(page, board, int(start))
+            click_cell(page, board, move["to"])
+        for _ in range(300):
+            if evaluate(kc, "len(match.game)") > n:
+                break
+            page.wait_for_timeout(50)
+        movers = evaluate(kc, "[p for p, a in zip(match.game.actors, match.game.actions) if str(a).startswith('move')]")
+        if 0 in movers and movers[-1] == 1:
+            assert evaluate(kc, "match.board.error") == ""
+            return
+    raise AssertionError("no move of ours answered by a move of the bot's in sixteen clicks")
 
 
 @pytest.mark.parametrize("dpr", [1, 2])
