@@ -1,10 +1,10 @@
 """The Royal Game of Ur in a real JupyterLab 4 server with Debian's Chromium: a person throws the dice
 with the board's Roll button, picks a piece and clicks its target, and the game in the kernel moves
 on; then throws by the r key. A BotMatch and a BotInspector of the game render their boards, and the
-match's bot answers a move clicked on its board. No page
-or console error. Last, screenshots of the boards (a game under way, one with its movable pieces ringed and
-overlays from Python, a finished game, the dashboards) at 800 px (file browser open) and 1,400 px, light and dark, DPR 1 and 2, go
-to ``test-artifacts/royal-lab/``."""
+match's bot answers a move clicked on its board. No page or console error. Last, screenshots of the
+boards (a game under way, one with its movable pieces ringed and overlays from Python, a finished
+game, the dashboards) at 800 px (file browser open) and 1,400 px, light and dark, DPR 1 and 2, go to
+``test-artifacts/royal-lab/``."""
 
 from __future__ import annotations
 
