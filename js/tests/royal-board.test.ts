@@ -13,6 +13,7 @@ import { describeCell, describePosition } from "../src/games/royal/describe";
 import { diceWords } from "../src/games/royal/draw";
 import { CELLS, ROSETTES, diceBox, homeCell, isSquare, layout, pathCells, pathSquare, trayOf, waitingCell } from "../src/games/royal/geometry";
 import { royal } from "../src/games/royal/index";
+import { moveNote } from "../src/games/royal/panel";
 import { PALETTES } from "../src/games/royal/theme";
 import { clickCell, initialUi, keyCommand, movableCells, moveFrom, rollAction, syncUi } from "../src/games/royal/ui";
 import { recordingContext } from "./fixtures";
@@ -171,6 +172,19 @@ describe("Royal Game of Ur drawing", () => {
     expect(diceWords(over)[0]).toMatch(/wins/);
     const past = { ...fixture("move").view, history: { ply: 3, length: 40, live: false } };
     expect(movableCells(past)).toEqual([]);
+  });
+
+  it("says when a move takes a piece or lands on a rosette", () => {
+    for (const f of fixtures()) {
+      const view = f.view;
+      for (const from of movableCells(view)) {
+        const m = moveFrom(view, from)!;
+        const note = moveNote(view, m.to);
+        const victim = view.body.cells[m.to];
+        expect(note.includes("takes")).toBe(victim !== null && victim !== undefined && victim !== view.body.active);
+        expect(note.includes("throw again")).toBe(ROSETTES.includes(m.to));
+      }
+    }
   });
 
   it("n picks the next piece that can move", () => {

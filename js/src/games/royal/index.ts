@@ -6,7 +6,7 @@ import { checkBody, type Body, type Targets } from "./body";
 import { describeCell, describePosition } from "./describe";
 import { drawOver, drawPieces, drawTerrain, drawUnder, hovered } from "./draw";
 import { layout } from "./geometry";
-import { royalPanel } from "./panel";
+import { moveNote, royalPanel } from "./panel";
 import { PALETTES, type RoyalPalette } from "./theme";
 import { cancelUi, clickCell, initialUi, keyCommand, moveFrom, syncUi, type UiState } from "./ui";
 
@@ -34,7 +34,7 @@ export const royal: GameDrawing<Body, Targets, UiState, RoyalPalette> = {
   describePosition,
   describeSquare: (view, ui, cell) => {
     const picked = moveFrom(view, ui.selected);
-    const note = picked?.to === cell ? " — the picked piece goes here" : moveFrom(view, cell) ? " — a piece that can move" : "";
+    const note = picked?.to === cell ? ` — the picked piece goes here${moveNote(view, cell)}` : moveFrom(view, cell) ? " — a piece that can move" : "";
     return describeCell(view, cell) + note;
   },
   panel: royalPanel,

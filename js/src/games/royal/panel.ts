@@ -5,7 +5,7 @@ import { seatName } from "../../core/describe";
 import type { PanelParts } from "../../core/game";
 import { button, h } from "../../core/panel";
 import type { RoyalView as View } from "./body";
-import { formatCell, trayOf } from "./geometry";
+import { ROSETTES, formatCell, trayOf } from "./geometry";
 import type { RoyalTheme as Theme } from "./theme";
 import { canAct, moveFrom, movableCells, rollAction, type RoyalCommand, type UiState } from "./ui";
 
@@ -35,6 +35,16 @@ function placeWords(cell: number): string {
   return `the piece on ${formatCell(cell)}`;
 }
 
+/** What a move to ``to`` brings besides the step: a capture, another throw. */
+export function moveNote(view: View, to: number): string {
+  const b = view.body;
+  const other = b.cells[to];
+  const notes: string[] = [];
+  if (other !== null && other !== undefined && other !== b.active) notes.push(`takes ${seatName(view, other)}'s piece`);
+  if (ROSETTES.includes(to)) notes.push("rosette: throw again");
+  return notes.length ? ` — ${notes.join(", ")}` : "";
+}
+
 function row(...items: (HTMLElement | null)[]): HTMLElement {
   const r = h("div", {}, ...items);
   Object.assign(r.style, { display: "flex", flexWrap: "wrap", gap: "4px 6px", alignItems: "center", margin: "3px 0" });
@@ -51,7 +61,7 @@ function controls(view: View, ui: UiState, dispatch: Dispatch): HTMLElement[] {
     const to = trayOf(picked.to)?.tray === "home" ? "home (bear off)" : formatCell(picked.to);
     out.push(
       row(
-        button(`Move ${placeWords(ui.selected)} to ${to}`, "move", () => dispatch({ type: "intent", intent: { action: picked.action } })),
+        button(`Move ${placeWords(ui.selected)} to ${to}${moveNote(view, picked.to)}`, "move", () => dispatch({ type: "intent", intent: { action: picked.action } })),
         button("Drop the pick (Esc)", "drop", () => dispatch({ type: "cancel" })),
       ),
     );
