@@ -316,7 +316,10 @@ export function drawUnder(ctx: Ctx, scene: Scene<View, UiState>, l: Layout, them
   const picked = moveFrom(view, ui.selected);
   for (const cell of movableCells(view)) ringPiece(ctx, cell, l, p.target, cell === ui.hover || cell === ui.selected, cell !== ui.selected);
   const shown = picked ?? moveFrom(view, ui.hover);
-  if (shown) markTarget(ctx, shown.to, l, picked ? p.selected : p.target);
+  if (!shown) return;
+  const victim = view.body.cells[shown.to];
+  const takes = victim !== null && victim !== undefined && victim !== view.body.active;
+  markTarget(ctx, shown.to, l, takes ? theme.conflict : picked ? p.selected : p.target); // a capture in the conflict colour
 }
 
 export function drawOver(ctx: Ctx, scene: Scene<View, UiState>, l: Layout, theme: Theme): void {
