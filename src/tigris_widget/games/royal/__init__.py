@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from tigris_widget.core.checks import MAX_SHOWN, plain_text, shown
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
-from tigris_widget.core.protocol import GameLike
+from tigris_widget.core.protocol import GameLike, SearchDefaults
 from tigris_widget.games.royal.bots.heuristics import BOT_RULES, RoyalBotRules
 from tigris_widget.games.royal.engine import RULE_CODES, Action, Move, Roll, Rolled, RoyalState
 from tigris_widget.games.royal.engine.actions import MOVE
@@ -35,6 +35,9 @@ PLAYERS = (2,)
 DEFAULT_PLAYERS = 2
 SQUARES = _CELLS
 """The 3 × 8 grid's 24 cells (``y * 8 + x``), the four that are no squares included."""
+SEARCH_DEFAULTS = SearchDefaults(iterations=300)
+"""The search's budget per move (about 10 ms). Measured over 60 games against the greedy bot, seats
+alternating: 300 iterations won 41, the shared default of 60 won 30 (no better than greedy)."""
 
 
 def new_game(players: int = 2, seed: int | None = None, options: Mapping[str, Any] | None = None) -> RoyalGame:
@@ -126,6 +129,7 @@ __all__ = [
     "NAME",
     "PLAYERS",
     "RULE_CODES",
+    "SEARCH_DEFAULTS",
     "SQUARES",
     "TITLE",
     "Action",
