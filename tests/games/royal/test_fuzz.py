@@ -4,10 +4,13 @@ leaves the game unchanged."""
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
+from tigris_widget.games import royal
 from tigris_widget.games.royal import RoyalGame
 from tigris_widget.games.royal.engine import parse_action
 from tigris_widget.games.royal.formats.position import format_position, parse_position
@@ -74,3 +77,32 @@ def test_applied_text_changes_nothing_when_refused(data: st.DataObject) -> None:
         game.apply(text)
     except (IllegalActionError, NotationError):
         assert game.to_record() == before
+
+
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.binary(max_size=8), TEXT,
+    st.tuples(st.integers(-3, 30), st.integers(-3, 30)), st.lists(st.integers(), max_size=3),
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES, VALUES)
+def test_foreign_values_are_refused_with_a_value_error(value: object, seat: object) -> None:
+    game = random_game(1, plies=31)
+    before = game.to_record()
+    legal = game.is_legal(value)
+    try:
+        game.apply(value, seat=seat)  # type: ignore[arg-type]
+    except ValueError:
+        assert game.to_record() == before
+    else:
+        assert legal
+    for call in (
+        lambda: game.view(value),  # type: ignore[arg-type]
+        lambda: game.state_at(value),  # type: ignore[arg-type]
+        lambda: RoyalGame.from_position(value),  # type: ignore[arg-type]
+        lambda: RoyalGame.from_record(value),  # type: ignore[arg-type]
+        lambda: royal.to_square(value),
+    ):
+        with contextlib.suppress(ValueError):
+            call()
