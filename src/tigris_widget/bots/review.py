@@ -2,9 +2,11 @@
 the loss of each move against the best one, inaccuracies, mistakes and blunders, and each player's
 accuracy.
 
-    >>> from tigris_widget.cli import play_game
+    >>> from tigris_widget.bots import make_bot
     >>> from tigris_widget.bots.review import review
-    >>> game = play_game(2, 5, "classic", "", ["greedy", "random"])
+    >>> from tigris_widget.bots.runner import play
+    >>> from tigris_widget.core.registry import game_module
+    >>> game = play(game_module("tigris").new_game(2, 5, None), [make_bot("greedy", 1), make_bot("random", 2)])
     >>> report = review(game, iterations=60, last=6)          # the last 6 moves only, quickly
     >>> sorted(report)[:3]
     ['game', 'iterations', 'moves']
