@@ -1,0 +1,1 @@
+"""What the shared bots know of the Royal Game of Ur (``heuristics``)."""
