@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
 RULES_UR = ROOT / "docs" / "rules-ur.md"
-UR_SRC = ROOT / "src" / "tigris_widget" / "games" / "ur"
+GAMES_SRC = ROOT / "src" / "tigris_widget" / "games"
+UR_SRC = GAMES_SRC / "ur"
 CODE = re.compile(r"§(\d+(?:\.\d+)*)(?: ([A-Z]\d+))?")
 
 
@@ -28,10 +29,12 @@ def headings(reference: Path = RULES) -> set[str]:
 
 def cited_codes(ur: bool = False) -> dict[str, str]:
     """Every rule code written in the package's source (messages, events, docstrings) → one file citing it;
-    ``ur`` picks the files under games/ur (cited against docs/rules-ur.md), otherwise all the others."""
+    ``ur`` picks the files under games/ur (cited against docs/rules-ur.md), otherwise T&E's and the shared
+    ones (their examples cite T&E). Every other game's folder cites its own reference, checked by its tests."""
+    other_games = [folder for folder in GAMES_SRC.iterdir() if folder.is_dir() and folder.name != "tigris"]
     cited: dict[str, str] = {}
     for path in sorted((ROOT / "src" / "tigris_widget").rglob("*.py")):
-        if path.is_relative_to(UR_SRC) != ur:
+        if ur != path.is_relative_to(UR_SRC) or (not ur and any(path.is_relative_to(f) for f in other_games)):
             continue
         for m in CODE.finditer(path.read_text(encoding="utf-8")):
             code = "§" + m.group(1) + (f" {m.group(2)}" if m.group(2) else "")

@@ -194,7 +194,7 @@ parallel: `python -m tigris_widget review game.json --workers 4` (add `--json` f
 from tigris_widget.cli import play_any
 from tigris_widget.jupyter.stepper import review_game
 
-game = play_any("tigris", 2, 5, {}, ["search", "greedy"])  # the search bot wins 23 to 14
+game = play_any("tigris", 2, 5, {}, ["search", "greedy"])  # the search bot (Archer) wins 14 to 9
 print([(r.dynasty, r.score, r.rank) for r in game.result])
 report = review_game(game, iterations=100, workers=2)
 print(textwrap.fill("Accuracy (0–100) says how close a player's moves came to the search's best: 100 means "
