@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--compare", action="store_true", help="pure Python against the compiled engines, interleaved")
     bench.add_argument("--rounds", type=int, default=5, help="with --compare: rounds to take the medians of")
-    # bench stability: the analysis stability benchmark (bots/stability.py)
+    # bench stability: the analysis stability benchmark (bots/stability/)
     from tigris_widget.bots import stability
 
     stability.add_parser(bench.add_subparsers(dest="bench_command", metavar="{stability}"))
