@@ -135,13 +135,17 @@ def ms_per_decision(game_name: str, bot: str, decisions: int = 30) -> float:
 
 
 def search_iterations_per_second(game_name: str, iterations: int | None = None) -> float:
-    """Iterations per second of the search bot's first decision of a game (seed 1) at the game's usual
-    player count; ``iterations`` defaults to the game's search budget (``core.hooks.search_defaults``)."""
+    """Iterations per second of the search bot's first real decision of a game (seed 1) at the game's
+    usual player count — rolls and forced moves, which no bot searches, are played first; ``iterations``
+    defaults to the game's search budget (``core.hooks.search_defaults``)."""
     from tigris_widget.bots import make_bot
+    from tigris_widget.core.protocol import CHANCE_KIND
 
     module = game_module(game_name)
     iterations = iterations or hooks.search_defaults(module).iterations or 300
     game = module.new_game(module.DEFAULT_PLAYERS, 1, None)
+    while game.decision is not None and (game.decision.kind == CHANCE_KIND or len(game.legal_actions()) < 2):
+        game.apply(game.legal_actions()[0])
     bot = make_bot(f"search:{iterations}", 1, game_name)
     seat = game.to_move
     assert seat is not None
