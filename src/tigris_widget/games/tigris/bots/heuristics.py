@@ -49,12 +49,12 @@ def for_players(values: tuple[T, T], players: int) -> T:
     return values[0 if players == 2 else 1]
 
 
-# -- weights (tuned by hand against the random and greedy bots; see docs/bots.md) ---------------
+# -- weights (tuned by hand against the random and greedy bots; see docs/results/bots-research.md) ---------------
 LEADER_VALUE = (2.2, 1.0)
 """Future VP of its colour a leader in a kingdom is expected to bring in over a whole game, with 2
 players and with 3–4: with more players each has fewer turns and more rivals to lose leaders to
 (measured: greedy with 1.0 won 30.8 % of 240 four-player games against three greedy bots with 2.2,
-1.4 won 30.0 %, 3.2 won 22.9 %; docs/bots.md)."""
+1.4 won 30.0 %, 3.2 won 22.9 %; docs/results/bots-research.md)."""
 KING_STAND_IN = 0.45
 """Share of ``LEADER_VALUE`` a king brings in for each colour without its own leader (§6.2)."""
 KINGDOM_TILE = 0.06

@@ -370,7 +370,7 @@ class Search:
 DEFAULT_BUDGET = Budget(iterations=400)
 """Iterations per decision unless told otherwise, with any number of players: about 0.14 s with 2
 players and 0.2 s with 4 on the reference machine. With 4 players 1,000 iterations measured no
-stronger against greedy bots (33.8 % of 200 games against 37.6 % of 189 at 400; docs/bots.md)."""
+stronger against greedy bots (33.8 % of 200 games against 37.6 % of 189 at 400; docs/results/bots-research.md)."""
 
 
 class SearchBot(Bot):
