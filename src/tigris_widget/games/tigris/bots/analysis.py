@@ -66,9 +66,6 @@ from tigris_widget.games.tigris.engine.rules.conflicts import REVOLT
 from tigris_widget.games.tigris.engine.rules.turn import apply_unchecked
 from tigris_widget.games.tigris.engine.rules.view import PlayerView
 
-DEFAULT_ITERATIONS = 400
-"""The budget of BotInspector's Think and BotMatch's Hint (the search bot's own default)."""
-
 
 def _colours(x: Sequence[float]) -> dict[str, float]:
     return {COLOUR_NAMES[c]: round(x[c], 3) for c in range(4)}
