@@ -20,7 +20,16 @@ from tigris_widget.cli import main
 from tigris_widget.core import hooks
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.puzzles.library import book, game_of, library
-from tigris_widget.puzzles.saved import FORMAT, VERSION, PuzzleLibrary, load_puzzles, save_puzzles
+from tigris_widget.puzzles.saved import (
+    FORMAT,
+    VERSION,
+    PuzzleFileWarning,
+    PuzzleLibrary,
+    load_puzzles,
+    save_puzzles,
+)
+
+pytestmark = pytest.mark.filterwarnings("ignore::tigris_widget.puzzles.saved.PuzzleFileWarning")
 
 TIGRIS_KEYS = ("first-revolt", "kings-substitute", "m-6e353d84", "m-d4889784")
 UR_KEYS = ("u-1e4e2af6", "u-39f79122")
@@ -141,10 +150,11 @@ def test_a_bad_entry_is_named_by_index_key_and_field_and_the_rest_load(
     assert shown in repr(loaded)
 
 
-def test_entries_that_are_no_objects_and_repeated_keys_are_left_out(tmp_path: Path) -> None:
+def test_entries_that_are_no_objects_and_repeated_keys_are_left_out_with_a_warning(tmp_path: Path) -> None:
     path, data = _saved(tmp_path)
     data["puzzles"][1:1] = [7, dict(data["puzzles"][0])]
-    loaded = load_puzzles(_write(path, data))
+    with pytest.warns(PuzzleFileWarning, match=r"mine.json: 2 puzzles left out: puzzle 1: a puzzle is a JSON object"):
+        loaded = load_puzzles(_write(path, data))
     assert len(loaded) == 6 and [(p.index, p.key, p.field) for p in loaded.problems] == [
         (1, None, ""),
         (2, "first-revolt", "key"),

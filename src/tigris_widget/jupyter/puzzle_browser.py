@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import os
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +36,7 @@ from tigris_widget.jupyter.arguments import check_theme
 from tigris_widget.jupyter.puzzle_board import PuzzleBoard
 from tigris_widget.jupyter.widget import with_picture
 from tigris_widget.puzzles.library import book, game_of, select
-from tigris_widget.puzzles.saved import PuzzleLibrary, load_puzzles
+from tigris_widget.puzzles.saved import PuzzleFileWarning, PuzzleLibrary, load_puzzles
 
 K_FACTOR = 32
 """How far one result moves the rating (Elo's K)."""
@@ -96,7 +97,11 @@ class PuzzleBrowser(ShowsSavedPicture):
         game: str | None = None,
         library: str | os.PathLike[str] | PuzzleLibrary | None = None,
     ) -> None:
-        self.library = library if isinstance(library, PuzzleLibrary) or library is None else load_puzzles(library)
+        if library is not None and not isinstance(library, PuzzleLibrary):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PuzzleFileWarning)  # the browser's score line tells instead
+                library = load_puzzles(library)
+        self.library = library
         self.pool: list[PuzzleLike] | None = None
         """The file's puzzles (of ``game``) when browsing a library, else None: the game's own."""
         if self.library is not None:

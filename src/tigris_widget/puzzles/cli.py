@@ -87,10 +87,14 @@ def _game(args: argparse.Namespace) -> str:
 def _own_library(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
     """The puzzles of ``--library`` (of ``--game`` only, when given) by id, and the lines naming the
     entries the file's loading left out."""
-    from tigris_widget.puzzles.library import game_of
-    from tigris_widget.puzzles.saved import load_puzzles
+    import warnings
 
-    loaded = load_puzzles(args.library)
+    from tigris_widget.puzzles.library import game_of
+    from tigris_widget.puzzles.saved import PuzzleFileWarning, load_puzzles
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PuzzleFileWarning)  # the command names each left-out entry itself
+        loaded = load_puzzles(args.library)
     wanted = _game(args) if getattr(args, "game", None) else None
     found = {p.key: p for p in loaded.puzzles if wanted is None or game_of(p) == wanted}
     return found, [str(problem) for problem in loaded.problems]

@@ -12,7 +12,8 @@ puzzles*, describes the format).
     (['first-revolt', 'u-1e4e2af6'], [])
 
 A hand-edited file with a bad entry still loads its good puzzles; ``problems`` names each bad one by
-its place in the file, its key and the field. Only a file with nothing usable raises ``ValueError``.
+its place in the file, its key and the field, and a ``PuzzleFileWarning`` says so. Only a file with
+nothing usable raises ``ValueError``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import json
 import os
 import stat
 import tempfile
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +40,10 @@ VERSION = 1
 MAX_CHARS = 20_000_000
 """The longest puzzle file read (a T&E puzzle takes some 2,000 characters)."""
 SOURCES = ("hand-made", "mined")
+
+
+class PuzzleFileWarning(UserWarning):
+    """Some entries of a puzzle file were left out (``PuzzleLibrary.problems`` names them)."""
 
 
 @dataclass(frozen=True)
@@ -142,9 +148,13 @@ def load_puzzles(path: str | os.PathLike[str]) -> PuzzleLibrary:
             continue
         keys.add(puzzle.key)
         puzzles.append(puzzle)
-    if problems and not puzzles:
+    if problems:
         listed = "; ".join(map(str, problems[:3])) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
-        raise ValueError(f"{name}: no puzzle of the file can be used: {listed}")
+        if not puzzles:
+            raise ValueError(f"{name}: no puzzle of the file can be used: {listed}")
+        # a notebook shows a warning under the cell: the left-out entries are not missed unnoticed
+        left = f"{len(problems)} puzzle{'s' if len(problems) != 1 else ''}"
+        warnings.warn(f"{name}: {left} left out: {listed}", PuzzleFileWarning, stacklevel=2)
     return PuzzleLibrary(name, puzzles, problems)
 
 
