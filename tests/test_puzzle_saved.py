@@ -4,6 +4,7 @@ nothing usable is refused at once, naming the file."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -86,8 +87,14 @@ def test_the_functions_are_public() -> None:
     assert {"save_puzzles", "load_puzzles", "PuzzleLibrary"} <= set(tigris_widget.__all__)
 
 
-def test_saving_replaces_the_file_whole_or_not_at_all(tmp_path: Path) -> None:
+def test_saving_replaces_the_file_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, data = _saved(tmp_path)
+    assert os.stat(path).st_mode & 0o777 == 0o644  # readable by whoever it is handed to, as files usually are
+    with pytest.raises(ValueError, match="save_puzzles saves puzzles, not str"):
+        save_puzzles(path, ["first-revolt"])  # type: ignore[list-item]
+    unstored = types.SimpleNamespace(to_spec=lambda: (_ for _ in ()).throw(ValueError("the goal has no spec")))
+    with pytest.raises(ValueError, match="puzzle 'first-revolt' cannot be saved: the goal has no spec"):
+        save_puzzles(path, [dataclasses.replace(library()["first-revolt"], goal=unstored)])  # type: ignore[arg-type]
     twice = [library()["first-revolt"], library()["first-revolt"]]
     with pytest.raises(ValueError, match="two puzzles have the key 'first-revolt'"):
         save_puzzles(path, twice)
@@ -98,6 +105,9 @@ def test_saving_replaces_the_file_whole_or_not_at_all(tmp_path: Path) -> None:
 
     with pytest.raises(OSError, match="disk full"):
         save_puzzles(path, broken())
+    monkeypatch.setattr(os, "replace", lambda *_a: (_ for _ in ()).throw(OSError("rename refused")))
+    with pytest.raises(OSError, match="rename refused"):
+        save_puzzles(path, _mixed()[:1])
     assert json.loads(path.read_text(encoding="utf-8")) == data
     assert sorted(os.listdir(tmp_path)) == ["mine.json"]  # no temporary file left behind
 

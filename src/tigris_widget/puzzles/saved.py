@@ -102,22 +102,30 @@ def save_puzzles(path: str | os.PathLike[str], puzzles: Iterable[PuzzleLike]) ->
     """Write ``puzzles`` (of any games, in order) to the JSON file ``path``, replacing it whole: a
     failed write leaves the old file as it was.
 
-    :raises ValueError: two puzzles with one key, or a puzzle of a game whose puzzles cannot be saved."""
+    :raises ValueError: something that is no puzzle, two puzzles with one key, or a puzzle that cannot
+        be saved (of a game without entries, or with a goal that has no stored form)."""
     entries: list[dict[str, Any]] = []
     keys: set[str] = set()
     for puzzle in puzzles:
+        if not isinstance(puzzle, PuzzleLike):
+            raise ValueError(f"save_puzzles saves puzzles, not {type(puzzle).__name__}")
         if puzzle.key in keys:
             raise ValueError(f"two puzzles have the key {puzzle.key!r}: a key names one puzzle in a file")
         keys.add(puzzle.key)
         game = game_of(puzzle)
-        entries.append({"game": game, **_entries(game).entry(puzzle)})
+        try:
+            entries.append({"game": game, **_entries(game).entry(puzzle)})
+        except ValueError as err:
+            raise ValueError(f"puzzle {puzzle.key!r} cannot be saved: {err}") from None
     text = json.dumps({"format": FORMAT, "version": VERSION, "puzzles": entries}, indent=1, ensure_ascii=False)
     target = os.fspath(path)
     # a temporary file beside the target, then one rename: a reader sees the old file or the new one
+    mode = stat.S_IMODE(os.stat(target).st_mode) if os.path.isfile(target) else 0o644  # mkstemp's is 0o600
     handle, temporary = tempfile.mkstemp(prefix=".puzzles-", suffix=".tmp", dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
         os.unlink(temporary)
