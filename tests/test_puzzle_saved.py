@@ -281,6 +281,9 @@ def test_puzzle_browser_shows_the_puzzles_of_a_library(tmp_path: Path) -> None:
     assert theme in browser.current.puzzle.themes
     ur = PuzzleBrowser(library=load_puzzles(path), game="ur")
     assert {p.key for p in ur.candidates()} == set(UR_KEYS) and ur.current.board.game.name == "ur"
+    assert ur.current.board.view["game"] == "ur" and "first-revolt" not in ur.score.value
+    file_themes = {t for k in UR_KEYS for t in library("ur")[k].themes}
+    assert {value for _, value in ur.theme_box.options} == {"", *file_themes}  # the file's themes, not all of Ur's
     ur.show(UR_KEYS[1])
     assert ur.current.puzzle.key == UR_KEYS[1]
     with pytest.raises(ValueError, match="holds no puzzle of royal"):
