@@ -35,9 +35,12 @@ _LAZY = {
     "Goal": "tigris_widget.games.tigris.puzzles.goals",
     "Verdict": "tigris_widget.core.puzzle",
     "solve": "tigris_widget.games.tigris.puzzles.goals",
+    "save_puzzles": "tigris_widget.puzzles.saved",
+    "load_puzzles": "tigris_widget.puzzles.saved",
+    "PuzzleLibrary": "tigris_widget.puzzles.saved",
 }
 """Names imported when first used: the Jupyter parts (they need ipywidgets/anywidget), Ur's game, and
-T&E's puzzle book and puzzle goals."""
+T&E's puzzle book and puzzle goals, your own puzzle files."""
 
 __all__ = [
     "PUZZLES",
@@ -61,10 +64,13 @@ __all__ = [
     "Puzzle",
     "PuzzleBoard",
     "PuzzleBrowser",
+    "PuzzleLibrary",
     "UrGame",
     "Verdict",
     "__version__",
     "compiled",
+    "load_puzzles",
+    "save_puzzles",
     "solve",
 ]
 

@@ -25,6 +25,8 @@ from tigris_widget.core.protocol import (
     GameLike,
     GameModule,
     PuzzleBook,
+    PuzzleEntries,
+    PuzzleLike,
     ScoreParts,
     SearchDefaults,
 )
@@ -63,6 +65,27 @@ def puzzle_book(module: GameModule | object) -> PuzzleBook | None:
     """The game's puzzle book, or None: a game without puzzles is absent from puzzle lists."""
     hook = _function(module, "puzzle_book")
     return None if hook is None else cast(PuzzleBook, hook())
+
+
+def puzzle_entries(book: PuzzleBook | object) -> PuzzleEntries | None:
+    """The book itself when it can write and read its puzzles as entries of a user's puzzle file
+    (``entry`` and ``from_entry``), or None: the game's puzzles cannot be saved."""
+    has_both = _function(book, "entry") is not None and _function(book, "from_entry") is not None
+    return cast(PuzzleEntries, book) if has_both else None
+
+
+def solution_problems(book: PuzzleBook | object, puzzle: PuzzleLike) -> list[str]:
+    """What is wrong with a loaded puzzle's solution, by the book's ``solution_problems``; by default
+    the solution must replay (other seats answering with ``reply``) and ``check`` must say solved."""
+    hook = _function(book, "solution_problems")
+    if hook is not None:
+        return cast("list[str]", hook(puzzle))
+    try:
+        played = puzzle.play_solution()
+    except (ValueError, AssertionError, RuntimeError) as err:  # an illegal step, a solver that gave up
+        return [f"the solution cannot be played: {err}"]
+    verdict = puzzle.check(played)
+    return [] if verdict.status == "solved" else [f"the solution does not solve the puzzle: {verdict.message}"]
 
 
 def course_hooks(module: GameModule | object) -> CourseHooks | None:

@@ -383,6 +383,31 @@ class PuzzleBook(Protocol):
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         """A puzzle file with the puzzles of another run added after its own."""
 
+    # Optional members (read through ``core.hooks``, each with its default): ``entry`` and
+    # ``from_entry`` (``PuzzleEntries``) let a user's library file (``puzzles.saved``) hold the game's
+    # puzzles; ``solution_problems`` (``SolutionCheck``) is the check a loaded puzzle must pass.
+
+
+class PuzzleEntries(Protocol):
+    """A puzzle as one entry of a user's puzzle file and back (optional ``PuzzleBook`` members; without
+    them the game's puzzles cannot be saved)."""
+
+    def entry(self, puzzle: PuzzleLike) -> dict[str, Any]:
+        """The puzzle's fields as JSON: the shared ones (``key``, ``title``, ``position``, ``seat``,
+        ``goal`` in the game's stored form, ``solution``, ``themes``, ``rating``, ``explanation``,
+        ``source``, ``origin``) and any of the game's own."""
+
+    def from_entry(self, data: Mapping[str, Any]) -> PuzzleLike:
+        """The puzzle an entry describes; ``core.puzzle.PuzzleFieldError`` naming the bad field."""
+
+
+class SolutionCheck(Protocol):
+    """The check a loaded puzzle must pass (optional ``PuzzleBook`` member; default: the solution
+    replays, other seats answering with ``reply``, and ``check`` says solved)."""
+
+    def solution_problems(self, puzzle: PuzzleLike) -> list[str]:
+        """What is wrong with the puzzle's solution (empty: it is legal and solves the puzzle)."""
+
 
 class GameModule(Protocol):
     """What a game package exports for the registry (``tigris_widget.games.<name>``).

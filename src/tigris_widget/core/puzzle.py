@@ -4,7 +4,9 @@ whole try) and ``Puzzle.judge`` (the step just made) return."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 COLOURS = {"good": "#2e8b57", "bad": "#c0392b", "unclear": "#8a6d00"}
 """The ink of a step's judgement wherever a verdict is shown (the puzzle board, a notebook)."""
@@ -33,3 +35,49 @@ class Verdict:
         style = f" style='color:{colour};font-weight:bold'" if colour else ""
         text = html.escape(self.message or self.status, quote=False)
         return f"<p><span{style}>{sign}</span> {text}</p>"
+
+
+class PuzzleFieldError(ValueError):
+    """A puzzle entry (of a user's puzzle file) whose field ``field`` is wrong; the message says how."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def text_field(data: Mapping[str, Any], name: str, default: str | None = None) -> str:
+    """The entry's string field ``name`` (``default`` when it is absent and one is given)."""
+    value = data.get(name, default)
+    if not isinstance(value, str):
+        raise PuzzleFieldError(name, f"'{name}' must be a string, not {_shown(value)}")
+    return value
+
+
+def int_field(data: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None) -> int:
+    """The entry's integer field ``name`` in [low, high] (a bool or a float is refused: it would not
+    come back the same)."""
+    value = data.get(name, default)
+    if type(value) is not int or not low <= value <= high:
+        raise PuzzleFieldError(name, f"'{name}' must be a whole number from {low} to {high}, not {_shown(value)}")
+    return value
+
+
+def texts_field(data: Mapping[str, Any], name: str, *, required: bool = False) -> tuple[str, ...]:
+    """The entry's list-of-strings field ``name`` (empty when it is absent and not ``required``)."""
+    value = data.get(name, None if required else [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise PuzzleFieldError(name, f"'{name}' must be a list of strings, not {_shown(value)}")
+    return tuple(value)
+
+
+def object_field(data: Mapping[str, Any], name: str) -> dict[str, Any] | None:
+    """The entry's optional JSON-object field ``name`` (None when absent or null)."""
+    value = data.get(name)
+    if value is not None and not isinstance(value, dict):
+        raise PuzzleFieldError(name, f"'{name}' must be an object or null, not {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    """A value as an error message shows it: short, whatever its size."""
+    return "nothing" if value is None else f"{value!r:.60}"

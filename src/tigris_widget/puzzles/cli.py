@@ -1,14 +1,16 @@
 """``python -m tigris_widget puzzles …``: list, show, verify and mine puzzles, of any game.
 
-puzzles list [--game G] [--theme T] [--source mined|hand-made] [--json]
+puzzles list [--game G] [--library FILE] [--theme T] [--source mined|hand-made] [--json]
 puzzles themes [--game G]
 puzzles show ID [--game G]
-puzzles verify [ID …] [--game G] [--quiet]      # exit 1 if any puzzle fails
+puzzles verify [ID …] [--game G] [--library FILE] [--quiet]      # exit 1 if any puzzle fails
 puzzles mine [--game G] --games N [--seed S] [--workers K] [--settings all|variants] [--scheduler ADDR]
              [--out FILE] [--add-to FILE]
 
 Without ``--game`` the puzzles are the default game's (``core.registry.DEFAULT_GAME``); a game without
-puzzles (no ``puzzle_book``) is refused, naming the games that have some.
+puzzles (no ``puzzle_book``) is refused, naming the games that have some. ``--library FILE`` reads
+your own puzzle file instead (``save_puzzles``; with ``--game``, only that game's puzzles of it): the
+entries it leaves out are named on stderr, and ``verify`` counts them as failures.
 """
 
 from __future__ import annotations
@@ -38,12 +40,14 @@ def add_parser(sub: Any) -> None:
     ls.add_argument("--theme", help="only puzzles with this theme (see 'puzzles themes')")
     ls.add_argument("--source", choices=("mined", "hand-made"))
     ls.add_argument("--json", action="store_true", help="print a JSON list")
+    ls.add_argument("--library", metavar="FILE", help="your own puzzle file (save_puzzles) instead of the game's")
     with_game(cmd.add_parser("themes", help="every theme, with its name and how many puzzles have it"))
     show = with_game(cmd.add_parser("show", help="a puzzle: position, goal, themes, solution"))
     show.add_argument("id")
     ver = with_game(cmd.add_parser("verify", help="check puzzles (all without IDs); exit 1 if any fails"))
     ver.add_argument("ids", nargs="*", metavar="ID")
     ver.add_argument("--quiet", action="store_true", help="print only failures and the total")
+    ver.add_argument("--library", metavar="FILE", help="your own puzzle file (save_puzzles) instead of the game's")
     mine = with_game(cmd.add_parser("mine", help="play games between bots and mine puzzles from them"))
     mine.add_argument("--games", type=int, default=20)
     mine.add_argument("--seed", type=int, default=0, help="fixes every game (and so every puzzle)")
@@ -80,9 +84,30 @@ def _game(args: argparse.Namespace) -> str:
     return str(name)
 
 
+def _own_library(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
+    """The puzzles of ``--library`` (of ``--game`` only, when given) by id, and the lines naming the
+    entries the file's loading left out."""
+    import warnings
+
+    from tigris_widget.puzzles.library import game_of
+    from tigris_widget.puzzles.saved import PuzzleFileWarning, load_puzzles
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PuzzleFileWarning)  # the command names each left-out entry itself
+        loaded = load_puzzles(args.library)
+    wanted = _game(args) if getattr(args, "game", None) else None
+    found = {p.key: p for p in loaded.puzzles if wanted is None or game_of(p) == wanted}
+    return found, [str(problem) for problem in loaded.problems]
+
+
 def _library(args: argparse.Namespace) -> dict[str, Any]:
     from tigris_widget.puzzles import library as library_module
 
+    if getattr(args, "library", None):
+        found, problems = _own_library(args)
+        for line in problems:
+            print(f"left out: {line}", file=sys.stderr)
+        return found
     game = _game(args)
     # the default game's library is called without arguments, as it always was (tests replace it so)
     return library_module.library() if game == DEFAULT_GAME else library_module.library(game)
@@ -99,8 +124,12 @@ def _lookup(args: argparse.Namespace, key: str) -> Any:
 def _list(args: argparse.Namespace) -> int:
     from tigris_widget.puzzles.library import select, summary
 
-    game = _game(args)
-    rows = [summary(p, game) for p in select(theme=args.theme, source=args.source, game=game)]
+    if args.library:
+        chosen = sorted(_library(args).values(), key=lambda p: (p.elo, p.key))
+        rows = [summary(p) for p in chosen if args.theme in (None, *p.themes) and args.source in (None, p.source)]
+    else:
+        game = _game(args)
+        rows = [summary(p, game) for p in select(theme=args.theme, source=args.source, game=game)]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
@@ -128,25 +157,31 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from tigris_widget.puzzles.library import book
+    from tigris_widget.puzzles.library import book, game_of
 
-    lib = _library(args)
-    shelf = book(_game(args))
+    start = time.perf_counter()
+    left_out: list[str] = []
+    game = None if args.library else _game(args)  # a file of one's own may mix games
+    if args.library:
+        lib, left_out = _own_library(args)
+    else:
+        lib = _library(args)
     keys = args.ids or list(lib)
     for key in keys:
         if key not in lib:
             raise ValueError(f"no puzzle {key!r} (see 'python -m tigris_widget puzzles list')")
-    failed = 0
-    start = time.perf_counter()
+    for line in left_out:
+        print(f"FAIL {line}")
+    failed = len(left_out)
     for key in keys:
         t = time.perf_counter()
-        problems = shelf.verify(lib[key])
+        problems = book(game or game_of(lib[key])).verify(lib[key])
         if problems:
             failed += 1
             print(f"FAIL {key}: {'; '.join(problems)}")
         elif not args.quiet:
             print(f"ok   {key} ({time.perf_counter() - t:.2f}s)")
-    print(f"{len(keys) - failed} passed, {failed} failed in {time.perf_counter() - start:.1f}s")
+    print(f"{len(keys) + len(left_out) - failed} passed, {failed} failed in {time.perf_counter() - start:.1f}s")
     return 1 if failed else 0
 
 

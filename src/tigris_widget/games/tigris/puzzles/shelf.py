@@ -13,6 +13,7 @@ from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
 from tigris_widget.games.tigris.puzzles import miner
 from tigris_widget.games.tigris.puzzles.book import PUZZLES
 from tigris_widget.games.tigris.puzzles.description import tag
+from tigris_widget.games.tigris.puzzles.entry import from_entry, to_entry
 from tigris_widget.games.tigris.puzzles.goals import LABELS, Puzzle, rating_label
 from tigris_widget.games.tigris.puzzles.mined_file import add_run, check_puzzle_file, from_record
 from tigris_widget.games.tigris.puzzles.soundness import verify
@@ -145,6 +146,12 @@ class TigrisPuzzleBook:
 
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         return add_run(library, run)
+
+    def entry(self, puzzle: Any) -> dict[str, Any]:
+        return to_entry(_tigris(puzzle))
+
+    def from_entry(self, data: Mapping[str, Any]) -> Puzzle:
+        return from_entry(data)
 
 
 BOOK = TigrisPuzzleBook()

@@ -8,6 +8,7 @@ from typing import Any
 
 from tigris_widget.games.ur.engine.board import PAIR_NAMES
 from tigris_widget.games.ur.puzzles import miner
+from tigris_widget.games.ur.puzzles.entry import from_entry, to_entry
 from tigris_widget.games.ur.puzzles.goals import LABELS, UrPuzzle, rating_label
 
 FORMAT = "tigris-puzzles"
@@ -120,6 +121,12 @@ class UrPuzzleBook:
         stats = {"games": games, "puzzles": len(puzzles), "puzzles_per_game": round(len(puzzles) / max(1, games), 3),
                  "positions_scanned": sum(int(r["stats"].get("positions_scanned") or 0) for r in runs)}  # fmt: skip
         return {"format": FORMAT, "version": 1, "game": "ur", "stats": stats, "runs": runs, "puzzles": puzzles}
+
+    def entry(self, puzzle: Any) -> dict[str, Any]:
+        return to_entry(_ur(puzzle))
+
+    def from_entry(self, data: Mapping[str, Any]) -> UrPuzzle:
+        return from_entry(data)
 
 
 BOOK = UrPuzzleBook()
