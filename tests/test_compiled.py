@@ -24,7 +24,7 @@ TESTS = Path(__file__).resolve().parent
 REASON = build.compiler_missing()
 needs_compiler = pytest.mark.skipif(REASON is not None, reason=f"no compiled build on this machine: {REASON}")
 
-# Both games, every player count and board/variant/option, random and greedy bots, a few hundred plies.
+# Every game, every player count and board/variant/option, random and greedy bots, a few hundred plies.
 CASES: list[dict[str, Any]] = [
     {"game": "tigris", "players": 2, "seed": 1, "bots": ["random", "random"], "plies": 400},
     {"game": "tigris", "players": 2, "seed": 2, "bots": ["greedy", "random"], "plies": 300},
@@ -39,10 +39,12 @@ CASES: list[dict[str, Any]] = [
     {"game": "ur", "players": 2, "seed": 3, "options": {"allowTwoPlayers": True}, "bots": ["random", "greedy"],
      "plies": 300},
     {"game": "ur", "players": 4, "seed": 4, "options": {"layout": "face"}, "bots": ["random"] * 4, "plies": 300},
+    {"game": "royal", "players": 2, "seed": 1, "bots": ["random", "greedy"], "plies": 400},
     # the searches on top of each engine: the same decisions
     {"game": "tigris", "players": 2, "seed": 6, "bots": ["search:40", "greedy"], "plies": 16},
     {"game": "tigris", "players": 3, "seed": 7, "bots": ["greedy", "search-infer:30", "greedy"], "plies": 40},
     {"game": "ur", "players": 3, "seed": 5, "bots": ["search:20", "greedy", "random"], "plies": 30},
+    {"game": "royal", "players": 2, "seed": 6, "bots": ["search:60", "greedy"], "plies": 80},
 ]  # fmt: skip
 
 # Searches and analyses from positions reached by these bots: the same visits, values (exact floats),
@@ -68,6 +70,7 @@ HOSTILE = [
     "tests/engine/test_rule_codes.py",
     "tests/test_formats_fuzz.py",
     "tests/games/ur/test_fuzz.py",
+    "tests/games/royal/test_fuzz.py",
 ]
 
 
