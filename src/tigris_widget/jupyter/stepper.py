@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tigris_widget.bots.review import better_why, loss_words, review_sentence
 from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
@@ -361,17 +362,18 @@ class GameStepper(ShowsSavedPicture):
         move = self._reviewed(ply)
         if move is None or move["forced"]:
             return ""
-        what = "turn" if move.get("plies", 1) > 1 else "move"
-        who = html.escape(str(move.get("name", "")))
         if move["class"] is None:
-            return f"<div>Review: a good {what} by {who} (loss {100 * move['loss']:.0f} points).</div>"
-        why = f" — {html.escape(move['best_reason'])}" if move.get("best_reason") else ""
+            return f"<div>Review: {html.escape(review_sentence(move))}</div>"
+        # the review's sentences (one loss figure, with its unit), the class and the player in colour
+        who = html.escape(str(move.get("name", "")))
+        gives = html.escape(loss_words(float(move["loss"]), str(move.get("unit", "chance to win"))))
+        why = html.escape(better_why(move))
+        drawn = " (marked on the board)" if self._better_marks(move) else ""
         colour = CLASS_INK.get(move["class"], "#e67e22")
         ring = SEAT_INK[move["seat"] % len(SEAT_INK)]
-        drawn = " (marked on the board)" if self._better_marks(move) else ""
         return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> by "
-                f"<b style='border-bottom:2px solid {ring}'>{who}</b> (−{100 * move['loss']:.0f} points): better was "
-                f"<code>{html.escape(move['best'])}</code>{drawn}{why}</div>")  # fmt: skip
+                f"<b style='border-bottom:2px solid {ring}'>{who}</b>: it {gives}. Better was "
+                f"<code>{html.escape(move['best'])}</code>{drawn}{f': {why}' if why else ''}.</div>")  # fmt: skip
 
     def _reviewed(self, ply: int) -> Mapping[str, Any] | None:
         """The reviewed move that ends at ``ply`` (a turn: at its last action), if any."""
