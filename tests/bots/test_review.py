@@ -223,6 +223,9 @@ def test_an_ur_review_judges_whole_turns_and_marks_the_bad_one(ur_game) -> None:
     assert bad["seat"] == 1 and bad["name"] == "P1" and bad["action"] == "cube (2,0) x2; exchange (0,4) side A"
     assert bad["class"] in ("mistake", "blunder") and bad["loss"] >= THRESHOLDS["mistake"]
     assert bad["best"] != bad["action"] and bad["best"].startswith("cube (") and "claims" in bad["best_reason"].lower()
+    # the better turn by its short name in the sentence (the whole line stays in "best")
+    assert bad["best_name"] and len(bad["best_name"]) <= len(bad["best"])
+    assert f"Better was {bad['best_name']}: claims" in review_sentence(bad)
     assert bad["best_marks"]["squares"], "where the better turn goes, for the board"
     assert bad["value_before"] - bad["value_after"] == pytest.approx(bad["loss"], abs=1e-3)
     assert report["players"][1]["name"] == "P1" and report["players"][1]["accuracy"] < 100

@@ -104,7 +104,8 @@ def review_sentence(move: Mapping[str, Any]) -> str:
     if move["class"] is None:
         return f"A good {what} by {who}: it {gives}."
     why = better_why(move)
-    text = f"{str(move['class']).capitalize()} by {who}: it {gives}. Better was {move['best']}"
+    better = str(move.get("best_name") or move["best"])  # an Ur turn's short name, not its whole line
+    text = f"{str(move['class']).capitalize()} by {who}: it {gives}. Better was {better}"
     return f"{text}: {why}." if why else f"{text}."
 
 
@@ -184,6 +185,8 @@ def review_move(game: GameLike, first: int, plies: int, iterations: int, seed: i
         "hidden": analysis.hidden_information,
         "unit": analysis.unit,
     })  # fmt: skip
+    if best.name:  # a short name (an Ur turn's): sentences and captions name the better move by it
+        row["best_name"] = best.name
     if kind is not None:
         # the better move's own reason: the analysis' explanation compares it with others, in figures
         # that would read as a second loss beside the review's

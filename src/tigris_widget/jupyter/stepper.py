@@ -369,11 +369,14 @@ class GameStepper(ShowsSavedPicture):
         gives = html.escape(loss_words(float(move["loss"]), str(move.get("unit", "chance to win"))))
         why = html.escape(better_why(move))
         drawn = " (marked on the board)" if self._better_marks(move) else ""
+        name = str(move.get("best_name") or move["best"])  # an Ur turn's short name, its whole line the tooltip
+        tip = f" title='{html.escape(move['best'], quote=True)}'" if name != move["best"] else ""
+        better = f"<code{tip}>{html.escape(name)}</code>"
         colour = CLASS_INK.get(move["class"], "#e67e22")
         ring = SEAT_INK[move["seat"] % len(SEAT_INK)]
         return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> by "
                 f"<b style='border-bottom:2px solid {ring}'>{who}</b>: it {gives}. Better was "
-                f"<code>{html.escape(move['best'])}</code>{drawn}{f': {why}' if why else ''}.</div>")  # fmt: skip
+                f"{better}{drawn}{f': {why}' if why else ''}.</div>")  # fmt: skip
 
     def _reviewed(self, ply: int) -> Mapping[str, Any] | None:
         """The reviewed move that ends at ``ply`` (a turn: at its last action), if any."""
@@ -412,7 +415,9 @@ class GameStepper(ShowsSavedPicture):
                 self.board.arrow(start, end, BETTER_COLOUR)
         except (ValueError, TypeError):  # a hand-edited report: the narration still says it in words
             self.board.clear_overlays()
-        self.board.caption(f"{move.get('name', '')}'s {move['class']} — better was {move['best']}"[:140])
+        self.board.caption(
+            f"{move.get('name', '')}'s {move['class']} — better was {move.get('best_name') or move['best']}"[:140]
+        )
 
     def _better_position(self, move: Mapping[str, Any]) -> GameLike | None:
         """The game after the review's better move instead of the one played (None when the report's
