@@ -61,7 +61,7 @@ def test_the_ur_inspector_table_names_turns_short_and_reasons_by_difference() ->
     table = inspector.table.value
     assert all(c.name and len(c.name) <= len(c.text) for c in result.candidates)
     assert len({c.name for c in result.candidates}) == len(result.candidates), "names tell the turns apart"
-    shown = re.findall(r"<td class='a' title='([^']*)'><code>([^<]*)</code>", table)
+    shown = re.findall(r"<td class='a' title='([^']*)'><code[^>]*>([^<]*)</code>", table)
     assert [name for _, name in shown] == [c.name.replace(">", "&gt;") for c in result.candidates]
     for (tip, _), c in zip(shown, result.candidates, strict=True):
         if c.name != c.text:  # the whole line is in the tooltip
@@ -81,5 +81,5 @@ def test_a_te_table_keeps_its_action_texts() -> None:
             Candidate(("pass",), 10, 0.41, reason="A quiet move"))  # fmt: skip
     analysis = Analysis("tigris", 0, "action", True, "chance to win", rows, 40, 0.1)
     table = candidate_table(analysis)
-    assert "<code>tile r (3,4)</code>" in table and "<code>pass</code>" in table
+    assert "<code class='short'>tile r (3,4)</code>" in table and "<code class='short'>pass</code>" in table
     assert "A quiet move" in table and "Unlike" not in table

@@ -114,7 +114,7 @@ _TABLE_CSS = (
     "width:100%;max-width:44em}"
     ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
     ".tw-cands th{text-align:left;font-weight:600;vertical-align:bottom;border-bottom:1px solid rgba(128,128,128,.45)}"
-    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a code.short{white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
     ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
     ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}"
     ".tw-cands tr.tie td.a{box-shadow:inset 3px 0 0 #e67e22}"
@@ -147,6 +147,10 @@ def _range(low: float | None, high: float | None) -> str:
     return f"{100 * low:.0f}–{100 * high:.0f}"
 
 
+SHORT_NAME = 36
+"""Names up to this many characters stay on one line in the candidate table (every short name does)."""
+
+
 def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None = None) -> str:
     """HTML table of the candidates: move (its short name: an Ur turn's main action and target), value
     (the analysis' unit) with its likely range (about 95 %), the difference to the best and visits on
@@ -172,10 +176,11 @@ def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None
                                        "tie" if c["tied"] else "") if x)  # fmt: skip
         whole = f"{c['text']}\n" if c["name"] != c["text"] else ""  # the short name's whole line
         tip = html.escape(f"{whole}then: {' → '.join(c['line'][:5])}", quote=True)
+        short = " class='short'" if len(c["name"]) <= SHORT_NAME else ""  # one line; a long one wraps
         said = c["reason"] if i == 0 else reason_against(best_reason, c["reason"])
         reason = html.escape(said or ("searching…" if not final else ""))
         rows.append(
-            f"<tr class='{classes}'><td class='a' title='{tip}'><code>{html.escape(c['name'])}</code></td>"
+            f"<tr class='{classes}'><td class='a' title='{tip}'><code{short}>{html.escape(c['name'])}</code></td>"
             f"<td class='n'>{value}</td><td class='n'>{_range(c['low'], c['high'])}</td><td class='n'>{diff}</td>"
             f"<td class='n'>{c['visits']}</td></tr>"
         )

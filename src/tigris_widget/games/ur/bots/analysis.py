@@ -317,7 +317,7 @@ def describe(before: UrState, after: UrState, seat: int, steps: Sequence[Step]) 
     if placed > 0:
         cells = [cell_name(c) for c in range(36)
                  if after.owner[c] == seat == before.owner[c] and after.cubes[c] > before.cubes[c]]  # fmt: skip
-        where = f" ({', '.join(cells[:4])})" if cells else ""
+        where = f" on {', '.join(cells[:4])}" if cells else ""  # "on": a cell's own brackets follow
         parts.append(f"places {_plural(placed, 'cube')}{where}")
     elif placed < 0:
         parts.append(f"loses {_plural(-placed, 'cube')}")
