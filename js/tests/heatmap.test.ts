@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatHeat, heatColour, heatInk, heatLegend } from "../src/core/overlays";
+import { formatHeat, heatColour, heatInk, heatLegend, heatTabBox } from "../src/core/overlays";
 import { drawScene } from "../src/core/scene";
 import { layout } from "../src/games/tigris/geometry";
 import { tigris } from "../src/games/tigris/index";
 import { DARK, LIGHT } from "../src/games/tigris/theme";
 import { initialUi } from "../src/games/tigris/ui-state";
+import { layout as urLayout } from "../src/games/ur/draw";
+import { ur } from "../src/games/ur/index";
 import { fixtures, recordingContext } from "./fixtures";
 
 function rgb(css: string): [number, number, number] {
@@ -66,6 +68,23 @@ describe("heatmap legend", () => {
       const texts = calls.filter((c) => c.name === "fillText").map((c) => c.args[0]);
       expect(texts).toContain("\u221212");
       expect(texts).not.toContain("chance to win vs the best move, in points");
+    }
+  });
+});
+
+describe("Ur's framed heatmap", () => {
+  it("puts a square's number on a tab across its top edge, clear of the tile's letter and back badge", () => {
+    expect(ur.heat).toBe("frame");
+    expect(tigris.heat ?? "fill").toBe("fill"); // T&E still paints its squares
+    for (const width of [320, 480, 1200]) {
+      const l = urLayout(width, 1);
+      const box = heatTabBox(l, 7, l.cell * 0.3);
+      const top = l.top + l.cell; // cell 7 is (1,1)
+      const left = l.left + l.cell;
+      expect(box.y).toBeLessThan(top);
+      expect(box.y + box.h).toBeLessThan(top + l.cell * 0.13); // the letter and badge start lower
+      expect(box.x).toBeGreaterThan(left + l.cell * 0.2);
+      expect(box.x + box.w).toBeLessThan(left + l.cell * 0.8);
     }
   });
 });

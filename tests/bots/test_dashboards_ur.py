@@ -27,7 +27,7 @@ def test_the_inspector_shows_whole_turns_with_reasons_and_a_heat_map() -> None:
     inspector.details.observe(lambda _change: updates.append(1), names="value")
     result = inspector.think(iterations=120, every=0.0)
     assert result.final and result.game == "ur" and len(updates) >= 2
-    assert list(inspector.candidates.options) == [c.text for c in result.candidates]
+    assert list(inspector.candidates.options) == [(c.label, c.text) for c in result.candidates]
     assert inspector.candidates.value == result.best.text and result.best.text in inspector.table.value
     assert inspector.heatmap_choice.value == "turns" and inspector.board.heatmap
     overlay = inspector.board.overlay

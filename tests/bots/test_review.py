@@ -18,11 +18,14 @@ from tigris_widget.bots.review import (
     curve,
     format_review,
     game_accuracy,
+    loss_words,
     move_accuracy,
     review,
+    review_sentence,
 )
 from tigris_widget.bots.runner import step
 from tigris_widget.cli import main
+from tigris_widget.core.text import points
 from tigris_widget.games.tigris.bots.greedy import GreedyBot
 
 
@@ -85,6 +88,33 @@ def test_a_whole_short_review_in_worker_processes_and_its_curve() -> None:
     values = curve(report, seat=0)
     assert values and all(0.0 <= v <= 1.0 for v in values.values())
     assert {p["seat"] for p in report["players"]} == {0, 1}
+
+
+def test_a_review_sentence_has_one_loss_figure_with_its_unit_and_number() -> None:
+    """The loss is a difference of chances to win, in percentage points: one figure per sentence,
+    "1 point" and "18 points", and a figure in the better move's reason stays in a sentence of its own."""
+    assert loss_words(0.18) == "gives away 18 points of chance to win"
+    assert loss_words(0.01) == "gives away 1 point of chance to win"
+    assert loss_words(0.004) == "gives away less than 1 point of chance to win"
+    assert loss_words(0.0) == "is as good as the best"
+    assert [points(-1, signed=True), points(0, signed=True), points(2.6, signed=True)] == [
+        "−1 point",
+        "±0 points",
+        "+3 points",
+    ]
+    move = {"name": "P1", "seat": 1, "plies": 1, "loss": 0.18, "class": "mistake", "best": "tile r (3,4)",
+            "best_reason": "Then 1 point of win chance ahead of the best other player by the evaluation"}  # fmt: skip
+    text = review_sentence(move)
+    assert text == ("Mistake by P1: it gives away 18 points of chance to win. Better was tile r (3,4): then 1 point "
+                    "of win chance ahead of the best other player by the evaluation.")  # fmt: skip
+    for sentence in text.split(". "):
+        assert sentence.count("point") <= 1, sentence
+    assert "points)" not in text and "(−" not in text
+    good = review_sentence({**move, "class": None, "loss": 0.01, "plies": 3, "best_reason": None})
+    assert good == "A good turn by P1: it gives away 1 point of chance to win."
+    assert review_sentence({**move, "best_reason": "P2 loses a cube."}).endswith(
+        "Better was tile r (3,4): P2 loses a cube."
+    )
 
 
 def test_classes_and_accuracy() -> None:
@@ -193,6 +223,9 @@ def test_an_ur_review_judges_whole_turns_and_marks_the_bad_one(ur_game) -> None:
     assert bad["seat"] == 1 and bad["name"] == "P1" and bad["action"] == "cube (2,0) x2; exchange (0,4) side A"
     assert bad["class"] in ("mistake", "blunder") and bad["loss"] >= THRESHOLDS["mistake"]
     assert bad["best"] != bad["action"] and bad["best"].startswith("cube (") and "claims" in bad["best_reason"].lower()
+    # the better turn by its short name in the sentence (the whole line stays in "best")
+    assert bad["best_name"] and len(bad["best_name"]) <= len(bad["best"])
+    assert f"Better was {bad['best_name']}: claims" in review_sentence(bad)
     assert bad["best_marks"]["squares"], "where the better turn goes, for the board"
     assert bad["value_before"] - bad["value_after"] == pytest.approx(bad["loss"], abs=1e-3)
     assert report["players"][1]["name"] == "P1" and report["players"][1]["accuracy"] < 100

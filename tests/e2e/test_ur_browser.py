@@ -232,7 +232,9 @@ def test_overlays_from_python_are_drawn_on_the_ur_cells(page: Any, artifacts: Pa
             [x, y],
         ))  # fmt: skip
 
-    plain = {c: pixel(c) for c in (0, 7, 14)}
+    # the heat map rings a rated cell (its rim, half in the strip between the tiles), never paints it
+    plain = {c: pixel(c, 0.02, 0.5) for c in (0, 7, 14)}
+    inside = pixel(7)
     edge = pixel(35, 0.03, 0.5)
     widget.show_heatmap({(0, 0): 1.0, (1, 1): 5.0}, legend="a test scale")
     widget.highlight([(5, 5)], colour="#00ff00")
@@ -241,8 +243,10 @@ def test_overlays_from_python_are_drawn_on_the_ur_cells(page: Any, artifacts: Pa
     widget.caption("Overlays on Ur")
     board.push()
     page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-overlays.png"))
-    assert pixel(0) != plain[0] and pixel(7) != plain[7] and pixel(0) != pixel(7)  # two heat values
-    assert pixel(14) == plain[14]  # no heat, no overlay
+    assert pixel(0, 0.02, 0.5) != plain[0] and pixel(7, 0.02, 0.5) != plain[7]
+    assert pixel(0, 0.02, 0.5) != pixel(7, 0.02, 0.5)  # two heat values
+    assert pixel(7) == inside  # the tile itself is not painted
+    assert pixel(14, 0.02, 0.5) == plain[14]  # no heat, no overlay
     assert pixel(35, 0.03, 0.5) != edge  # the frame
     assert "Overlays on Ur" in page.locator("#host .tigris-widget").inner_text()
 

@@ -126,6 +126,9 @@ def test_stepping_to_a_mistake_draws_the_better_move_and_names_who_erred(reviewe
     assert all(a["colour"] == BETTER_COLOUR for a in overlay["arrows"])
     assert row["name"] in overlay["caption"] and "tile k (3,1)" in overlay["caption"]
     assert "Mistake</b> by <b" in stepper.text.value and row["name"] in stepper.text.value
+    # one loss figure, the unit right: a difference of chances to win in percentage points
+    assert ": it gives away 12 points of chance to win. Better was <code>tile k (3,1)</code>" in stepper.text.value
+    assert "(−" not in stepper.text.value and "scores black." in stepper.text.value
     assert f"<b>Move {row['ply'] + 1}</b>" in stepper.text.value, "numbered as the board numbers its moves"
     stepper.goto(row["ply"])  # elsewhere the board is clean again
     assert not stepper.board.overlay.get("highlights") and not stepper.board.overlay.get("arrows")

@@ -4,6 +4,7 @@
 // (``js/src/games/index.ts``), so the core never imports a game.
 
 import type { Ctx, Layout } from "./geometry";
+import type { HeatStyle } from "./overlays";
 import type { CorePalette, Palettes, Theme } from "./theme";
 import type { Overlay, Square, View } from "./view";
 
@@ -72,6 +73,8 @@ export interface GameDrawing<B, T, U extends PointerUi, P extends CorePalette> {
   /** The keys the board takes, for screen readers. */
   readonly keysHelp: string;
   readonly palettes: Palettes<P>;
+  /** How the heatmap is drawn: ``fill`` (the default) or ``frame`` (what stands on a square stays readable). */
+  readonly heat?: HeatStyle;
   /** Null when ``view``'s body is one this drawing can draw, else what is wrong with it. */
   checkBody(body: unknown): string | null;
   layout(width: number, dpr: number): Layout;

@@ -84,24 +84,98 @@ export function heatRange(values: Float32Array, range: [number, number] | null |
   return lo <= hi ? [lo, hi] : [0, 1];
 }
 
-export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
+/**
+ * How a game's board shows a heatmap: ``fill`` paints each rated square (T&E: its terrain says
+ * nothing then), ``frame`` rings it and writes its number on a tab across its top edge, so that what
+ * stands on the square (an Ur tile's letters, its back badge, the owner's cubes) stays readable.
+ */
+export type HeatStyle = "fill" | "frame";
+
+/** The rated squares of ``values`` with their number and place on the scale (t in [0,1]). */
+function heatSquares(values: Float32Array, overlay: Overlay, l: Layout): { q: Square; v: number; t: number; format: HeatFormat }[] {
   const o = overlay as HeatOverlay;
   const [lo, hi] = heatRange(values, o.heatmap_range);
   const span = hi - lo || 1;
   const format = o.heatmap_legend?.format ?? "number";
-  ctx.font = `bold ${Math.max(8, Math.round(l.cell * 0.3))}px ${theme.font}`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
+  const out: { q: Square; v: number; t: number; format: HeatFormat }[] = [];
   const squares = Math.min(values.length, l.cols * l.rows);
   for (let q = 0; q < squares; q++) {
     const v = values[q];
     if (v === undefined || Number.isNaN(v)) continue;
+    out.push({ q, v, t: hi === lo ? 1 : Math.max(0, Math.min(1, (v - lo) / span)), format });
+  }
+  return out;
+}
+
+export function drawHeatmap(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
+  ctx.font = `bold ${Math.max(8, Math.round(l.cell * 0.3))}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (const { q, v, t, format } of heatSquares(values, overlay, l)) {
     const r = squareRect(l, q);
-    const t = hi === lo ? 1 : (v - lo) / span;
     ctx.fillStyle = heatColour(t, 0.9, theme.dark);
     ctx.fillRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
     ctx.fillStyle = heatInk(t, theme.dark);
     ctx.fillText(formatHeat(v, format), r.x + r.w / 2, r.y + r.h / 2 + 0.5);
+  }
+}
+
+/** The width of a ``frame`` heatmap's ring, from the square's edge inwards (over the gap between tiles). */
+export function heatFrameWidth(l: Layout): number {
+  return Math.max(3, l.cell * 0.07);
+}
+
+/** The ``frame`` style's rings, under the pieces: only the square's rim is painted, never its middle. */
+export function drawHeatFrames(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
+  const w = heatFrameWidth(l);
+  for (const { q, t } of heatSquares(values, overlay, l)) {
+    const r = squareRect(l, q);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = heatColour(t, 1, theme.dark);
+    ctx.strokeRect(r.x + w / 2, r.y + w / 2, r.w - w, r.h - w);
+    // a hairline of the page's colour inside the ring: a pale ring still reads on a pale tile
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.dark ? "rgba(0,0,0,0.7)" : "rgba(255,255,255,0.8)";
+    ctx.strokeRect(r.x + w + 0.5, r.y + w + 0.5, r.w - 2 * w - 1, r.h - 2 * w - 1);
+  }
+}
+
+/**
+ * Where a ``frame`` heatmap writes a square's number: a tab centred on its top edge, half in the
+ * strip between the tiles. Not in the middle, where arrows (a war, a suggested move) end and the
+ * square's pieces stand; an Ur tile's letter (top left) and back badge (top right) stay clear of it.
+ */
+export function heatTabBox(l: Layout, square: Square, textWidth: number): { x: number; y: number; w: number; h: number; size: number } {
+  const r = squareRect(l, square);
+  const size = Math.max(9, Math.round(l.cell * 0.17));
+  const h = Math.round(size * 1.25);
+  const w = Math.min(r.w * 0.6, textWidth + size * 0.6);
+  return { x: r.x + (r.w - w) / 2, y: r.y - h * 0.45, w, h, size };
+}
+
+/** The ``frame`` style's numbers, above everything else Python draws (an arrow passes under a tab). */
+export function drawHeatTabs(ctx: Ctx, values: Float32Array, overlay: Overlay, l: Layout, theme: Theme): void {
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (const { q, v, t, format } of heatSquares(values, overlay, l)) {
+    const text = formatHeat(v, format);
+    ctx.font = `bold ${Math.max(9, Math.round(l.cell * 0.17))}px ${theme.font}`;
+    const box = heatTabBox(l, q, ctx.measureText(text).width);
+    const k = box.h * 0.35; // rounded by hand: ctx.roundRect is missing from older browsers
+    ctx.beginPath();
+    ctx.moveTo(box.x + k, box.y);
+    ctx.arcTo(box.x + box.w, box.y, box.x + box.w, box.y + box.h, k);
+    ctx.arcTo(box.x + box.w, box.y + box.h, box.x, box.y + box.h, k);
+    ctx.arcTo(box.x, box.y + box.h, box.x, box.y, k);
+    ctx.arcTo(box.x, box.y, box.x + box.w, box.y, k);
+    ctx.closePath();
+    ctx.fillStyle = heatColour(t, 1, theme.dark);
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.dark ? "#000000" : "#ffffff";
+    ctx.stroke();
+    ctx.fillStyle = heatInk(t, theme.dark);
+    ctx.fillText(text, box.x + box.w / 2, box.y + box.h / 2 + 0.5, box.w - 2);
   }
 }
 

@@ -3,7 +3,7 @@
 
 import type { AnyGame, PointerUi, Scene } from "./game";
 import { squareRect, type Ctx, type Layout } from "./geometry";
-import { drawArrow, drawHeatmap, drawLabel, drawLastTint, drawSquareFrame, shownLabel } from "./overlays";
+import { drawArrow, drawHeatFrames, drawHeatmap, drawHeatTabs, drawLabel, drawLastTint, drawSquareFrame, shownLabel } from "./overlays";
 import type { Theme } from "./theme";
 import { lastTurnSquares, type Ghost, type View } from "./view";
 
@@ -50,7 +50,8 @@ export function drawScene<V extends View, U extends PointerUi>(ctx: Ctx, game: A
     ctx.setTransform(l.dpr, 0, 0, l.dpr, 0, 0);
     game.drawTerrain(ctx, view, l, theme);
   }
-  if (scene.heat) drawHeatmap(ctx, scene.heat, overlay, l, theme);
+  const framed = game.heat === "frame";
+  if (scene.heat) (framed ? drawHeatFrames : drawHeatmap)(ctx, scene.heat, overlay, l, theme);
   drawLastTint(ctx, view, l, theme);
   game.drawPieces(ctx, view, l, theme);
   game.drawUnder(ctx, scene, l, theme);
@@ -61,6 +62,7 @@ export function drawScene<V extends View, U extends PointerUi>(ctx: Ctx, game: A
   for (const a of overlay.arrows ?? []) drawArrow(ctx, a.from, a.to, a.colour ?? theme.cursor, l);
   // on a small board a label is cut short rather than dropped: its whole text is in the square's tooltip
   for (const lab of overlay.labels ?? []) drawLabel(ctx, lab.square, shownLabel(lab.text, l.cell), l, theme);
+  if (scene.heat && framed) drawHeatTabs(ctx, scene.heat, overlay, l, theme);
   const hovered = game.hovered(view, ui);
   if (hovered.length) drawSquareFrame(ctx, hovered, l, theme.targetHover, 2);
   if (scene.focused) drawSquareFrame(ctx, [ui.cursor], l, theme.cursor, Math.max(2, l.cell * 0.07), [4, 3]);

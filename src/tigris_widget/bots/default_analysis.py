@@ -36,6 +36,7 @@ from tigris_widget.core.analysis import Analysis, AnalysisRequest, Candidate, He
 from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.core.protocol import CHANCE_KIND, BotRules, GameLike, GameModule
 from tigris_widget.core.registry import game_module
+from tigris_widget.core.text import points
 
 WIDTH = 6
 """The steps the root offers (the greedy reading's best; the search bot's own width is 4): an analysis
@@ -174,14 +175,12 @@ class DefaultSearch:
         for step in steps:
             rules.play(after, step)
         self.texts[action] = tuple(map(str, (*steps, *_complete(rules, after))))
-        points = round(100 * rules.margin(after, self.seat))
-        if points == 0:
+        lead = round(100 * rules.margin(after, self.seat))
+        if lead == 0:
             self.reasons[action] = "Then level with the best other player by the evaluation"
         else:
-            where = "ahead of" if points > 0 else "behind"
-            self.reasons[action] = (
-                f"Then {abs(points)} points of win chance {where} the best other player by the evaluation"
-            )
+            where = "ahead of" if lead > 0 else "behind"
+            self.reasons[action] = f"Then {points(lead)} of win chance {where} the best other player by the evaluation"
 
     def run(self, budget: Budget, every: float | None = None) -> Generator[int, None, None]:
         """Search within ``budget`` (seconds of thinking, ``core.clock``), then the focus move as much as

@@ -56,6 +56,7 @@ from tigris_widget.bots.parallel import run_all
 from tigris_widget.core.files import MAX_JSON_CHARS, load_json, read_text_file
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module, games
+from tigris_widget.core.text import points
 
 THRESHOLDS: dict[str, float] = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
 """Smallest loss (in win probability, 0–1) of each class of bad move."""
@@ -75,6 +76,37 @@ def plural(count: int, one: str, many: str) -> str:
 def class_counts(player: Mapping[str, Any]) -> str:
     """A player's bad moves in words, grammatical: ``"0 inaccuracies, 1 mistake, 2 blunders"``."""
     return ", ".join(plural(int(player[many]), one, many) for one, many in CLASSES)
+
+
+def loss_words(loss: float, unit: str = "chance to win") -> str:
+    """A move's loss (in win probability, 0–1) in words, its one figure with the unit: what the move
+    gives away in percentage points of ``unit``: "gives away 18 points of chance to win", "… 1 point …"."""
+    if loss <= 0:
+        return "is as good as the best"
+    if 100 * loss < 0.5:
+        return f"gives away less than 1 point of {unit}"
+    return f"gives away {points(100 * loss)} of {unit}"
+
+
+def better_why(move: Mapping[str, Any]) -> str:
+    """Why the better move is better, as the end of a sentence (its capital lowered unless a name's)."""
+    why = str(move.get("best_reason") or "").rstrip(". ")
+    return why[:1].lower() + why[1:] if why[1:2].islower() else why
+
+
+def review_sentence(move: Mapping[str, Any]) -> str:
+    """One reviewed move in plain sentences, one loss figure in all: "Mistake by P1: it gives away
+    18 points of chance to win. Better was …: why." (the why in its own sentence, so that a figure
+    in it is never read as a second loss)."""
+    what = "turn" if move.get("plies", 1) > 1 else "move"
+    who = str(move.get("name", f"P{move.get('seat', '?')}"))
+    gives = loss_words(float(move["loss"]), str(move.get("unit", "chance to win")))
+    if move["class"] is None:
+        return f"A good {what} by {who}: it {gives}."
+    why = better_why(move)
+    better = str(move.get("best_name") or move["best"])  # an Ur turn's short name, not its whole line
+    text = f"{str(move['class']).capitalize()} by {who}: it {gives}. Better was {better}"
+    return f"{text}: {why}." if why else f"{text}."
 
 
 def classify(loss: float) -> str | None:
@@ -153,8 +185,12 @@ def review_move(game: GameLike, first: int, plies: int, iterations: int, seed: i
         "hidden": analysis.hidden_information,
         "unit": analysis.unit,
     })  # fmt: skip
+    if best.name:  # a short name (an Ur turn's): sentences and captions name the better move by it
+        row["best_name"] = best.name
     if kind is not None:
-        row["best_reason"] = analysis.explanation or best.reason or "the search's value of the position after it"
+        # the better move's own reason: the analysis' explanation compares it with others, in figures
+        # that would read as a second loss beside the review's
+        row["best_reason"] = best.reason or analysis.explanation or "the search's value of the position after it"
         row["best_marks"] = _marks(analysis, best.text)
         if mine.reason:
             row["played_reason"] = mine.reason
@@ -336,7 +372,7 @@ def _review_text(report: Mapping[str, Any], width: int) -> str:
         return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
                              break_long_words=False, break_on_hyphens=False)  # fmt: skip
 
-    lines = [entry(f"Review ({report['iterations']} iterations per decision; losses in points of "
+    lines = [entry(f"Review ({report['iterations']} iterations per decision; losses in percentage points of "
                    f"{report['unit']}). " + report["note"], "", "")]  # fmt: skip
     for r in report["moves"]:
         if r["class"] is None:

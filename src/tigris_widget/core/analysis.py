@@ -41,11 +41,41 @@ class Candidate:
     """What the search expects to follow (the other players' answers first)."""
     values: tuple[float, ...] = ()
     """Every seat's value after it, by seat (for charts over a game); empty when not searched."""
+    name: str = ""
+    """A short name for tables and sentences (an Ur turn's main action and target: ``"trade (2,3)"``);
+    empty when ``text`` is short already (a T&E action)."""
 
     @property
     def text(self) -> str:
         """The action(s) as one line (``"; "`` between a turn's steps)."""
         return "; ".join(self.actions)
+
+    @property
+    def label(self) -> str:
+        """The short name, else the whole text."""
+        return self.name or self.text
+
+
+def reason_parts(reason: str) -> list[str]:
+    """A reason's parts (the games write them joined by ``"; "``), each without its sentence capital."""
+    parts = [p.strip().rstrip(".") for p in reason.split("; ")]
+    return [p[:1].lower() + p[1:] if p[1:2].islower() else p for p in parts if p]
+
+
+def reason_against(best: str, reason: str) -> str:
+    """What a candidate's ``reason`` says that the best one's does not, in one line: the parts it adds
+    (or, when it adds none, those it lacks), so that a table does not repeat the parts every candidate
+    shares. ``reason`` itself when the two share no part (nothing would be saved), ``""`` when empty."""
+    mine, theirs = reason_parts(reason), reason_parts(best)
+    if not mine or not set(mine) & set(theirs):
+        return reason
+    extra = [p for p in mine if p not in theirs]
+    if extra:
+        return "Unlike the best: " + "; ".join(extra)
+    missing = [p for p in theirs if p not in mine]
+    if missing:
+        return "Unlike the best, not: " + "; ".join(missing)
+    return "The same changes as the best"
 
 
 def interval(mean: float, stderr: float) -> tuple[float, float]:

@@ -46,6 +46,7 @@ from tigris_widget.bots.analysis import (
     check_game,
     verdict,
 )
+from tigris_widget.core.analysis import reason_against
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.core.registry import game_module
 from tigris_widget.core.reopen import ShowsSavedPicture
@@ -113,7 +114,7 @@ _TABLE_CSS = (
     "width:100%;max-width:44em}"
     ".tw-cands th,.tw-cands td{padding:2px 8px;vertical-align:top}"
     ".tw-cands th{text-align:left;font-weight:600;vertical-align:bottom;border-bottom:1px solid rgba(128,128,128,.45)}"
-    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
+    ".tw-cands .n{text-align:right;white-space:nowrap}.tw-cands td.a code.short{white-space:nowrap}.tw-cands th.n{white-space:normal}.tw-cands td.a{white-space:normal;min-width:6.5em}"
     ".tw-cands tr.why td{font-size:12px;opacity:.8;padding-bottom:5px;border-bottom:1px solid rgba(128,128,128,.2)}"
     ".tw-cands tr.sel td{background:rgba(123,63,160,.14)}.tw-cands tr.top td.a{font-weight:600}"
     ".tw-cands tr.tie td.a{box-shadow:inset 3px 0 0 #e67e22}"
@@ -128,12 +129,13 @@ def _rows(analysis: Analysis | Mapping[str, Any]) -> tuple[list[dict[str, Any]],
     if isinstance(analysis, Analysis):
         v = verdict(analysis)
         tied = set() if v.clear else {c.text for c in v.tied}
-        rows = [{"text": c.text, "value": c.value, "low": c.low, "high": c.high, "visits": c.visits,
+        rows = [{"text": c.text, "name": c.label, "value": c.value, "low": c.low, "high": c.high, "visits": c.visits,
                  "reason": c.reason, "line": list(c.line), "tied": c.text in tied}
                 for c in analysis.candidates]  # fmt: skip
         return rows, analysis.value, analysis.final, analysis.unit
-    rows = [{"text": c["action"], "value": c["value"], "low": c.get("low"), "high": c.get("high"), "visits": c["visits"],
-             "reason": c.get("reason", ""), "line": c.get("principal_variation", []), "tied": False}
+    rows = [{"text": c["action"], "name": c.get("name") or c["action"], "value": c["value"], "low": c.get("low"),
+             "high": c.get("high"), "visits": c["visits"], "reason": c.get("reason", ""),
+             "line": c.get("principal_variation", []), "tied": False}
             for c in analysis["candidates"]]  # fmt: skip
     return rows, float(analysis["value"]), bool(analysis["final"]), analysis.get("unit", "chance to win")
 
@@ -145,12 +147,19 @@ def _range(low: float | None, high: float | None) -> str:
     return f"{100 * low:.0f}–{100 * high:.0f}"
 
 
+SHORT_NAME = 36
+"""Names up to this many characters stay on one line in the candidate table (every short name does)."""
+
+
 def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None = None) -> str:
-    """HTML table of the candidates: move, value (the analysis' unit) with its likely range (about
-    95 %), the difference to the best and visits on one line, the reason below it (the expected
-    continuation is the move's tooltip). The first row is the search's choice; "best" is written
-    only when its range is clear of the others, else the tied rows say "tie"."""
+    """HTML table of the candidates: move (its short name: an Ur turn's main action and target), value
+    (the analysis' unit) with its likely range (about 95 %), the difference to the best and visits on
+    one line, the reason below it — the first row's in full, the others' only what differs from it
+    (``reason_against``). The move's tooltip holds its whole line and the expected continuation. The
+    first row is the search's choice; "best" is written only when its range is clear of the others,
+    else the tied rows say "tie"."""
     rows_in, best_value, final, unit = _rows(analysis)
+    best_reason = rows_in[0]["reason"] if rows_in else ""
     any_tie = any(c["tied"] for c in rows_in)
     rows = []
     for i, c in enumerate(rows_in):
@@ -165,10 +174,13 @@ def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None
             diff = _points_behind(100 * (c["value"] - best_value))
         classes = " ".join(x for x in ("sel" if c["text"] == selected else "", "top" if i == 0 else "",
                                        "tie" if c["tied"] else "") if x)  # fmt: skip
-        line = html.escape(" → ".join(c["line"][:5]), quote=True)
-        reason = html.escape(c["reason"] or ("searching…" if not final else ""))
+        whole = f"{c['text']}\n" if c["name"] != c["text"] else ""  # the short name's whole line
+        tip = html.escape(f"{whole}then: {' → '.join(c['line'][:5])}", quote=True)
+        short = " class='short'" if len(c["name"]) <= SHORT_NAME else ""  # one line; a long one wraps
+        said = c["reason"] if i == 0 else reason_against(best_reason, c["reason"])
+        reason = html.escape(said or ("searching…" if not final else ""))
         rows.append(
-            f"<tr class='{classes}'><td class='a' title='then: {line}'><code>{html.escape(c['text'])}</code></td>"
+            f"<tr class='{classes}'><td class='a' title='{tip}'><code{short}>{html.escape(c['name'])}</code></td>"
             f"<td class='n'>{value}</td><td class='n'>{_range(c['low'], c['high'])}</td><td class='n'>{diff}</td>"
             f"<td class='n'>{c['visits']}</td></tr>"
         )
@@ -357,7 +369,9 @@ class BotInspector(ShowsSavedPicture):
         keep = self.candidates.value if self._picked and self.candidates.value in options else analysis.best.text
         self._showing = True
         try:
-            self.candidates.options = options
+            # short names where the game gives them (an Ur turn), the whole line as the value
+            named = any(c.name for c in analysis.candidates)
+            self.candidates.options = [(c.label, c.text) for c in analysis.candidates] if named else options
             self.candidates.value = keep if keep in options else None
             shown = {k: h for k, h in analysis.heatmaps.items() if h.informative()}
             choices = [("none", "")] + [(h.label, k) for k, h in shown.items()]

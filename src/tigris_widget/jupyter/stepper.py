@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tigris_widget.bots.review import better_why, loss_words, review_sentence
 from tigris_widget.core.checks import is_finite, is_whole
 from tigris_widget.core.errors import PositionError
 from tigris_widget.core.protocol import GameLike
@@ -361,17 +362,21 @@ class GameStepper(ShowsSavedPicture):
         move = self._reviewed(ply)
         if move is None or move["forced"]:
             return ""
-        what = "turn" if move.get("plies", 1) > 1 else "move"
-        who = html.escape(str(move.get("name", "")))
         if move["class"] is None:
-            return f"<div>Review: a good {what} by {who} (loss {100 * move['loss']:.0f} points).</div>"
-        why = f" — {html.escape(move['best_reason'])}" if move.get("best_reason") else ""
+            return f"<div>Review: {html.escape(review_sentence(move))}</div>"
+        # the review's sentences (one loss figure, with its unit), the class and the player in colour
+        who = html.escape(str(move.get("name", "")))
+        gives = html.escape(loss_words(float(move["loss"]), str(move.get("unit", "chance to win"))))
+        why = html.escape(better_why(move))
+        drawn = " (marked on the board)" if self._better_marks(move) else ""
+        name = str(move.get("best_name") or move["best"])  # an Ur turn's short name, its whole line the tooltip
+        tip = f" title='{html.escape(move['best'], quote=True)}'" if name != move["best"] else ""
+        better = f"<code{tip}>{html.escape(name)}</code>"
         colour = CLASS_INK.get(move["class"], "#e67e22")
         ring = SEAT_INK[move["seat"] % len(SEAT_INK)]
-        drawn = " (marked on the board)" if self._better_marks(move) else ""
         return (f"<div><b style='color:{colour}'>{move['class'].capitalize()}</b> by "
-                f"<b style='border-bottom:2px solid {ring}'>{who}</b> (−{100 * move['loss']:.0f} points): better was "
-                f"<code>{html.escape(move['best'])}</code>{drawn}{why}</div>")  # fmt: skip
+                f"<b style='border-bottom:2px solid {ring}'>{who}</b>: it {gives}. Better was "
+                f"{better}{drawn}{f': {why}' if why else ''}.</div>")  # fmt: skip
 
     def _reviewed(self, ply: int) -> Mapping[str, Any] | None:
         """The reviewed move that ends at ``ply`` (a turn: at its last action), if any."""
@@ -410,7 +415,9 @@ class GameStepper(ShowsSavedPicture):
                 self.board.arrow(start, end, BETTER_COLOUR)
         except (ValueError, TypeError):  # a hand-edited report: the narration still says it in words
             self.board.clear_overlays()
-        self.board.caption(f"{move.get('name', '')}'s {move['class']} — better was {move['best']}"[:140])
+        self.board.caption(
+            f"{move.get('name', '')}'s {move['class']} — better was {move.get('best_name') or move['best']}"[:140]
+        )
 
     def _better_position(self, move: Mapping[str, Any]) -> GameLike | None:
         """The game after the review's better move instead of the one played (None when the report's

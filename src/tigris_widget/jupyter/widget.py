@@ -488,6 +488,8 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
     ) -> None:
         """Colour squares by a number (bot values, visit counts…); the number is written on the square.
         The scale is violet, pale for the lowest values and deep for the highest (no board colour).
+        T&E paints the square; Ur rings it and writes the number on a tab across its top edge, so
+        that the tile's letters and the owner's cubes stay readable.
 
         :param values: a mapping square → value, or 176 values in square order (NaN/None: no value).
         :param vmin, vmax: the colour scale's ends (default: the values' range).

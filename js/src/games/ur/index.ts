@@ -13,6 +13,7 @@ export const ur: GameDrawing<Body, Targets, UiState, UrPalette> = {
   title: "Ur",
   keysHelp: "Arrow keys move the cursor and Enter clicks; a t c p start an action, digits choose an amount, k keeps, e ends, u takes back a step, Escape drops the pick.",
   palettes: PALETTES,
+  heat: "frame", // a painted square would hide the tile's letters and the owner's cubes
   checkBody: (body) => {
     const b = checkBody(body);
     return typeof b === "string" ? b : null;

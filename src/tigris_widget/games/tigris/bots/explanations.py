@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tigris_widget.core.text import points
 from tigris_widget.games.tigris.bots.heuristics import after, projection
 from tigris_widget.games.tigris.bots.search import Node, Search
 from tigris_widget.games.tigris.engine.core.actions import Action
@@ -33,12 +34,6 @@ NEAR_TIE = 0.01
 def percent(x: float) -> str:
     """A chance in whole percent: 0.25 → ``"25 %"``."""
     return f"{100 * x:.0f} %"
-
-
-def _pp(x: float) -> str:
-    """A difference in percentage points, signed (−3, +2, 0)."""
-    v = round(100 * x)
-    return "±0" if v == 0 else f"{v:+d}".replace("-", "−")
 
 
 def conflict_reason(table: dict[str, Any], chosen: int, unit: str = "chance to win") -> str:
@@ -168,10 +163,10 @@ def explain(search: Search, a: Action, pv: Sequence[tuple[int, Action]], conflic
         # what tells leader squares apart when nothing else does: its strength in a revolt there
         temples = (NEIGHBOURS[a.square] & search.dets[0].tiles[RED]).bit_count()
         parts.append(f"stands beside {temples} temple{'' if temples == 1 else 's'} (its strength in a revolt)")
-    points = [(COLOUR_NAMES[c], g) for c, g in enumerate(fx["gained"]) if g >= 0.5]
-    if points:
+    gains = [(COLOUR_NAMES[c], g) for c, g in enumerate(fx["gained"]) if g >= 0.5]
+    if gains:
         parts.append("scores " + ", ".join(f"{g:.0f} {name}" if abs(g - round(g)) < 0.2 else f"{g:.1f} {name}"
-                                           for name, g in points))  # fmt: skip
+                                           for name, g in gains))  # fmt: skip
     if fx["conflict"]:
         kind, colour, attacker, defender = fx["conflict"].split(":")
         against = (
@@ -252,7 +247,7 @@ def greedy_comparison(search: Search, by_action: dict[Any, Node], unit: str, bes
         reply = next(((p, b) for p, b in principal_pairs(g_node) if p != search.seat), None)  # type: ignore[arg-type]
         after_text = f" after {reply[1]}" if reply is not None else " further ahead"
         text += (f", but the search expects it to end worse{after_text}: {unit} {percent(g_value)} against "
-                 f"{percent(b_node.q())} ({_pp(g_value - b_node.q())} points).")  # fmt: skip
+                 f"{percent(b_node.q())} ({points(100 * (g_value - b_node.q()), signed=True)}).")  # fmt: skip
     else:
         text += ", but the search found it worse once the answers are taken into account."
     return {"action": str(greedy), "one_step_value": round(one, 4), "value": None if g_value is None else round(g_value, 4),

@@ -37,6 +37,7 @@ from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_
 from tigris_widget.games.ur.engine.board import KIND_NAMES, PAIR_NAMES, cell_name
 from tigris_widget.games.ur.engine.rules import player_score
 from tigris_widget.games.ur.engine.state import PH_OVER
+from tigris_widget.games.ur.engine.steps import ACTION_WORDS
 from tigris_widget.games.ur.game import UrGame
 
 FIRST_STEPS = 6
@@ -316,7 +317,7 @@ def describe(before: UrState, after: UrState, seat: int, steps: Sequence[Step]) 
     if placed > 0:
         cells = [cell_name(c) for c in range(36)
                  if after.owner[c] == seat == before.owner[c] and after.cubes[c] > before.cubes[c]]  # fmt: skip
-        where = f" ({', '.join(cells[:4])})" if cells else ""
+        where = f" on {', '.join(cells[:4])}" if cells else ""  # "on": a cell's own brackets follow
         parts.append(f"places {_plural(placed, 'cube')}{where}")
     elif placed < 0:
         parts.append(f"loses {_plural(-placed, 'cube')}")
@@ -381,12 +382,57 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f} %"
 
 
+# -- short names -------------------------------------------------------------------------------------------
+def turn_parts(steps: Sequence[Step]) -> list[str]:
+    """A turn's parts by weight, in notation words: each action with its first allocation (``"trade
+    (2,3)+2"``, a war as its first attack), ziggurats and setup cubes, then the extra cube and the
+    exchange, then the other allocations and attacks; "keep", "end" and a move's count are left out."""
+    main: list[str] = []
+    rest: list[str] = []
+    more: list[str] = []
+    war = False
+    for i, st in enumerate(steps):
+        if st.kind in ACTION_WORDS:
+            war = False
+            target = next((t for t in steps[i + 1 :] if t.kind in ("add", "set", *ACTION_WORDS)), None)
+            first = target is not None and target.kind in ("add", "set")
+            main.append(f"{st.kind} {target}" if first else st.kind)
+        elif st.kind == "attack" and not war:
+            war = True
+            main.append(f"war {st}")
+        elif st.kind in ("zig", "place", "restart"):
+            main.append(str(st))
+        elif st.kind in ("cube", "exchange", "spare"):
+            rest.append(str(st))
+        elif st.kind in ("add", "set", "attack") and not any(p.endswith(f" {st}") for p in main):
+            more.append(str(st))
+    return main + rest + more
+
+
+def turn_names(turns: Sequence[Sequence[Step]]) -> list[str]:
+    """Short names for candidate turns, told apart: each turn's heaviest part (``turn_parts``), more of
+    its parts (joined by ", ") while another candidate has the same name; the whole line when it has
+    none, or when its parts cannot tell it from another (two orders of the same steps)."""
+    whole = ["; ".join(map(str, t)) for t in turns]
+    parts = [turn_parts(t) or [w] for t, w in zip(turns, whole)]
+    used = [1] * len(turns)
+    while True:
+        names = [", ".join(p[:k]) for p, k in zip(parts, used)]
+        clash = [i for i, n in enumerate(names) if names.count(n) > 1]
+        grow = [i for i in clash if used[i] < len(parts[i])]
+        if not grow:
+            return [whole[i] if i in clash else n for i, n in enumerate(names)]
+        for i in grow:
+            used[i] += 1
+
+
 def snapshot(search: TurnSearch, final: bool, all_seeing: bool = False) -> Analysis:
     """The analysis as the search stands."""
     seat = search.seat
     before = search.state
     options = search.ranked()
     candidates: list[Candidate] = []
+    names = turn_names([o.steps for o in options])
     reasons: set[str] = set()
     for o in options:
         value = round(o.mean(seat), 4) if o.visits else None
@@ -403,7 +449,7 @@ def snapshot(search: TurnSearch, final: bool, all_seeing: bool = False) -> Analy
             line = tuple(f"{_seat(mover)}: {'; '.join(map(str, turn))}" for mover, turn in answers)
         values = tuple(round(t / o.visits, 4) for t in o.totals) if o.visits else ()
         candidates.append(Candidate(tuple(map(str, o.steps)), o.visits, value,
-                                    low, high, reason, line, values))  # fmt: skip
+                                    low, high, reason, line, values, names[len(candidates)]))  # fmt: skip
     best_value = candidates[0].value if candidates and candidates[0].value is not None else None
     heat: dict[int, float] = {}
     marks: dict[str, Marks] = {}
