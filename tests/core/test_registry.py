@@ -1,16 +1,24 @@
 """Registering a game checks it: a package missing a member of ``core.protocol.GameModule`` is refused
-with every problem named, a complete one passes, and the optional hooks fall back to their defaults."""
+with every problem named, a complete one passes, the optional hooks fall back to their defaults, and a
+game whose actions break the action contract is refused naming how."""
 
 from __future__ import annotations
 
 import types
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from tigris_widget.core import hooks
 from tigris_widget.core.protocol import SHARED_SEARCH_DEFAULTS, SearchDefaults
-from tigris_widget.core.registry import REQUIRED_FUNCTIONS, GameRegistrationError, check_module, game_module
+from tigris_widget.core.registry import (
+    REQUIRED_FUNCTIONS,
+    GameRegistrationError,
+    action_problems,
+    check_module,
+    game_module,
+)
 from tigris_widget.games import GAMES
 
 REQUIRED_CONSTANTS: dict[str, Any] = {
@@ -93,3 +101,65 @@ def test_every_registered_game_passes(name: str) -> None:
     module = game_module(name)
     assert check_module(module, name) is module
     assert module.DEFAULT_PLAYERS in module.PLAYERS
+
+
+class _ToyGame:
+    """A one-decision game whose actions are whatever the test hands it (for the action contract)."""
+
+    def __init__(self, actions: list[Any], reads: dict[str, Any] | None = None) -> None:
+        self._legal = actions
+        self._reads = reads if reads is not None else {str(a): a for a in actions}
+        self.actions: list[Any] = []
+        self.decision = None
+
+    def legal_actions(self) -> list[Any]:
+        return self._legal
+
+    def clone(self) -> _ToyGame:
+        return _ToyGame(self._legal, self._reads)
+
+    def apply(self, action: Any) -> None:
+        if isinstance(action, str):
+            if action not in self._reads:
+                raise ValueError(f"no such action {action!r}")
+            action = self._reads[action]
+        self.actions.append(action)
+
+
+def _toy_module(game: _ToyGame) -> Any:
+    return fake_game(new_game=lambda players, seed, options: game)
+
+
+@dataclass(frozen=True)
+class _Step:
+    n: int
+
+    def __str__(self) -> str:
+        return f"step {self.n}"
+
+
+def test_actions_that_keep_the_contract_pass() -> None:
+    assert action_problems(_toy_module(_ToyGame([_Step(1), _Step(2)]))) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "named"),
+    [
+        (_ToyGame(["a", "b"]), "not str"),
+        (_ToyGame([[1], [2]], reads={"[1]": [1]}), "hashable"),
+        (_ToyGame([_Step(1)], reads={}), "notation apply reads back"),
+        (_ToyGame([_Step(1)], reads={"step 1": _Step(9)}), "equal by value"),
+        (_ToyGame([_Step(1), _Step(1)]), "twice"),
+        (_ToyGame([]), "no legal action"),
+    ],
+)
+def test_actions_that_break_the_contract_are_named(game: _ToyGame, named: str) -> None:
+    assert any(named in problem for problem in action_problems(_toy_module(game)))
+
+
+def test_a_game_that_cannot_start_is_named() -> None:
+    def broken(players: int, seed: int, options: Any) -> Any:
+        raise RuntimeError("no board")
+
+    problems = action_problems(fake_game(new_game=broken))
+    assert problems and "no board" in problems[0]

@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import cast
 
 from tigris_widget.core.hooks import OPTIONAL_HOOKS
-from tigris_widget.core.protocol import GameModule, SearchDefaults
+from tigris_widget.core.protocol import CHANCE_KIND, GameModule, SearchDefaults
 from tigris_widget.games import GAMES
 
 
@@ -109,6 +109,42 @@ def check_module(module: object, name: str) -> GameModule:
     return cast(GameModule, module)
 
 
+def action_problems(module: GameModule) -> list[str]:
+    """What breaks the action contract (``core.protocol``: values, never ``str``; hashable, equal by value;
+    ``str(action)`` the notation ``apply`` reads back) in the first decision of a new game at the game's
+    usual player count — checked when the game is first used, so a game whose actions break the shared
+    runner, the records or the bots is refused at once, with what is wrong named."""
+    try:
+        game = module.new_game(module.DEFAULT_PLAYERS, 0, None)
+        actions = list(game.legal_actions())
+        decision = game.decision
+    except Exception as err:  # any failure here is the game's, and is reported as such
+        return [f"new_game(DEFAULT_PLAYERS, 0, None) and its legal_actions() failed: {err!r}"]
+    if not actions:
+        return ["a new game offers no legal action"]
+    found: list[str] = []
+    action = actions[0]
+    if isinstance(action, str):
+        return [f"actions must be values, not str ({action!r}): text is for people, and the bot runner refuses it"]
+    try:
+        hash(action)
+    except TypeError:
+        return [f"actions must be hashable: {type(action).__name__} is not"]
+    if len(set(actions)) != len(actions):
+        found.append("legal_actions() lists an action twice (or actions equal by value)")
+    by_text, by_value = game.clone(), game.clone()
+    try:
+        by_text.apply(str(action))
+        by_value.apply(action)
+    except ValueError as err:
+        found.append(f"str(action) must be the notation apply reads back: {str(action)!r} was refused ({err})")
+        return found
+    chance = decision is not None and decision.kind == CHANCE_KIND  # a roll records its outcome instead
+    if not chance and by_text.actions[-1] != action:
+        found.append(f"an action must equal the action its text {str(action)!r} plays (equal by value)")
+    return found
+
+
 _checked: dict[str, GameModule] = {}
 """The game packages checked so far, by name (each is checked once, on first use)."""
 
@@ -126,11 +162,16 @@ def game_module(name: str) -> GameModule:
     """The package of the game called ``name`` (e.g. ``"tigris"``), imported on first use.
 
     :raises UnknownGameError: ``name`` is not a string naming a registered game.
-    :raises GameRegistrationError: the package misses members of ``core.protocol.GameModule`` (all named).
+    :raises GameRegistrationError: the package misses members of ``core.protocol.GameModule`` (all named),
+        or its actions break the action contract (``action_problems``).
     """
     if not isinstance(name, str) or name not in GAMES:
         raise UnknownGameError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
     module = _checked.get(name)
     if module is None:
-        module = _checked[name] = check_module(import_module(f"tigris_widget.games.{name}"), name)
+        module = check_module(import_module(f"tigris_widget.games.{name}"), name)
+        wrong = action_problems(module)
+        if wrong:
+            raise GameRegistrationError(f"the game package {name!r} breaks the action contract: " + "; ".join(wrong))
+        _checked[name] = module
     return module
