@@ -32,7 +32,7 @@ with a search that reads every hand.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -259,7 +259,7 @@ class BotInspector(ShowsSavedPicture):
         """The budget of the Think button (and of each Keep thinking), in seconds."""
         self.analysis: Analysis | None = None
         """The analysis of the position on the board (None while there is none for it)."""
-        self._shown_for: tuple[str, ...] | None = None
+        self._shown_for: Hashable | None = None
         """The position ``analysis`` belongs to."""
         self._done: dict[tuple[str, ...], Analysis] = {}
         """The last final analysis of each position analysed (Back shows it again)."""
@@ -279,7 +279,7 @@ class BotInspector(ShowsSavedPicture):
         button = widgets.Layout(width="auto", min_width="max-content", flex="0 0 auto")
         self.thinking = ThinkingControls("Think", "play", "let the search bot analyse the decision on the board",
                                          on_start=self.start_thinking, position=lambda: _position(self.game),
-                                         show=self.show, finished=self._finished, primary=True,
+                                         show=self._show_thought, finished=self._finished, primary=True,
                                          progress_label="Thinking")  # fmt: skip
         self.think_button, self.stop_button, self.more_button = (self.thinking.start_button,
                                                                  self.thinking.stop_button, self.thinking.more_button)  # fmt: skip
@@ -363,8 +363,20 @@ class BotInspector(ShowsSavedPicture):
         """Display an analysis (from ``think`` or computed elsewhere) of the position on the board."""
         if not isinstance(analysis, Analysis):
             raise ValueError(f"show needs an Analysis (from think or analyze), not {type(analysis).__name__}")
+        self._display(analysis, _position(self.game))
+
+    def _show_thought(self, analysis: Analysis) -> None:
+        """A result from the thinking thread: it belongs to the position the thinking started from, which a
+        move on the board may have changed meanwhile (then ``_board_changed`` takes it off the screen)."""
+        position = self.thinking.key
+        self._display(analysis, position)
+        if position != _position(self.game):  # a move landed while it was being drawn: never leave it up
+            self._clear("The position changed: this analysis belonged to the one before. Press <b>Think</b> to "
+                        "analyse this position, or <b>Back</b> to return.")  # fmt: skip
+
+    def _display(self, analysis: Analysis, position: Hashable | None) -> None:
         self.analysis = analysis
-        self._shown_for = _position(self.game)
+        self._shown_for = position
         options = [c.text for c in analysis.candidates]
         keep = self.candidates.value if self._picked and self.candidates.value in options else analysis.best.text
         self._showing = True
