@@ -574,16 +574,18 @@ class CourseHooks(Protocol):
         *,
         highlight: Sequence[Cell] = (),
         labels: Mapping[Cell, str] | None = None,
+        theme: str = "light",
     ) -> tuple[str, int, int]:
         """The board (all-seeing) after ``ply`` actions, cropped to ``window`` ``(x0, y0, x1, y1)``
-        (None: the whole board): a nested ``<svg x="0" y="0" …>`` and its width and height."""
+        (None: the whole board): a nested ``<svg x="0" y="0" …>`` and its width and height, drawn in
+        ``theme`` ("light" or "dark", as every picture of a course)."""
 
     def focus(self, game: GameLike, start: int, end: int, cells: set[Cell]) -> tuple[int, int, int, int] | None:
         """The window worth showing for a change from ply ``start`` to ``end`` around ``cells``."""
 
-    def lines(self, game: GameLike, ply: int, since: int | None = None) -> list[str]:
+    def lines(self, game: GameLike, ply: int, since: int | None = None, *, theme: str = "light") -> list[str]:
         """SVG text lines (``<tspan>`` markup) under a board at ``ply``: each seat's standing; numbers
-        that changed since ply ``since`` are marked."""
+        that changed since ply ``since`` are marked (their inks for ``theme``'s paper)."""
 
     def final_table(self, game: GameLike) -> tuple[str, str]:
         """The final scoring of a finished game (ended first if only a formality is left): HTML and plain."""
@@ -592,9 +594,11 @@ class CourseHooks(Protocol):
         """An exercise: its HTML (hint and solution folded in ``<details>``), plain text, the puzzle a
         ``PuzzleBoard`` can play (None: none) and the game at its start."""
 
-    def picture(self, key: str) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
-        """A named picture (``PICTURES``): the game it shows, its panels (nested ``<svg>``, width,
-        height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
+    def picture(
+        self, key: str, *, theme: str = "light"
+    ) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
+        """A named picture (``PICTURES``) in ``theme``: the game it shows, its panels (nested ``<svg>``,
+        width, height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
 
 
 # -- score parts: a game's optional picture of what its scores are made of, for the charts ----
