@@ -6,7 +6,7 @@ and the engine's own checks shown where they apply.
 >>> editor.set("stage", "play")
 >>> editor.place((0, 0), "P0x6")  # six cubes: kept in the draft, reported where they stand
 >>> [(p.square, p.message) for p in editor.problems()]
-[(0, 'a tile holds 1..5 cubes, not 6 (...)')]
+[(0, "a tile holds 1..5 cubes, not 6 ('Ac:0x6')")]
 >>> editor.undo(); editor.problems()
 []
 

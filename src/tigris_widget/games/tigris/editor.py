@@ -106,7 +106,9 @@ class TigrisEditing:
         game = Game.new(
             players=2 if players is None else players, seed=seed, board=board, variants=variants, options=rest or None
         )
-        return self.read(game.to_position())
+        # the bag derived from the tiles in use (shuffled by the seed), so that placing a tile takes it
+        # from the bag instead of making one tile too many
+        return _with(self.read(game.to_position()), bag="auto", seed=str(seed))
 
     def read(self, text: str) -> TigrisDraft:
         canonical = format_position(parse_position(text))
