@@ -91,10 +91,12 @@ def test_what_the_text_cannot_say_is_refused_and_changes_nothing(tc10: Editor) -
         lambda: tc10.set("stage", "setup round 4"),
         lambda: tc10.set("ziggurats_left", 6),
         lambda: tc10.set("spares", "AT TW CP PW AC"),
+        lambda: tc10.set("supplies", "P0=20 P1=20 P2=20 P3=20"),  # derived from the grid
     ):
         with pytest.raises(ValueError):
             bad()
     assert tc10.text() == text and tc10.state_id == 0
+    assert tc10.fields()["supplies"] == "P0=11 P1=17 P2=18 P3=19"
 
 
 def test_moving_carries_cubes_or_swaps_bare_tiles(tc10: Editor) -> None:

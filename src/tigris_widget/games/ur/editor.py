@@ -186,6 +186,10 @@ class UrEditing:
                 return replace(d, ziggurats_left=value)
             if name == "spares":
                 return replace(d, spares=_spares(value))
+            if name == "supplies":
+                raise ValueError(
+                    "the supplies are derived (§3 D9: 20 minus the seat's cubes on the grid); change the cubes"
+                )
             if name is not None and name.startswith("hand:"):
                 seat = seat_of(name[len("hand:") :], d.players)
                 return replace(d, hands=_put(d.hands, seat, _pair(value, f"P{seat}'s hand")))
@@ -204,6 +208,8 @@ class UrEditing:
         }
         found.update({f"hand:P{i}": PAIR_NAMES[h] for i, h in enumerate(d.hands)})
         found["spares"] = " ".join(PAIR_NAMES[x] for x in d.spares)
+        on_grid = [sum(k for o, k in zip(d.owner, d.cubes, strict=True) if o == seat) for seat in range(d.players)]
+        found["supplies"] = " ".join(f"P{seat}={20 - k}" for seat, k in enumerate(on_grid))  # derived: set refuses it
         return found
 
     # -- what the editor shows -------------------------------------------------------------------------
