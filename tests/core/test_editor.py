@@ -189,3 +189,14 @@ def test_a_game_without_the_hook_is_refused_by_name(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(editor_module, "game_module", lambda name: types.SimpleNamespace(NAME=name))
     with pytest.raises(ValueError, match="the positions of bare cannot be edited"):
         Editor.new("bare")
+
+
+def test_an_edit_makes_a_new_draft_and_leaves_the_earlier_one_as_it_was(editor: Editor) -> None:
+    square, other, breaking, _ = CASES[editor.game_name]
+    first, text = editor.draft, editor.text()
+    editor.place(square, breaking)
+    editor.move(square, other)
+    assert editor.draft is not first
+    editor.undo()
+    editor.undo()
+    assert editor.draft is first and editor.text() == text

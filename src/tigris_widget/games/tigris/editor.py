@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from tigris_widget.core.checks import MAX_SHOWN, plain_text, shown
@@ -57,7 +58,7 @@ class TigrisDraft:
     the monuments (pair, top-left square, colour of the tiles under it or ""), buildings (colour code,
     square) and ziggurat (its tower square) that the text lists beside the grid."""
 
-    values: Mapping[str, str]
+    values: Mapping[str, str]  # read-only: drafts in the history are never changed
     cells: tuple[str | None, ...]
     treasures: frozenset[int]
     monuments: tuple[tuple[str, int, str], ...] = ()
@@ -69,7 +70,7 @@ class TigrisDraft:
 
 
 def _with(d: TigrisDraft, **values: str) -> TigrisDraft:
-    return replace(d, values={**d.values, **values})
+    return replace(d, values=MappingProxyType({**d.values, **values}))
 
 
 def _cells(d: TigrisDraft, changes: Mapping[int, str | None]) -> tuple[str | None, ...]:
@@ -144,7 +145,7 @@ class TigrisEditing:
             for colour, where in (item.split() for item in listed.get("buildings", "").split(", ") if item)
         )
         tower = _square(listed["ziggurat"]) if "ziggurat" in listed else None
-        return TigrisDraft(values, tuple(cells), frozenset(treasures), monuments, buildings, tower)
+        return TigrisDraft(MappingProxyType(values), tuple(cells), frozenset(treasures), monuments, buildings, tower)
 
     def text(self, draft: TigrisDraft) -> str:
         return self._written(draft)[0]
@@ -344,7 +345,7 @@ class TigrisEditing:
             for o, n in zip(old, names, strict=False)
         }
         cells = tuple(codes[t[0]] + t[1] if t is not None and len(t) == 2 and t[0] in codes else t for t in d.cells)
-        return replace(d, values=values, cells=cells)
+        return replace(d, values=MappingProxyType(values), cells=cells)
 
     def fields(self, draft: TigrisDraft) -> dict[str, Any]:
         found: dict[str, Any] = {k: draft.values[k] for k in FIELDS}
