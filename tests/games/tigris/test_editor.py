@@ -134,7 +134,10 @@ def test_off_grid_fields_refuse_what_the_text_cannot_say_and_report_what_the_rul
     assert editor.text() == text and editor.state_id == state
     editor.set("hand:archer", "rrrrrrr")
     (problem,) = editor.problems()
-    assert problem.square is None and problem.field == "archer" and "at most 6" in problem.message
+    assert problem.square is None and problem.field == "hand:archer" and "at most 6" in problem.message
+    editor.undo()
+    editor.set("catastrophes:bull", 3)
+    assert editor.problems()[0].field == "catastrophes:bull"
     editor.undo()
     editor.set("actions_left", 3)
     assert editor.problems()[0].field == "turn"

@@ -359,7 +359,10 @@ class TigrisEditing:
         try:
             Game.from_position(text)
         except ValueError as err:
-            return [located(err, line_fields)]
+            found = located(err, line_fields)
+            if found.field in draft.dynasties():  # a seat's line: name the field the message is about
+                return [replace(found, field=_seat_field(found.field, found.message))]
+            return [found]
         return []
 
     def palette(self, draft: TigrisDraft) -> list[dict[str, str]]:
@@ -389,6 +392,18 @@ class TigrisEditing:
 
     def code(self, text: str) -> str:
         return _builder_code(self.read(text), text)
+
+
+_SEAT_WORDS = (("hand", ("holds", "hand")), ("catastrophes", ("catastrophe",)), ("vp", ("vp",)),
+               ("treasures", ("treasure",)), ("discarded", ("discard",)))  # fmt: skip
+
+
+def _seat_field(dynasty: str, message: str) -> str:
+    """The seat's field (``hand:archer``) a problem on its line is about, by its words; else the dynasty."""
+    for key, words in _SEAT_WORDS:
+        if any(word in message for word in words):
+            return f"{key}:{dynasty}"
+    return dynasty
 
 
 def _monument(codes: str) -> str | None:
