@@ -72,7 +72,7 @@ def test_a_pair_used_five_times_is_shown_on_each_of_its_tiles(tc10: Editor) -> N
 def test_ziggurats_left_that_do_not_add_up_are_shown_on_the_header(tc10: Editor) -> None:
     tc10.set("ziggurats_left", 5)
     (problem,) = tc10.problems()
-    assert problem.square is None and problem.field == "header" and "ziggurats left 5" in problem.message
+    assert problem.square is None and problem.field == "ziggurats_left" and "ziggurats left 5" in problem.message
     tc10.set("ziggurats_left", "auto")
     tc10.place((0, 5), "Z1")  # a second ziggurat: the count left follows
     assert tc10.problems() == [] and "ziggurats left: 3" in tc10.to_position()

@@ -222,6 +222,8 @@ class UrEditing:
             if "pair counts" in found.message:  # shown at every tile of a pair used too often
                 message = f"{found.message} — {_pair_note(draft)}"
                 return [Problem(c, "tiles", message) for c in _overused(draft)] or [Problem(None, "tiles", message)]
+            if found.field == _HEADER_FIELD:  # the header holds several fields: name the one meant
+                return [replace(found, field=_header_field(found.message))]
             return [found]
         return []
 
@@ -264,6 +266,15 @@ class UrEditing:
         calls.append(".game()")
         body = "\n".join(f"    {call}" for call in calls)
         return f"from tigris_widget.games.ur import UrPositionBuilder\n\ngame = (\n{body}\n)\n"
+
+
+_HEADER_WORDS = (("ziggurats_left", "ziggurats left"), ("start_player", "start player"), ("stage", "setup"),
+                 ("to_move", "seat"))  # fmt: skip
+
+
+def _header_field(message: str) -> str:
+    """The header field (``ziggurats_left``, ``start_player`` …) a problem on the header line is about."""
+    return next((field for field, words in _HEADER_WORDS if words in message), _HEADER_FIELD)
 
 
 def _spares(value: object) -> tuple[int, ...]:
