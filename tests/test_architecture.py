@@ -44,7 +44,7 @@ GAME_SKELETON: list[tuple[str, ...]] = [
     ("formats",),
     ("present",),
     ("game",),
-    ("builder",),
+    ("builder", "editor"),
     ("bots",),
     ("puzzles",),
     ("course",),
