@@ -20,14 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tigris_widget.core.editor import Editor
 from tigris_widget.core.protocol import GameLike, PuzzleLike
 from tigris_widget.core.puzzle import goal_spec
 from tigris_widget.puzzles.library import book
-
-if TYPE_CHECKING:
-    from tigris_widget.core.editor import Editor
 
 
 @dataclass(frozen=True)
@@ -59,25 +57,22 @@ def goal_kinds(game: str) -> dict[str, str]:
 
 def _position(source: Editor | GameLike | str, game: str | None) -> tuple[str, str]:
     """The game's name and the checked position text of ``source``."""
-    from tigris_widget.core.editor import Editor
-
-    if isinstance(source, Editor):
-        name, editor = source.game_name, source
-    elif isinstance(source, str):
+    if isinstance(source, str):
         if game is None:
             raise ValueError("a position text needs its game: make_puzzle(text, goal, game='tigris')")
         book(game)  # a ValueError naming the games with puzzles when it is none of them
-        name, editor = game, Editor.from_position(game, source)
+        source = Editor.from_position(game, source)  # its problems are named by to_position
+    if isinstance(source, Editor):
+        name = source.game_name
     elif isinstance(getattr(source, "name", None), str) and callable(getattr(source, "to_position", None)):
-        name, editor = source.name, None
+        name = source.name
     else:
         raise ValueError(
             f"make_puzzle makes a puzzle of an Editor, a game or a position text, not {type(source).__name__}"
         )
     if game is not None and game != name:
         raise ValueError(f"the position is of {name}, not {game}")
-    text = editor.to_position() if editor is not None else source.to_position()  # type: ignore[union-attr]
-    return name, text
+    return name, source.to_position()
 
 
 def make_puzzle(
