@@ -171,10 +171,11 @@ def test_cli_make_saves_show_reads_and_refusals_exit_2(tmp_path: Path, capsys: p
     assert "Cubes" in capsys.readouterr().out
     assert main([*base, "--goal", goal, "--save", str(library_file)]) == 2
     assert "already holds this puzzle" in capsys.readouterr().err
-    assert main([*base, "--goal", "help"]) == 0
+    assert main(["puzzles", "make", "--game", "ur", "--goal", "help"]) == 0  # no position needed for the list
     assert "own cell=C from=S" in capsys.readouterr().out
     refusals = {
         "bad goal": [*base, "--goal", "nonsense"],
+        "needs --position FILE": ["puzzles", "make", "--game", "ur", "--goal", goal],
         "doing nothing already wins": [*base, "--goal", "points points=0"],
         "cannot read the position file": [
             "puzzles",

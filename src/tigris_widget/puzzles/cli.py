@@ -47,10 +47,11 @@ def add_parser(sub: Any) -> None:
     show.add_argument("id")
     show.add_argument("--library", metavar="FILE", help="your own puzzle file (save_puzzles) instead of the game's")
     make = with_game(cmd.add_parser("make", help="make a puzzle of a position and a goal, checked by the solver"))
-    make.add_argument("--position", metavar="FILE", required=True, help="a position text file of the game")
+    make.add_argument(
+        "--position", metavar="FILE", help="a position text file of the game (needed but with --goal help)"
+    )
     make.add_argument("--goal", metavar="SPEC", required=True,
-                      help="the goal: 'kind key=value …' or JSON (the kinds: python -m tigris_widget puzzles make "
-                           "--game G --position FILE --goal help)")  # fmt: skip
+                      help="the goal: 'kind key=value …' or JSON ('--goal help' lists the game's kinds)")  # fmt: skip
     make.add_argument("--title", default="", help="the puzzle's title (default: one from its goal and themes)")
     make.add_argument("--save", metavar="LIBRARY", help="add the puzzle to this puzzle file (made if absent)")
     ver = with_game(cmd.add_parser("verify", help="check puzzles (all without IDs); exit 1 if any fails"))
@@ -178,6 +179,8 @@ def _make(args: argparse.Namespace) -> int:
         for spec, meaning in goal_kinds(game).items():
             print(f"{spec:<34} {meaning}")
         return 0
+    if args.position is None:
+        raise ValueError("puzzles make needs --position FILE: the position to make a puzzle of")
     try:
         text = read_text_file(args.position, "position", MAX_JSON_CHARS)
     except OSError as err:
