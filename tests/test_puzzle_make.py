@@ -107,6 +107,8 @@ def test_a_position_with_problems_is_refused_naming_each() -> None:
         make_puzzle(ur, "points points=40", game="tigris")
     with pytest.raises(ValueError, match="seat 1 is not to play: the position has Archer"):
         make_puzzle(_shipped("tigris").position, "gain_total points=2", game="tigris", seat=1)
+    with pytest.raises(ValueError, match="in the setup, not in play"):
+        Editor.new("ur", players=3, seed=1).make_puzzle("points points=3")
     with pytest.raises(ValueError, match="royal has no puzzles"):
         make_puzzle("anything", "points points=1", game="royal")
 

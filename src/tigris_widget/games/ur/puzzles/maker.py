@@ -62,8 +62,8 @@ def make(position: str, spec: Mapping[str, Any], *, title: str = "", seat: int |
     s = game.state
     if s.phase == PH_OVER:
         raise ValueError("the game is over in this position: there is no turn left to make a puzzle of")
-    if s.phase != PH_TURN or s.started:
-        raise ValueError("the position is not at the start of a turn: an Ur puzzle is one whole turn")
+    if s.phase != PH_TURN or s.started:  # to_position writes a turn's start: this is the setup
+        raise ValueError("the position is in the setup, not in play: an Ur puzzle is one whole turn of play")
     if seat is not None and seat != s.active:
         raise ValueError(f"seat {seat} is not to play: the position has P{s.active} to play")
     player = s.active
