@@ -24,8 +24,9 @@ from typing import Any
 
 from tigris_widget.core.checks import MAX_SHOWN, shown
 from tigris_widget.core.editing import PositionEditing, Problem
-from tigris_widget.core.hooks import position_editing
-from tigris_widget.core.protocol import GameLike, GameModule
+from tigris_widget.core.hooks import position_editing, puzzle_book
+from tigris_widget.core.protocol import GameLike, GameModule, PuzzleLike
+from tigris_widget.core.puzzle import goal_spec
 from tigris_widget.core.registry import game_module
 
 MAX_HISTORY = 500
@@ -198,6 +199,16 @@ class Editor:
     def to_code(self) -> str:
         """Python that builds the position as ``game`` when pasted into a notebook."""
         return self._rules.code(self.to_position())
+
+    def make_puzzle(self, goal: str | Mapping[str, Any], *, title: str = "") -> PuzzleLike:
+        """A puzzle of the draft with ``goal``, checked by the game's solver at once: the same as
+        ``puzzles.make.make_puzzle(editor, goal, title=title)``, whose report ``puzzle_report`` reads.
+        ``ValueError`` naming the draft's problems, a bad goal or the check the puzzle fails."""
+        # through the game's book, as puzzles.make does: the core may not import the puzzle layer
+        book = puzzle_book(self._module)
+        if book is None:
+            raise ValueError(f"{self.game_name} has no puzzles: a puzzle cannot be made of its positions")
+        return book.make(self.to_position(), goal_spec(goal), title=title, seat=None)
 
     # -- the widget's side ---------------------------------------------------------------------------
     def handle(self, message: object) -> None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
@@ -383,9 +383,31 @@ class PuzzleBook(Protocol):
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         """A puzzle file with the puzzles of another run added after its own."""
 
+    def goal_kinds(self) -> Mapping[str, str]:
+        """The goals a person can set, as written (``kind key=value …``), each with what it asks."""
+
+    def make(self, position: str, goal: Mapping[str, Any], *, title: str, seat: int | None) -> PuzzleLike:
+        """The puzzle of ``position`` with the goal spec ``goal`` (``{"kind": …, …}``), checked as the
+        game's miner checks its own: ``ValueError`` naming the check it fails ("not a puzzle: …"). The
+        puzzle's ``origin["made"]`` is the check's report (``MadeReport``); ``seat``, when given, must be
+        the one to play."""
+
     # Optional members (read through ``core.hooks``, each with its default): ``entry`` and
     # ``from_entry`` (``PuzzleEntries``) let a user's library file (``puzzles.saved``) hold the game's
     # puzzles; ``solution_problems`` (``SolutionCheck``) is the check a loaded puzzle must pass.
+
+
+class MadeReport(TypedDict):
+    """What ``PuzzleBook.make`` found, kept in the made puzzle's ``origin["made"]`` (plain JSON)."""
+
+    solution: list[str]
+    """The player's actions of the solving line."""
+    line: list[str]
+    """The whole line, the other seats' answers included."""
+    unique_first_step: bool | None
+    """Does only one first choice reach the goal (None: too many lines to tell)?"""
+    rating: int
+    themes: list[str]
 
 
 class PuzzleEntries(Protocol):
