@@ -58,6 +58,8 @@ export class BoardController {
       },
     });
     this.standalone = options.replay !== undefined;
+    // an editor's board shows one draft: no history to step through
+    this.root.classList.toggle("tw-editing", this.traits.editMode());
 
     const d = this.disposer;
     const shown = this.shown;

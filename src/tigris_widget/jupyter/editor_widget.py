@@ -141,7 +141,7 @@ class PositionEditor(ShowsSavedPicture):
         self.note = widgets.HTML()
         self.problem_list = widgets.HTML()
         self.fields = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns="repeat(auto-fill, minmax(230px, 1fr))", grid_gap="2px 12px", width="100%"))  # fmt: skip
+            grid_template_columns="repeat(auto-fill, minmax(min(100%, 330px), 1fr))", grid_gap="2px 12px", width="100%"))  # fmt: skip
         self._controls: dict[str, tuple[widgets.ValueWidget, widgets.HTML]] = {}
         self.play_button = widgets.Button(description="Play from here", icon="play", button_style="success",
                                           layout=widgets.Layout(width="auto"))  # fmt: skip
@@ -169,6 +169,7 @@ class PositionEditor(ShowsSavedPicture):
             ],
             layout=widgets.Layout(width="100%"),
         )  # fmt: skip
+        self.widget.add_class("tw-position-editor")  # for pages and tests to find the editor as a whole
         self._refresh()
 
     # -- the model, delegated -----------------------------------------------------------------------
@@ -339,7 +340,7 @@ class PositionEditor(ShowsSavedPicture):
         choices = self.editor.field_choices()
         if list(values) != list(self._controls):  # a new set of fields (e.g. other players): new controls
             self._controls = {name: self._field_control(name, choices.get(name)) for name in values}
-            self.fields.children = [widgets.VBox([c, e], layout=widgets.Layout(min_width="0")) for c, e in
+            self.fields.children = [widgets.VBox([c, e], layout=widgets.Layout(min_width="0", overflow="hidden")) for c, e in
                                     self._controls.values()]  # fmt: skip
         for name, value in values.items():
             control, error = self._controls[name]
@@ -351,8 +352,8 @@ class PositionEditor(ShowsSavedPicture):
             control.value = value if isinstance(control, widgets.Dropdown) else str(value)
 
     def _field_control(self, name: str, options: list[Any] | None) -> tuple[widgets.ValueWidget, widgets.HTML]:
-        style = {"description_width": "110px"}
-        layout = widgets.Layout(width="100%")
+        style = {"description_width": "150px"}  # "catastrophes:archer" whole
+        layout = widgets.Layout(width="auto", min_width="0")
         control: widgets.ValueWidget
         if options is not None:
             control = widgets.Dropdown(description=name, options=[(str(c), c) for c in options], style=style,
