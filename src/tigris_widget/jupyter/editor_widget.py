@@ -197,6 +197,10 @@ class PositionEditor(ShowsSavedPicture):
         """Apply the selected tool on ``square``, as a click on the board does."""
         self._square_clicked(self.board._module.to_square(square))
 
+    def set(self, field: str, value: object) -> None:
+        """Set an off-grid field, as its control does (a refusal is said under it: ``editor.last_error``)."""
+        self._set_field(field, value)
+
     def play(self) -> BoardWidget | None:
         """Open a playable board on the position below the editor (None while the draft has problems)."""
         if not self.editor.is_valid:
@@ -279,7 +283,7 @@ class PositionEditor(ShowsSavedPicture):
         self.editor.handle({"kind": "set", "field": name, "value": value, "state_id": self.editor.state_id})
         error = self.editor.last_error
         self._refresh()
-        if error:  # shown under its control, which the refresh set back to the model's value
+        if error and name in self._controls:  # shown under its control, which the refresh set back
             self._controls[name][1].value = _notice(error)
 
     def _text_edited(self, change: Mapping[str, Any]) -> None:
