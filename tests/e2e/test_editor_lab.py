@@ -177,6 +177,21 @@ def test_set_up_refuse_fix_and_play_in_jupyterlab(lab: JupyterServer, browser: A
             te.click(5, 4, edits=False)
             te.click(4, 3)
             assert evaluate(kc, "te.editor.cells()[3 * 16 + 4]") == "Ak" and evaluate(kc, "te.editor.problems()") == []
+            # the keyboard: the cursor moves by an arrow key, Enter places the selected piece there
+            te.button("settlement (k)")
+            before = evaluate(kc, "te.editor.cells()")
+            canvas = te.board.locator("canvas.tw-board")
+            canvas.focus()
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("Enter")
+            for _ in range(200):
+                after = evaluate(kc, "te.editor.cells()")
+                if after != before:
+                    break
+                page.wait_for_timeout(50)
+            changed = [q for q, (a, b) in enumerate(zip(before, after)) if a != b]
+            assert len(changed) == 1 and after[changed[0]].startswith("k"), changed
+            te.button("Undo")
             te.play()
         finally:
             kc.stop_channels()

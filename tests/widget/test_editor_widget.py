@@ -173,6 +173,8 @@ def test_a_stale_click_is_refused_after_an_edit() -> None:
     state = editor.editor.state_id
     front_end_message(editor, {"kind": "square", "square": 1, "state_id": drawn})
     assert editor.editor.state_id == state and "changed since" in editor.board.error
+    click(editor, 1, 0, 6)  # drawn on the current state: applied, and the notice ends
+    assert editor.editor.state_id == state + 1 and editor.board.error == ""
 
 
 def test_the_front_end_cannot_leave_edit_mode() -> None:

@@ -298,6 +298,7 @@ class PositionEditor(ShowsSavedPicture):
             if shown["palette"] != self._pieces:
                 self._show_palette(shown["palette"])
             self.board.show(shown)
+            self.board.error = ""  # a refused message's notice ends with the next edit
             self._draw_problems()
             self._show_fields(shown["fields"])
             self.undo_button.disabled = not shown["can_undo"]
