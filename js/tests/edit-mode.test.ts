@@ -1,7 +1,7 @@
 // Edit mode (a position editor's board): a click or Enter on any square becomes one square message.
 import { describe, expect, it } from "vitest";
 import type { Command } from "../src/core/game";
-import { allowedInEditMode, isEditMode, squareMessage } from "../src/core/edit";
+import { allowedInEditMode, editKeyMessage, isEditMode, squareMessage } from "../src/core/edit";
 import { keyCommand } from "../src/games/tigris/ui-state";
 import { fixture } from "./fixtures";
 
@@ -44,5 +44,16 @@ describe("keys in edit mode", () => {
     for (const c of commands) expect(allowedInEditMode(c)).toBe(false);
     const pick = keyCommand(view, "k", false);
     expect(pick === null || !allowedInEditMode(pick)).toBe(true);
+  });
+});
+
+describe("edit mode's own keys", () => {
+  it("u undoes and Shift+U redoes, for the drawn state", () => {
+    expect(editKeyMessage(view, "u")).toEqual({ kind: "undo", state_id: view.state_id });
+    expect(editKeyMessage(view, "U")).toEqual({ kind: "redo", state_id: view.state_id });
+  });
+
+  it("leave every other key to the cursor and Enter", () => {
+    for (const key of ["Enter", "ArrowLeft", "z", "r", " ", "Escape"]) expect(editKeyMessage(view, key)).toBeNull();
   });
 });

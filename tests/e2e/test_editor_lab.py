@@ -191,7 +191,13 @@ def test_set_up_refuse_fix_and_play_in_jupyterlab(lab: JupyterServer, browser: A
                 page.wait_for_timeout(50)
             changed = [q for q, (a, b) in enumerate(zip(before, after)) if a != b]
             assert len(changed) == 1 and after[changed[0]].startswith("k"), changed
-            te.button("Undo")
+            page.keyboard.press("u")  # the edit mode's undo key
+            for _ in range(200):
+                if evaluate(kc, "te.editor.cells()") == before:
+                    break
+                page.wait_for_timeout(50)
+            else:
+                raise AssertionError("the key u did not undo the placement")
             te.play()
         finally:
             kc.stop_channels()

@@ -152,7 +152,8 @@ def test_a_bad_field_value_shows_its_error_and_changes_nothing() -> None:
         {"kind": "square", "square": 5, "state_id": "edit:0", "piece": "x"},
         {"kind": "intent", "action": "pass", "state_id": "edit:0"},
         {"kind": "place", "square": 5, "piece": "r", "state_id": 0},
-        {"kind": "undo", "state_id": "edit:0"},
+        {"kind": "undo", "state_id": "edit:9"},
+        {"kind": "redo", "state_id": "edit:0", "square": 1},
         {"kind": "goto", "ply": 0},
     ],
 )
@@ -175,6 +176,17 @@ def test_a_stale_click_is_refused_after_an_edit() -> None:
     assert editor.editor.state_id == state and "changed since" in editor.board.error
     click(editor, 1, 0, 6)  # drawn on the current state: applied, and the notice ends
     assert editor.editor.state_id == state + 1 and editor.board.error == ""
+
+
+def test_the_keys_u_and_shift_u_undo_and_redo() -> None:
+    editor = PositionEditor("ur", players=3)
+    toggle(editor, "P0x2")
+    click(editor, 0, 0, 6)
+    cells = editor.editor.cells()
+    front_end_message(editor, {"kind": "undo", "state_id": editor.board.view["state_id"]})
+    assert editor.editor.cells() != cells and editor.editor.can_redo and not editor.redo_button.disabled
+    front_end_message(editor, {"kind": "redo", "state_id": editor.board.view["state_id"]})
+    assert editor.editor.cells() == cells and not editor.editor.can_redo
 
 
 def test_the_front_end_cannot_leave_edit_mode() -> None:

@@ -10,7 +10,7 @@ import { watchPixelRatio } from "./canvas";
 import { BoardChrome } from "./chrome";
 import { BoardTraits, KernelLink, type Connection, type Model, type Trait } from "./connection";
 import { BoardDisplay } from "./display";
-import { allowedInEditMode, squareMessage } from "./edit";
+import { allowedInEditMode, editKeyMessage, squareMessage } from "./edit";
 import type { AnyGame, Command, GameRegistry, Intent, Outcome, PointerUi } from "./game";
 import { pointToSquare, step } from "./geometry";
 import { Disposer, historyKeyCommand, keepFromNotebook, listen, notebookKeys, watchPointer } from "./input";
@@ -380,12 +380,17 @@ export class BoardController {
     }
   }
 
-  /** Keys on the canvas go to the game; keys in the history bar step through the history. */
+  /** Keys on the canvas go to the game (in edit mode u and U first undo and redo); keys in the history bar step through the history. */
   private key(ev: KeyboardEvent): void {
     const { view, game } = this.shown;
     const target = ev.target as HTMLElement | null;
     let c: Command | null = null;
-    if (view && game && target === this.chrome.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey) c = game.key(view, ev.key, ev.shiftKey);
+    const onCanvas = target === this.chrome.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+    const edit = view && onCanvas && this.traits.editMode() && !this.offline ? editKeyMessage(view, ev.key) : null;
+    if (edit) {
+      ev.preventDefault();
+      this.link.request(edit);
+    } else if (view && game && onCanvas) c = game.key(view, ev.key, ev.shiftKey);
     else if (view && target && this.chrome.panel.history.contains(target)) c = historyKeyCommand(ev);
     if (c) {
       ev.preventDefault();

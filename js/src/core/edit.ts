@@ -30,3 +30,15 @@ export function isEditMode(value: unknown): boolean {
 export function allowedInEditMode(c: { readonly type: Command["type"] }): boolean {
   return c.type === "cursor" || c.type === "activate" || c.type === "cancel" || c.type === "preview";
 }
+
+/** What the edit mode's own keys send: u takes back the last edit, Shift+U (U) brings it back. */
+export interface HistoryMessage {
+  kind: "undo" | "redo";
+  state_id: View["state_id"];
+}
+
+export function editKeyMessage(view: View, key: string): HistoryMessage | null {
+  if (key === "u") return { kind: "undo", state_id: view.state_id };
+  if (key === "U") return { kind: "redo", state_id: view.state_id };
+  return null;
+}

@@ -39,7 +39,10 @@ ORIGIN_COLOUR = "#2e86de"
 """The square a Move starts from, until its target is clicked."""
 TOOLS = (("Move", "move"), ("Remove", "remove"))
 """The tools beside the palette's pieces: ``move`` takes two clicks (from, to), ``remove`` one."""
-EDITING_PROMPT = "Editing: pick a piece or a tool beside the board, then click squares (arrow keys and Enter too)."
+EDITING_PROMPT = (
+    "Editing: pick a piece or a tool beside the board, then click squares (arrow keys and Enter too; u undoes, "
+    "Shift+U redoes)."
+)
 
 
 class EditorBoard(BoardWidget):
@@ -49,9 +52,12 @@ class EditorBoard(BoardWidget):
     edit_mode = traitlets.Bool(True, read_only=True).tag(sync=True)
     """Read by the front end: clicks are sent as squares (``{"kind": "square", …}``), not as actions."""
 
-    def __init__(self, editor: Editor, on_square: Callable[[int], None], **kwargs: Any) -> None:
+    def __init__(
+        self, editor: Editor, on_square: Callable[[int], None], on_history: Callable[[str], None], **kwargs: Any
+    ) -> None:
         self._editor = editor
         self._on_square = on_square
+        self._on_history = on_history
         self._drawn: dict[str, Any] | None = None
         super().__init__(editor.game(), playable=False, **kwargs)
 
@@ -74,8 +80,17 @@ class EditorBoard(BoardWidget):
         if isinstance(content, Mapping) and content.get("kind") == "ping":
             super()._handle(content)
             return
-        if not isinstance(content, Mapping) or content.get("kind") != "square":
-            raise ValueError("This board edits a position: it takes clicks on squares only; nothing was changed.")
+        kind = content.get("kind") if isinstance(content, Mapping) else None
+        if kind in ("undo", "redo") and isinstance(content, Mapping):  # the keys u and Shift+U
+            if set(content) != {"kind", "state_id"} or content["state_id"] != self.view.get("state_id"):
+                raise ValueError(f"Refused a stale or malformed {kind} from the board; nothing was changed.")
+            self._on_history(str(kind))
+            self.send({"kind": "pong"})
+            return
+        if not isinstance(content, Mapping) or kind != "square":
+            raise ValueError(
+                "This board edits a position: it takes clicks on squares and u/U only; nothing was changed."
+            )
         if set(content) != {"kind", "square", "state_id"}:
             raise ValueError("A square message has exactly kind, square and state_id; nothing was changed.")
         square, squares = content["square"], self._module.SQUARES
@@ -125,7 +140,7 @@ class PositionEditor(ShowsSavedPicture):
         self.inspector: Any = None
         """The ``BotInspector`` Analyse opened."""
         self._quiet = False  # set while controls are updated from the model, so their observers keep still
-        self.board = EditorBoard(self.editor, self._square_clicked, theme=theme,
+        self.board = EditorBoard(self.editor, self._square_clicked, lambda kind: self._send({"kind": kind}), theme=theme,
                                  layout=widgets.Layout(**BOARD_BESIDE_PANEL))  # fmt: skip
         self.tools = _toggles(list(TOOLS), ["Move: click a piece, then its new square", "Remove: click a square"])
         self.tools.observe(self._tool_picked, names="value")
