@@ -60,7 +60,8 @@ class PositionEditing(Protocol):
         ...
 
     def palette(self, draft: Any) -> list[dict[str, str]]:
-        """Every piece that can be placed, as ``{"piece": <what place takes>, "label": <words>}``."""
+        """Every piece that can be placed, as ``{"piece": <what place takes>, "label": <words>}``, with
+        optionally ``group`` (the widget's heading for it) and ``short`` (its button's text)."""
         ...
 
     def fields(self, draft: Any) -> dict[str, Any]:

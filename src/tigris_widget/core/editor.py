@@ -111,6 +111,11 @@ class Editor:
         """Every piece ``place`` takes, with its label."""
         return self._rules.palette(self.draft)
 
+    def field_choices(self) -> dict[str, list[Any]]:
+        """The values of the fields whose values are a known set (a game may name none: all take text)."""
+        choices = getattr(self._rules, "field_choices", None)
+        return dict(choices(self.draft)) if callable(choices) else {}
+
     # -- edits ---------------------------------------------------------------------------------------
     def place(self, square: object, piece: object) -> None:
         """Put ``piece`` (a palette entry's ``piece``) on ``square``."""
@@ -176,6 +181,10 @@ class Editor:
         if found is None:
             found = self._checked[index] = self._rules.problems(self._history[index])
         return found
+
+    def describe(self, problem: Problem) -> str:
+        """A problem in words, led by the square or field it concerns (as ``to_position`` names it)."""
+        return _said(self._module, problem)
 
     @property
     def is_valid(self) -> bool:

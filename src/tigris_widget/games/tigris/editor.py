@@ -23,7 +23,15 @@ from typing import Any
 
 from tigris_widget.core.checks import MAX_SHOWN, plain_text, shown
 from tigris_widget.core.editing import Problem, field_text, located
-from tigris_widget.games.tigris.engine.core.board import HEIGHT, NEIGHBOURS, WIDTH, board_map, format_square, squares
+from tigris_widget.games.tigris.engine.core.board import (
+    BOARDS,
+    HEIGHT,
+    NEIGHBOURS,
+    WIDTH,
+    board_map,
+    format_square,
+    squares,
+)
 from tigris_widget.games.tigris.engine.core.types import (
     BUILDING_NAMES,
     COLOUR_CODES,
@@ -366,22 +374,37 @@ class TigrisEditing:
         return []
 
     def palette(self, draft: TigrisDraft) -> list[dict[str, str]]:
-        pieces = [{"piece": code, "label": f"{TILE_NAMES[c]} ({code})"} for c, code in enumerate(COLOUR_CODES)]
+        # group and short: how the editor widget sorts and labels its piece buttons
+        pieces = [
+            {"piece": code, "label": f"{TILE_NAMES[c]} ({code})", "group": "tiles", "short": TILE_NAMES[c]}
+            for c, code in enumerate(COLOUR_CODES)
+        ]
         for name in draft.dynasties() if all(n in DYNASTIES for n in draft.dynasties()) else ():
             letter = DYNASTY_CODES[DYNASTIES.index(name)]
             pieces += [
-                {"piece": letter + code, "label": f"{name} {LEADER_NAMES[c]}"} for c, code in enumerate(COLOUR_CODES)
-            ]
+                {"piece": letter + code, "label": f"{name} {LEADER_NAMES[c]}", "group": f"{name} leaders",
+                 "short": LEADER_NAMES[c]}
+                for c, code in enumerate(COLOUR_CODES)
+            ]  # fmt: skip
         pieces += [
-            {"piece": "x", "label": "catastrophe"},
-            {"piece": "treasure", "label": "treasure (on a starting temple)"},
+            {"piece": "x", "label": "catastrophe", "group": "special", "short": "catastrophe"},
+            {"piece": "treasure", "label": "treasure (on a starting temple)", "group": "special", "short": "treasure"},
         ]
         for pair in MONUMENTS:
             codes = "".join(COLOUR_CODES[c] for c in pair)
-            pieces.append({"piece": f"monument:{codes}", "label": f"monument {codes} (top-left square)"})
-        pieces += [{"piece": f"building:{code}", "label": BUILDING_NAMES[c]} for c, code in enumerate(COLOUR_CODES)]
-        pieces.append({"piece": "ziggurat", "label": "ziggurat (its tower square)"})
+            pieces.append({"piece": f"monument:{codes}", "label": f"monument {codes} (top-left square)",
+                           "group": "monuments", "short": codes})  # fmt: skip
+        pieces += [
+            {"piece": f"building:{code}", "label": BUILDING_NAMES[c], "group": "buildings", "short": BUILDING_NAMES[c]}
+            for c, code in enumerate(COLOUR_CODES)
+        ]
+        pieces.append({"piece": "ziggurat", "label": "ziggurat (its tower square)", "group": "special",
+                       "short": "ziggurat"})  # fmt: skip
         return pieces
+
+    def field_choices(self, draft: TigrisDraft) -> dict[str, list[str]]:
+        """The fields whose values are a known set (the editor widget offers them in a list)."""
+        return {"board": sorted(BOARDS), "to_move": list(draft.dynasties())}
 
     def cells(self, draft: TigrisDraft) -> list[str]:
         river = _river(draft)

@@ -228,18 +228,29 @@ class UrEditing:
         return []
 
     def palette(self, draft: UrDraft) -> list[dict[str, str]]:
+        # group and short: how the editor widget sorts and labels its piece buttons
         pieces = [
-            {"piece": KINDS[f] + KINDS[b].lower(), "label": f"tile: {KIND_NAMES[f]} (back: {KIND_NAMES[b]})"}
+            {"piece": KINDS[f] + KINDS[b].lower(), "label": f"tile: {KIND_NAMES[f]} (back: {KIND_NAMES[b]})",
+             "group": "tiles (face/back)", "short": f"{KINDS[f]}/{KINDS[b].lower()}"}
             for f in range(len(KINDS))
             for b in range(len(KINDS))
             if f != b
-        ]
+        ]  # fmt: skip
         for seat in range(draft.players):
             pieces += [
-                {"piece": f"P{seat}x{k}", "label": f"{k} cube{'s' * (k > 1)} of P{seat}"} for k in range(1, CAP + 1)
-            ]
-            pieces.append({"piece": f"Z{seat}", "label": f"a ziggurat of P{seat}"})
+                {"piece": f"P{seat}x{k}", "label": f"{k} cube{'s' * (k > 1)} of P{seat}", "group": f"P{seat}",
+                 "short": f"{k} cube{'s' * (k > 1)}"}
+                for k in range(1, CAP + 1)
+            ]  # fmt: skip
+            pieces.append({"piece": f"Z{seat}", "label": f"a ziggurat of P{seat}", "group": f"P{seat}",
+                           "short": "ziggurat"})  # fmt: skip
         return pieces
+
+    def field_choices(self, draft: UrDraft) -> dict[str, list[Any]]:
+        """The fields whose values are a known set (the editor widget offers them in a list)."""
+        seats = list(range(draft.players))
+        return {"stage": list(STAGES), "start_player": seats, "to_move": seats,
+                "ziggurats_left": ["auto", *range(ZIGGURATS + 1)]}  # fmt: skip
 
     def cells(self, draft: UrDraft) -> list[str]:
         return [_token(draft, c) for c in range(CELLS)]
