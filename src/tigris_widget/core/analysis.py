@@ -299,6 +299,7 @@ class Verdict:
     best: Candidate | None
     tied: tuple[Candidate, ...]
     clear: bool
+    not_examined: tuple[Candidate, ...] = ()
 
     @property
     def texts(self) -> tuple[str, ...]:
