@@ -2,7 +2,9 @@
 play (``collect``), and how often its verdict is right about the other seeds (``score``).
 
 A run's verdict is *right* when, for a clear run, the other seeds name the same best move, and for a
-too-close-to-call run, the other seeds' best moves lie in the set it lists. Each run's candidates are
+too-close-to-call run, the other seeds' best moves lie in the set it lists. A run that compared nothing
+with its best (every rival not examined) claims neither; how often the other seeds agree with it is
+reported apart. Each run's candidates are
 kept (``RunRecord``), with every move reduced to a class of moves that do the same (``same_move``), so
 that the runs can be scored again with another rule without searching again (``score``)."""
 
@@ -126,6 +128,11 @@ class Score:
     covered_of: int
     listed: float
     """Mean size of a close run's listed set."""
+    alone_runs: int
+    """Runs that compared nothing with the best (every other candidate not examined) …"""
+    alone_agree: int
+    """… other seeds whose best is that run's best, summed over those runs …"""
+    alone_of: int
     not_examined: float
     """Mean number of candidates a run reports as not examined."""
     distinguished: int
@@ -151,6 +158,8 @@ class Score:
             "close_coverage": round(self.covered / self.covered_of, 3) if self.covered_of else None,
             "close_coverage_interval": [round(cover_low, 3), round(cover_high, 3)],
             "listed_mean": round(self.listed, 2),
+            "uncompared_runs": self.alone_runs,
+            "uncompared_agreement": round(self.alone_agree / self.alone_of, 3) if self.alone_of else None,
             "not_examined_mean": round(self.not_examined, 2),
             "distinguished_share": round(self.distinguished / self.positions, 3) if self.positions else 0.0,
             "iterations_median": self.iterations_median,
@@ -168,6 +177,7 @@ def _apart(v: Verdict, analysis: Analysis) -> bool:
 def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Verdict] = verdict) -> Score:
     """Score every run's verdict (``rule``) against the other seeds' best moves."""
     runs = clear = agree = agree_of = close = covered = covered_of = distinguished = 0
+    alone = alone_agree = alone_of = 0
     listed: list[int] = []
     hidden: list[int] = []
     for item in data:
@@ -184,6 +194,10 @@ def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Ve
                 clear += 1
                 agree += sum(t == run.top for t in others)
                 agree_of += len(others)
+            elif len(v.tied) == 1:
+                alone += 1
+                alone_agree += sum(t == run.top for t in others)
+                alone_of += len(others)
             else:
                 close += 1
                 inside = {item.moves.index(c.text) for c in v.tied}
@@ -193,7 +207,8 @@ def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Ve
         distinguished += apart * 2 > len(item.runs)
     its = [r.iterations for item in data for r in item.runs]
     return Score(game, len(data), runs, clear, agree, agree_of, close, covered, covered_of,
-                 statistics.fmean(listed) if listed else 0.0, statistics.fmean(hidden) if hidden else 0.0,
+                 statistics.fmean(listed) if listed else 0.0, alone, alone_agree, alone_of,
+                 statistics.fmean(hidden) if hidden else 0.0,
                  distinguished, int(statistics.median(its)) if its else 0,
                  sum(r.seconds for item in data for r in item.runs), sum(item.cpu for item in data))  # fmt: skip
 
@@ -212,7 +227,9 @@ def format_summary(s: Score) -> str:
             f"{s.agree}/{s.agree_of} = {pct(d['clear_agreement'])} (95 % {pct(lo)}–{pct(hi)}; target ≥ {TARGET:.0%})\n"
             f"  too close to call: {s.close_runs} runs; the other seeds' best in the listed set: {s.covered}/"
             f"{s.covered_of} = {pct(d['close_coverage'])} (95 % {pct(clo)}–{pct(chi)}); listed set: "
-            f"{s.listed:.2f} moves on average; not examined: {s.not_examined:.2f} per run\n"
+            f"{s.listed:.2f} moves on average; not examined: {s.not_examined:.2f} candidates per run\n"
+            f"  nothing compared with the best (every rival not examined): {s.alone_runs} runs; the other seeds name "
+            f"its best: {s.alone_agree}/{s.alone_of} = {pct(d['uncompared_agreement'])}\n"
             f"  positions where most runs tell two candidates apart: {s.distinguished}/{s.positions} "
             f"({pct(d['distinguished_share'])}); search time {s.seconds:.0f} s (CPU {s.cpu:.0f} s)")  # fmt: skip
 
