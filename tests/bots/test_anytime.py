@@ -47,6 +47,12 @@ def test_clear_needs_the_ranges_apart_once_widened_for_the_spread_between_search
     assert not near.clear and near.texts == ("a", "b") and near.compared
 
 
+def test_a_hair_ahead_with_zero_width_intervals_is_not_clear() -> None:
+    # measured in Ur: every sample agreed, so the intervals have no width; 0.01 points is not a best move
+    v = verdict(_analysis(("a", 1096, 0.1506, 0.1506, 0.1506), ("b", 1088, 0.1505, 0.1505, 0.1505)))
+    assert not v.clear and v.texts == ("a", "b")
+
+
 def test_clear_needs_enough_visits_on_the_rival() -> None:
     # b's range lies far below a's, but 20 visits is not a comparison: b is not examined, a not declared
     v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.30, 0.25, 0.35)))

@@ -127,7 +127,7 @@ class Score:
     """Other seeds whose best is in the close run's listed set, summed over the close runs …"""
     covered_of: int
     listed: float
-    """Mean size of a close run's listed set."""
+    """Mean size of a close run's listed set, in distinct moves (``same_move``)."""
     alone_runs: int
     """Runs that compared nothing with the best (every other candidate not examined) …"""
     alone_agree: int
@@ -203,7 +203,7 @@ def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Ve
                 inside = {item.moves.index(c.text) for c in v.tied}
                 covered += sum(t in inside for t in others)
                 covered_of += len(others)
-                listed.append(len(v.tied))
+                listed.append(len(inside))  # distinct moves: two texts of one move count once
         distinguished += apart * 2 > len(item.runs)
     its = [r.iterations for item in data for r in item.runs]
     return Score(game, len(data), runs, clear, agree, agree_of, close, covered, covered_of,
