@@ -53,12 +53,18 @@ def test_a_hair_ahead_with_zero_width_intervals_is_not_clear() -> None:
     assert not v.clear and v.texts == ("a", "b")
 
 
-def test_clear_needs_enough_visits_on_the_rival() -> None:
-    # b's range lies far below a's, but 20 visits is not a comparison: b is not examined, a not declared
-    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.30, 0.25, 0.35)))
+def test_clear_needs_every_rival_tried_and_below() -> None:
+    # b tried once: it might be anything, so a is the first choice, not a declared best
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 1, 0.30, None, None)))
     assert not v.clear and not v.compared and v.texts == ("a",)
     assert [c.text for c in v.not_examined] == ["b"]
     assert v.headline() == "searched most: a; the other 1 moves not examined"
+    # b tried 20 times and far below even by its own widened range: not examined, yet beaten
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.30, 0.25, 0.35)))
+    assert v.clear and [c.text for c in v.not_examined] == ["b"] and v.headline() == "best: a; 1 not examined"
+    # ... but not when its few samples leave it within reach
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.55, 0.45, 0.65)))
+    assert not v.clear and v.tied == (v.best,)
 
 
 def test_a_hardly_searched_candidate_is_never_tied() -> None:

@@ -293,7 +293,7 @@ class Verdict:
     """What an analysis can say about its best candidate.
 
     ``clear`` is True when the best is declared: its widened interval (``judged_span``) lies wholly
-    above that of every other candidate, each of them examined (``examined``). Otherwise ``tied``
+    above that of every other candidate, each of them tried (see ``verdict``). Otherwise ``tied``
     holds the best and every examined candidate whose widened interval reaches it (best first): the
     analysis is *too close to call* between them when there are two or more, and when there is only
     the best, nothing was compared with it. ``not_examined`` holds the candidates the search hardly
@@ -350,10 +350,11 @@ SPREAD = 3.0
 interval measures the noise *within* a search; searches with other seeds (other sampled hidden
 information, other trees) differ by more (measured: ``bench calibration``,
 docs/results/analysis-calibration.md)."""
-BETWEEN = 0.005
-"""... plus this much on each side (a floor): a best one point or less ahead is never declared, however
+BETWEEN = 0.01
+"""... plus this much on each side (a floor): a best two points or less ahead is never declared, however
 sure a search is (Ur's searches give zero-width intervals where every sample agrees: 0.1506 against
-0.1505 must not read "clear")."""
+0.1505 must not read "clear"; with half a point, one T&E run in 400 was called clear and 1 in 9 of the
+other seeds disagreed)."""
 
 
 def examined(c: Candidate, best: Candidate) -> bool:
@@ -382,10 +383,11 @@ def verdict(analysis: Analysis) -> Verdict:
     """The decision rule: is the analysis' best candidate separated from the rest (see ``Verdict``)?
 
     A lone candidate is clear (there is nothing to choose). A candidate the search hardly tried is
-    *not examined* (``examined``): it neither ties nor loses. The best is declared only when it is
-    examined itself, at least one other candidate is, every other one is, and its widened range
-    (``judged_span``) lies above each of theirs; an examined candidate whose widened range reaches the
-    best's ties with it, and equal values always tie."""
+    *not examined* (``examined``): it never ties. An examined candidate whose widened range
+    (``judged_span``) reaches the best's ties with it, and equal values always tie. The best is declared
+    only when it is examined itself, nothing ties with it, and every candidate not examined was still
+    tried (``MIN_VISITS``) and lies wholly below it by its own widened range: one never tried might be
+    anything, so it leaves the call open ("not compared")."""
     cands = analysis.candidates
     if not cands:
         return Verdict(None, (), False)
@@ -403,7 +405,14 @@ def verdict(analysis: Analysis) -> Verdict:
         top = theirs[1] if theirs is not None else c.value
         if top is not None and (top >= mine[0] or (best.value is not None and top >= best.value)):
             tied.append(c)
-    return Verdict(best, tuple(tied), len(tied) == 1 and bool(rivals) and not hardly, hardly)
+    return Verdict(best, tuple(tied), len(tied) == 1 and all(_beaten(c, mine[0]) for c in hardly), hardly)
+
+
+def _beaten(c: Candidate, low: float) -> bool:
+    """Does a candidate not examined still lie clearly below the best (its own widened range, from at
+    least ``MIN_VISITS`` samples, wholly under ``low``)? One never tried, or tried once, might be anything."""
+    span = judged_span(c)
+    return span is not None and span[1] < low
 
 
 SETTLE_UPDATES = 3

@@ -129,7 +129,7 @@ class Score:
     listed: float
     """Mean size of a close run's listed set, in distinct moves (``same_move``)."""
     alone_runs: int
-    """Runs that compared nothing with the best (every other candidate not examined) …"""
+    """Runs not compared: no rival examined, and one of those hardly tried not clearly below the best …"""
     alone_agree: int
     """… other seeds whose best is that run's best, summed over those runs …"""
     alone_of: int
@@ -228,7 +228,7 @@ def format_summary(s: Score) -> str:
             f"  too close to call: {s.close_runs} runs; the other seeds' best in the listed set: {s.covered}/"
             f"{s.covered_of} = {pct(d['close_coverage'])} (95 % {pct(clo)}–{pct(chi)}); listed set: "
             f"{s.listed:.2f} moves on average; not examined: {s.not_examined:.2f} candidates per run\n"
-            f"  nothing compared with the best (every rival not examined): {s.alone_runs} runs; the other seeds name "
+            f"  not compared (no examined rival, one hardly tried and not clearly below): {s.alone_runs} runs; the other seeds name "
             f"its best: {s.alone_agree}/{s.alone_of} = {pct(d['uncompared_agreement'])}\n"
             f"  positions where most runs tell two candidates apart: {s.distinguished}/{s.positions} "
             f"({pct(d['distinguished_share'])}); search time {s.seconds:.0f} s (CPU {s.cpu:.0f} s)")  # fmt: skip
