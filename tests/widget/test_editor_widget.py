@@ -3,6 +3,7 @@ front end, clicks on the board sent as the edit mode's square messages, forged m
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -216,3 +217,49 @@ def test_the_display_carries_a_picture_of_the_board() -> None:
     data, _ = PositionEditor("ur", players=3)._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["image/svg+xml"].startswith("<svg") and "image/png" in data
+
+
+# -- making a puzzle of the edited position --------------------------------------------------------
+def _shipped_start(game: str) -> tuple[str, str]:
+    """A shipped puzzle's start position and its goal as written (the editor re-makes it)."""
+    from tigris_widget.puzzles.library import library
+
+    key = {"tigris": "m-6e353d84", "ur": "u-a6ec70e6"}[game]
+    puzzle = library(game)[key]
+    spec = puzzle.goal.to_spec() if hasattr(puzzle.goal, "to_spec") else dict(puzzle.goal.spec)  # type: ignore[attr-defined]
+    return puzzle.position, json.dumps(spec)
+
+
+@pytest.mark.parametrize("game", ["tigris", "ur"])
+def test_the_edited_position_becomes_a_puzzle_checked_by_the_solver(game: str) -> None:
+    from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+
+    position, goal = _shipped_start(game)
+    editor = PositionEditor(game, start=position)
+    assert editor.goal_kind.options and not editor.make_button.disabled
+    editor.goal.value = goal
+    editor.puzzle_title.value = "From last night"
+    editor.make_button.click()
+    assert editor.puzzle is not None and editor.puzzle.title == "From last night", editor.puzzle_note.value
+    assert isinstance(editor.puzzle_board, PuzzleBoard) and editor.puzzle_board.widget in editor.results.children
+    assert "unique" in editor.results.children[0].value.lower()
+    assert editor.puzzle.check(editor.puzzle.play_solution()).status == "solved"
+
+
+def test_an_unsound_puzzle_or_a_bad_goal_is_refused_in_words_and_nothing_opens() -> None:
+    position, _ = _shipped_start("ur")
+    editor = PositionEditor("ur", start=position)
+    for goal in ("points points=0", "fly away", "cubes cubes=99"):
+        editor.goal.value = goal
+        editor.make_button.click()
+        assert editor.puzzle is None and editor.puzzle_board is None and not editor.results.children
+        assert editor.puzzle_note.value.startswith("<span"), goal  # the refusal, said under the row
+    with pytest.raises(ValueError):
+        editor.make_puzzle("points points=0")
+
+
+def test_a_draft_with_problems_cannot_be_made_a_puzzle() -> None:
+    editor = PositionEditor("tigris", players=2, seed=5)
+    editor.select("b")
+    editor.click((3, 5))  # a farm on land
+    assert editor.make_button.disabled and "Make a puzzle" in editor.out_reason.value

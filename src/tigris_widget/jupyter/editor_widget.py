@@ -164,6 +164,24 @@ class PositionEditor(ShowsSavedPicture):
         self.play_button.on_click(lambda _: self.play())
         self.analyse_button.on_click(lambda _: self.analyse())
         self.out_reason = widgets.HTML()
+        self.puzzle: Any = None
+        """The puzzle Make a puzzle made (its ``PuzzleBoard`` is ``puzzle_board``)."""
+        self.puzzle_board: Any = None
+        self.goal_kinds = _goal_kinds(game)
+        self.goal_kind = widgets.Dropdown(
+            options=[(f"{spec} — {what}", spec) for spec, what in self.goal_kinds.items()],
+            description="Goal", style={"description_width": "auto"}, layout=widgets.Layout(width="100%"),
+        )  # fmt: skip
+        self.goal = widgets.Text(
+            value=next(iter(self.goal_kinds), ""), description="as written", style={"description_width": "auto"},
+            layout=widgets.Layout(flex="1 1 260px"),
+        )  # fmt: skip
+        self.goal_kind.observe(lambda change: setattr(self.goal, "value", change["new"] or ""), names="value")
+        self.puzzle_title = widgets.Text(placeholder="title (optional)", layout=widgets.Layout(flex="1 1 200px"))
+        self.make_button = widgets.Button(description="Make a puzzle", icon="puzzle-piece",
+                                          layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.make_button.on_click(lambda _: self._make_clicked())
+        self.puzzle_note = widgets.HTML()
         self.position_text = widgets.Textarea(description="Position text", rows=4, style={"description_width": "auto"},
                                               layout=widgets.Layout(width="100%"))  # fmt: skip
         self.position_text.observe(self._text_edited, names="value")
@@ -179,6 +197,7 @@ class PositionEditor(ShowsSavedPicture):
                 self.fields,
                 widgets.HBox([self.play_button, self.analyse_button, self.out_reason],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px")),
+                *self._puzzle_panel(),
                 self.position_text,
                 self.results,
             ],
@@ -242,6 +261,43 @@ class PositionEditor(ShowsSavedPicture):
         self.played = None
         self.results.children = [self.inspector.widget]
         return self.inspector
+
+    def make_puzzle(self, goal: str | Mapping[str, Any], *, title: str = "") -> Any:
+        """Make the position a puzzle with ``goal`` (written as ``goal_kinds`` shows it, e.g.
+        ``"gain colour=red points=2"``), checked at once by the game's solver
+        (``puzzles.make.make_puzzle``), and open it in a ``PuzzleBoard`` below the editor with the
+        check's report; returns the puzzle (``save_puzzles`` keeps it in a library of your own).
+
+        :raises ValueError: the position has problems, the goal is not one of the game's, or the puzzle
+            fails a check (doing nothing already reaches the goal, no line forces it …), said in words."""
+        from tigris_widget.jupyter.puzzle_board import PuzzleBoard
+        from tigris_widget.puzzles.make import make_puzzle, puzzle_report
+
+        puzzle = make_puzzle(self.editor, goal, title=title)
+        report = puzzle_report(puzzle)
+        self.puzzle, self.played, self.inspector = puzzle, None, None
+        self.puzzle_board = PuzzleBoard(puzzle, theme=self.board.theme)
+        said = html.escape(str(report)).replace("\n", "<br>")
+        self.results.children = [widgets.HTML(f"<b>Your puzzle</b>, checked by the solver:<br>{said}"),
+                                 self.puzzle_board.widget]  # fmt: skip
+        self.puzzle_note.value = "✓ a puzzle: solve it below, or keep it with save_puzzles"
+        return puzzle
+
+    def _make_clicked(self) -> None:
+        self.puzzle_note.value = "checking with the solver …"
+        try:
+            self.make_puzzle(self.goal.value, title=self.puzzle_title.value)
+        except ValueError as err:
+            self.puzzle_note.value = _notice(str(err))
+
+    def _puzzle_panel(self) -> list[widgets.Widget]:
+        """The row that makes the position a puzzle (none for a game without puzzles)."""
+        if not self.goal_kinds:
+            return []
+        row = widgets.HBox([self.goal, self.puzzle_title, self.make_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))  # fmt: skip
+        return [widgets.HTML("<b>Make it a puzzle</b> (a goal for the player to move this turn)"),
+                self.goal_kind, row, self.puzzle_note]  # fmt: skip
 
     # -- events -------------------------------------------------------------------------------------
     def _tool_picked(self, change: Mapping[str, Any]) -> None:
@@ -387,11 +443,11 @@ class PositionEditor(ShowsSavedPicture):
     def _show_out(self) -> None:
         problems = self.editor.problems()
         reason = f"fix the {len(problems)} problem{'s' * (len(problems) > 1)} first" if problems else ""
-        for button in (self.play_button, self.analyse_button):
+        for button in (self.play_button, self.analyse_button, self.make_button):
             button.disabled = bool(problems)
             button.tooltip = f"{button.description}: {reason}" if reason else button.description
         self.out_reason.value = (
-            _notice(f"Play from here and Analyse need a valid position: {reason}.") if reason else ""
+            _notice(f"Play from here, Analyse and Make a puzzle need a valid position: {reason}.") if reason else ""
         )
         self.position_text.value = (
             self.editor.text() if not problems else "(no position text while the draft breaks a rule)"
@@ -435,6 +491,16 @@ def _palette_buttons(palette: list[dict[str, str]]) -> dict[str, widgets.ToggleB
         name: _toggles([(e.get("short", e["label"]), e["piece"]) for e in entries], [e["label"] for e in entries])
         for name, entries in groups.items()
     }
+
+
+def _goal_kinds(game: str) -> dict[str, str]:
+    """The goals a puzzle of ``game`` can have; none for a game without puzzles."""
+    from tigris_widget.puzzles.make import goal_kinds
+
+    try:
+        return goal_kinds(game)
+    except ValueError:  # the game has no puzzles: the editor offers no puzzle panel
+        return {}
 
 
 def _typed(text: str) -> object:
