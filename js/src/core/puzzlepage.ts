@@ -17,6 +17,8 @@ type Listener = (...args: unknown[]) => void;
 class TreeModel implements Model {
   private readonly traits: Record<string, unknown>;
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Set while the solution plays itself: the board takes no steps then. */
+  locked = false;
 
   constructor(
     private readonly session: PuzzleSession,
@@ -50,9 +52,12 @@ class TreeModel implements Model {
     queueMicrotask(() => this.answer(c));
   }
 
-  /** Show the session's current node on the board (after a step, Step back, Retry or the solution). */
-  show(): void {
-    this.traits.view = this.session.view();
+  /** Show the session's current node on the board (after a step, Step back, Retry or the solution);
+   * ``prompt`` replaces the board's prompt and ends its choices (the solution shown). */
+  show(prompt?: string): void {
+    const view = this.session.view();
+    const decision = view.decision as Record<string, unknown> | null | undefined;
+    this.traits.view = prompt && decision ? { ...view, decision: { ...decision, mine: false, prompt }, targets: {} } : view;
     this.traits.error = "";
     this.emit("change:view");
     this.moved();
@@ -64,6 +69,11 @@ class TreeModel implements Model {
     } else if (c.kind === "intent") {
       const view = this.traits.view as { state_id?: unknown };
       if (c.state_id !== view.state_id) return; // a click on a position no longer shown
+      if (this.locked) {
+        this.traits.error = "The solution is being played: wait for it, then Retry to play it yourself.";
+        this.emit("change:error");
+        return;
+      }
       if (typeof c.action === "string" && this.session.play(c.action)) {
         this.show();
         return;
@@ -75,6 +85,13 @@ class TreeModel implements Model {
     } else if (c.kind === "goto" && typeof c.ply === "number") {
       this.session.backTo(c.ply);
       this.show();
+    } else if (c.kind === "undo") {
+      this.session.back(); // a game's own take-back key: the page's Step back
+      this.show();
+    } else {
+      // every message gets an answer, or the board would take the page for a kernel that stopped answering
+      this.traits.error = "The puzzle page cannot do that: play a step, or use Step back and Retry.";
+      this.emit("change:error");
     }
   }
 
@@ -142,6 +159,7 @@ export async function openPuzzlePage(el: HTMLElement, packed: string, games: Gam
   let hintsGiven = 0;
   let revealed = false;
   let playing = 0; // the solution's timer while it is being played
+  let solutionShown = false; // the board shows the solution as the Solution button played it
 
   const update = () => {
     const node = session.node;
@@ -158,7 +176,7 @@ export async function openPuzzlePage(el: HTMLElement, packed: string, games: Gam
       panel.tell(line, ...(revealed ? ["Shown, so not counted as a solve: press Retry to play it yourself."] : []));
     }
     const b = panel.buttons;
-    b.back.hidden = session.steps === 0 || playing !== 0;
+    b.back.hidden = session.steps === 0 || playing !== 0 || solutionShown;
     b.solution.hidden = node.end?.[0] === "solved" && !revealed;
     b.hint.hidden = node.end !== undefined;
   };
@@ -168,6 +186,7 @@ export async function openPuzzlePage(el: HTMLElement, packed: string, games: Gam
   const stopSolution = () => {
     window.clearTimeout(playing);
     playing = 0;
+    model.locked = solutionShown = false;
   };
   panel.buttons.hint.addEventListener("click", () => {
     const text = data.hints[Math.min(hintsGiven, data.hints.length - 1)] ?? "";
@@ -189,24 +208,28 @@ export async function openPuzzlePage(el: HTMLElement, packed: string, games: Gam
     new Promise<void>((done) => {
       stopSolution();
       revealed = true;
+      model.locked = true;
       session.retry();
       const steps = [...data.solution];
       panel.tell(h("p", {}, h("b", { text: "Solution:" }), " ", h("code", { text: steps.join(", ") })), data.explanation);
       const next = () => {
         const action = steps.shift();
-        if (action === undefined || !session.play(action)) {
-          playing = 0;
-          update();
-          panel.tell(
-            h("p", {}, h("b", { text: "Solution:" }), " ", h("code", { text: data.solution.join(", ") })),
-            data.explanation,
-            "Shown, so not counted as a solve: press Retry to play it yourself.",
-          );
-          done();
+        const moved = action !== undefined && session.play(action);
+        if (moved && steps.length) {
+          model.show();
+          playing = window.setTimeout(next, SOLUTION_STEP_MS);
           return;
         }
-        model.show();
-        playing = window.setTimeout(next, SOLUTION_STEP_MS);
+        playing = 0; // the last step: shown with the whole try's verdict, then the solution explained
+        model.locked = false;
+        solutionShown = true;
+        model.show("Solution shown: press Retry to play it yourself.");
+        panel.tell(
+          h("p", {}, h("b", { text: "Solution:" }), " ", h("code", { text: data.solution.join(", ") })),
+          data.explanation,
+          "Shown, so not counted as a solve: press Retry to play it yourself.",
+        );
+        done();
       };
       playing = window.setTimeout(next, 0);
       model.show();
