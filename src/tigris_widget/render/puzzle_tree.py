@@ -4,8 +4,10 @@ From the puzzle's start, each node offers every legal action of the seat decidin
 answers inside the turn are played at once, as ``PuzzleBoard`` plays them (``puzzle.reply``), and
 the step is judged as the board judges it (``puzzle.judge``; ``puzzle.check`` once the turn is over).
 
-Pruning: a step judged "bad" ends the try (the page shows ✗ and offers Step back and Retry), so
-nothing below it is stored; neither is anything after the turn. Identical views are stored once.
+Pruning: a step judged "bad" or "unclear" ends its line (the page shows ✗ or ? and offers Step back
+and Retry), so nothing below it is stored; neither is anything after the turn. A state reached by
+different orders of steps is one node (the whole engine state decides, and whether the try is still
+on the solution's path, which the judges take on trust); identical views are stored once.
 
 The data is ``{"seat", "views", "nodes", …}``: ``nodes[0]`` is the start; a node is ``{"v": view
 index, "ply", "j": [status, message] of the step that led to it (absent at the start), "end":
@@ -16,6 +18,7 @@ view is the puzzle seat's own (``present(game, seat)``): no hand or bag order it
 from __future__ import annotations
 
 import json
+import pickle
 import sys
 from typing import Any
 
@@ -49,7 +52,7 @@ class PuzzleTree:
         self.views: list[dict[str, Any]] = []
         self._view_ids: dict[str, int] = {}
         self.nodes: list[dict[str, Any]] = []
-        self._positions: dict[str, int] = {}
+        self._positions: dict[tuple[bool, bytes], int] = {}
         self._steps: list[str] = []  # the player's steps to the node being grown
 
     def data(self) -> dict[str, Any]:
@@ -67,8 +70,9 @@ class PuzzleTree:
         # the judges take the solution's own steps on trust, so a position on the solution's path is
         # not the same node as that position reached otherwise
         on_path = self._steps == list(puzzle.solution[: len(self._steps)])
-        key = "" if stops else f"{on_path}\n{_position_key(game)}"
-        if key in self._positions:  # the same position by another order of steps (or a cycle)
+        state = None if stops else _position_key(game)
+        key = None if state is None else (on_path, state)
+        if key is not None and key in self._positions:  # the same state by another order of steps (or a cycle)
             return self._positions[key]
         index = len(self.nodes)
         if index >= MAX_NODES:
@@ -82,7 +86,8 @@ class PuzzleTree:
         node["v"] = self._view(judged, end.status if over else None, stops)
         if stops:
             return index
-        self._positions[key] = index
+        if key is not None:
+            self._positions[key] = index
         children: dict[str, int] = {}
         for action in game.legal_actions():
             with self._played(action):
@@ -130,10 +135,12 @@ class PuzzleTree:
         return path
 
 
-def _position_key(game: GameLike) -> str:
-    """What tells two moments of the turn apart: the position text, and the legal steps (a position
-    text does not always say what is pending inside a turn, e.g. an Ur war's moves)."""
-    return "\n".join([game.to_position(), *map(str, game.legal_actions())])
+def _position_key(game: GameLike) -> bytes | None:
+    """What tells two moments of the turn apart: the whole engine state, pickled (a position text does
+    not say all that is pending inside a turn, e.g. which Ur war is being moved). None for a game
+    whose facade shows no ``state``: its positions are never shared."""
+    state = getattr(game, "state", None)
+    return None if state is None else pickle.dumps(state, protocol=5)
 
 
 class _Played:
