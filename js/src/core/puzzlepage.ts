@@ -80,7 +80,10 @@ class TreeModel implements Model {
       }
       this.traits.error = this.session.stopped
         ? "This try is over: Step back or Retry."
-        : "Not a legal step here: the board's highlighted squares and the panel's choices are the legal ones.";
+        : typeof c.action === "string"
+          ? "Not a legal step here: the board's highlighted squares and the panel's choices are the legal ones."
+          : // a click on no target, or a form only Python reads (the engine would name the rule it breaks)
+            "Not a step this page can play: play one of the highlighted squares or the panel's choices.";
       this.emit("change:error");
     } else if (c.kind === "goto" && typeof c.ply === "number") {
       this.session.backTo(c.ply);
