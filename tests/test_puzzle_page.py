@@ -154,3 +154,11 @@ def test_bad_paths_and_sizes_are_refused_by_name(tmp_path: Path) -> None:
     assert not list(tmp_path.iterdir())
     with pytest.raises(ValueError, match=r"u-124929ee: its page would be 0\.\d\d MB, over the 0\.01 MB limit"):
         puzzle_html(puzzle, limit=10_000)
+
+
+def test_a_tree_too_big_for_a_page_is_refused_before_it_is_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tigris_widget.render import puzzle_tree
+
+    monkeypatch.setattr(puzzle_tree, "MAX_NODES", 5)
+    with pytest.raises(ValueError, match=r"u-124929ee: more than 5 positions to store; its page would pass 1\.5 MB"):
+        puzzle_html(library("ur")["u-124929ee"])

@@ -26,8 +26,9 @@ from tigris_widget.core.protocol import GameLike, PuzzleLike
 from tigris_widget.core.puzzle import MARKS
 from tigris_widget.core.registry import game_module
 
-MAX_NODES = 60_000
-"""Past this many nodes the tree is refused: a page that large would not fit anyway."""
+MAX_NODES = 12_000
+"""Past this many positions the tree is refused before it is finished: stored at about 130 bytes each
+once packed (u-1e4e2af6: 4,882 in 0.65 MB), they would not fit a 1.5 MB page."""
 
 DEEP_RECURSION = 20_000
 """The recursion limit for a judge that needs more than the default (see ``_judged``)."""
@@ -76,7 +77,9 @@ class PuzzleTree:
             return self._positions[key]
         index = len(self.nodes)
         if index >= MAX_NODES:
-            raise ValueError(f"puzzle {puzzle.key}: more than {MAX_NODES} lines to store; it cannot be a page")
+            raise ValueError(
+                f"puzzle {puzzle.key}: more than {MAX_NODES} positions to store; its page would pass 1.5 MB"
+            )
         node: dict[str, Any] = {"ply": len(game)}
         if judged is not None:
             node["j"] = list(judged)
