@@ -38,7 +38,7 @@ body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-se
 @media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; color: #e6e6e6; }} }}
 .tw-pp {{ display: flex; flex-flow: row-reverse wrap; gap: 16px; align-items: flex-start; }}
 .tw-pp-board {{ flex: 1 1 560px; min-width: 0; }}
-.tw-pp-panel {{ flex: 0 1 320px; min-width: 240px; line-height: 1.45; }}
+.tw-pp-panel {{ flex: 0 1 330px; min-width: 240px; line-height: 1.45; }}
 .tw-pp-title {{ font-size: 20px; margin: 0 0 2px; }}
 .tw-pp-label {{ margin: 0 0 8px; opacity: .75; font-size: 13px; }}
 .tw-pp-goal {{ margin: 0 0 10px; }}
@@ -56,7 +56,7 @@ body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-se
   [data-judgement="unclear"] .tw-pp-mark {{ color: #e0b84a; }}
 }}
 .tw-pp-buttons {{ display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }}
-.tw-pp-button {{ font: inherit; padding: 4px 12px; border-radius: 4px; border: 1px solid #8888; background: #8881;
+.tw-pp-button {{ font: inherit; padding: 4px 9px; border-radius: 4px; border: 1px solid #8888; background: #8881;
   color: inherit; cursor: pointer; }}
 .tw-pp-button:hover {{ background: #8883; }}
 .tw-pp-button[hidden] {{ display: none; }}
