@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tigris_widget.core.puzzle import Verdict
@@ -319,6 +320,18 @@ class UrPuzzle:
         if level < len(self.hints):
             return self.hints[level]
         return f"Try: {self.solution[0]}"
+
+    def to_html(self, path: str | Path) -> Path:
+        """Write the puzzle as one self-contained HTML page a student solves in any browser, without
+        Python or network (``render.puzzle_page``): the board, the goal, each step judged as ``judge``
+        judges it, Hint, Solution, Step back and Retry.
+
+        :raises ValueError: ``path`` is a directory or in a missing folder, or the page would pass
+            ``MAX_PAGE_BYTES`` (the message names the path or the size).
+        """
+        from tigris_widget.render.puzzle_page import write_puzzle_html
+
+        return write_puzzle_html(self, path)
 
     def play_solution(self) -> UrGame:
         """Play the solution, other players answering with ``reply``."""
