@@ -235,6 +235,21 @@ class PositionEditor(ShowsSavedPicture):
         """Set an off-grid field, as its control does (a refusal is said under it: ``editor.last_error``)."""
         self._set_field(field, value)
 
+    def undo(self) -> None:
+        """Take back the last edit, as the Undo button does."""
+        self._send({"kind": "undo"})
+
+    def redo(self) -> None:
+        """Do again the last edit taken back, as the Redo button does."""
+        self._send({"kind": "redo"})
+
+    def snapshot(self, caption: str = "") -> Snapshot:
+        """A still picture of the board as it is now, problems framed, with ``caption`` above it: to keep
+        each step of a setup in a notebook (the live editor shows only the latest)."""
+        if not isinstance(caption, str):
+            raise ValueError(f"caption must be text, not {type(caption).__name__}")
+        return Snapshot(self.board.picture(caption or None), caption or "the edited position")
+
     def play(self) -> BoardWidget | None:
         """Open a playable board on the position below the editor (None while the draft has problems)."""
         if not self.editor.is_valid:
@@ -491,6 +506,22 @@ def _palette_buttons(palette: list[dict[str, str]]) -> dict[str, widgets.ToggleB
         name: _toggles([(e.get("short", e["label"]), e["piece"]) for e in entries], [e["label"] for e in entries])
         for name, entries in groups.items()
     }
+
+
+class Snapshot:
+    """A still picture of an editor's board (``PositionEditor.snapshot``): SVG, and PNG for notebooks
+    opened untrusted."""
+
+    def __init__(self, svg: str, text: str) -> None:
+        self.svg = svg
+        self.text = text
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        from tigris_widget.core.picture import fit, png_display
+
+        svg = fit(self.svg, wide=None)  # scaled to its cell, like a live board's picture
+        png, metadata = png_display(svg)
+        return {**png, "image/svg+xml": svg, "text/plain": self.text}, metadata
 
 
 def _goal_kinds(game: str) -> dict[str, str]:
