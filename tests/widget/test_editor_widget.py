@@ -263,3 +263,14 @@ def test_a_draft_with_problems_cannot_be_made_a_puzzle() -> None:
     editor.select("b")
     editor.click((3, 5))  # a farm on land
     assert editor.make_button.disabled and "Make a puzzle" in editor.out_reason.value
+
+
+def test_a_problem_s_label_names_the_piece_the_board_cannot_draw() -> None:
+    """While the draft breaks a rule the board shows the last valid position, so the piece that breaks
+    it is not drawn: its frame's label names it."""
+    editor = PositionEditor("tigris", players=2, seed=3)
+    editor.select("Ak")
+    editor.click((9, 5))  # a king with no temple beside him
+    assert editor.board.overlay["labels"] == [{"square": 89, "text": "⚠1 king"}]
+    editor.undo()
+    assert not editor.board.overlay.get("labels")

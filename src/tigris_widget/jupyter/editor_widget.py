@@ -385,7 +385,7 @@ class PositionEditor(ShowsSavedPicture):
                 self._show_palette(shown["palette"])
             self.board.show(shown)
             self.board.error = ""  # a refused message's notice ends with the next edit
-            self._draw_problems()
+            self._draw_problems(shown["view_is_current"])
             self._show_fields(shown["fields"])
             self.undo_button.disabled = not shown["can_undo"]
             self.redo_button.disabled = not shown["can_redo"]
@@ -410,13 +410,18 @@ class PositionEditor(ShowsSavedPicture):
         rows = [w for name, group in self.palette.items() for w in (widgets.HTML(f"<b>{html.escape(name)}</b>"), group)]
         self.side.children = [*heading, *rows, widgets.HBox([self.undo_button, self.redo_button]), self.status]
 
-    def _draw_problems(self) -> None:
+    def _draw_problems(self, current: bool) -> None:
+        """Frame and number each problem at its square; while the board shows an earlier position
+        (``current`` False) the label names the piece the draft has there, which the board cannot draw."""
         board, problems = self.board, self.editor.problems()
         board.clear_overlays()
+        names = {} if current else {p["piece"]: p.get("short", p["piece"]) for p in self.editor.palette()}
+        cells = [] if current else self.editor.cells()
         for number, problem in enumerate(problems, 1):
             if problem.square is not None:
                 board.highlight([problem.square], WARNING_COLOUR)
-                board.label(problem.square, f"⚠{number}")
+                piece = names.get(cells[problem.square], "") if problem.square < len(cells) else ""
+                board.label(problem.square, f"⚠{number} {piece}".strip())
         if self.origin is not None:
             board.highlight([self.origin], ORIGIN_COLOUR)
         if problems:
