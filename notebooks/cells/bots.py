@@ -65,11 +65,14 @@ inspector""",
 from tigris_widget.core.analysis import verdict
 
 call = verdict(analysis)  # the one rule every dashboard uses
-print(textwrap.fill(("clear best: " if call.clear else "too close to call: ") + ", ".join(call.texts), 44))
+print(textwrap.fill(call.headline(), 44))
 print("move              value  likely   visits")
 for c in analysis.candidates[:4]:
     if c.value is not None and c.low is not None and c.high is not None:
-        print(f"{c.text:<17} {c.value:>5.0%}  {c.low:.0%}–{c.high:.0%}  {c.visits:>6}")""",
+        hardly = " *" if c in call.not_examined else ""
+        print(f"{c.text:<17} {c.value:>5.0%}  {c.low:.0%}–{c.high:.0%}  {c.visits:>6}{hardly}")
+if call.not_examined:
+    print("* not examined: too few visits to compare")""",
     ),
     (
         "code",
