@@ -35,6 +35,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import DEFAULT_SECONDS, stderr_of
 from tigris_widget.core.bot import Budget
+from tigris_widget.games.tigris.bots.analysis_rivals import search_and_compare
 from tigris_widget.games.tigris.bots.analysis_schema import SCHEMA_VERSION, UNIT_NAMES
 from tigris_widget.games.tigris.bots.belief import HandBelief
 from tigris_widget.games.tigris.bots.explanations import (
@@ -346,7 +347,7 @@ def analyze_iter(
     yield snapshot(search, top)  # at once: the candidates ranked by the one-step look-ahead
     while True:
         done = search.iterations
-        for _ in search.run(budget, every=every):
+        for _ in search_and_compare(search, budget, every):
             if stop is not None and stop.is_set():
                 break
             if search.root.children and (budget.iterations is None or search.iterations - done < budget.iterations):
