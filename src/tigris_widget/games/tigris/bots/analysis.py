@@ -333,8 +333,9 @@ def analyze_iter(
 ) -> Generator[dict[str, Any], float | None, None]:
     """Search the decision pending in ``view`` and yield the analysis: once at once (the one-step
     ranking, before any iteration), then every ``every`` seconds; the last one (``"final": true``)
-    adds the reasons and the conflict tables of the candidates. ``stop`` (an event) ends the search
-    early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
+    adds the reasons and the conflict tables of the candidates. The last part of every budget goes to
+    comparing the leading root moves (``analysis_rivals``), so that the verdict can weigh them. ``stop``
+    (an event) ends the search early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
     tree that much longer and yields again, ending in another final one. With ``focus`` (a game
     review's played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS``
     visits each on the same samples, and the last analysis holds only those two. With ``belief`` (the
