@@ -123,6 +123,7 @@ def _paper(svg: str) -> str:
 def test_every_course_picture_is_drawn_on_dark_paper_in_the_dark_theme() -> None:
     for name, svg in _pictures("dark").items():
         assert _paper(svg) == "#1e1e1e", name
+        assert not re.search(r'<rect [^>]*fill="#fff(fff)?"', svg), name  # no white paper (a cut edge) left
         assert "#222222" not in svg and 'fill="#222"' not in svg, name  # no dark words on dark paper
     assert max(_corner(svg)) < 80  # as stored: the PNG (Ur's step, the last drawn)
 

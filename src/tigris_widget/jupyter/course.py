@@ -41,6 +41,9 @@ XY = tuple[int, int]
 Panel = tuple[str, int, int, str, list[str]]
 """A board picture (a nested ``<svg x="0" y="0" …>``), its width and height, a title, the SVG lines under it."""
 HIGHLIGHT = "#ff8c00"
+MAX_BOARD = 100
+"""No game's board is this many squares wide or high: a window past it is refused before anything is
+drawn (each game checks its own board's edges)."""
 MARGIN = 24
 """Left edge of the titles and lines (the board pictures keep their own margin for coordinates)."""
 
@@ -60,6 +63,12 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
                 or not all(is_whole(v) for v in window)):  # fmt: skip
             raise ValueError(f"window is (x0, y0, x1, y1), four whole numbers, not {window!r}")
         window = Window(*(int(v) for v in window))
+    if not (0 <= window.x0 <= window.x1 < MAX_BOARD and 0 <= window.y0 <= window.y1 < MAX_BOARD):
+        raise ValueError(
+            f"window is (x0, y0, x1, y1) on the board, x0 <= x1 and y0 <= y1, not ({window.x0}, {window.y0}, {window.x1}, {window.y1})"[
+                :200
+            ]
+        )
     return window.x0, window.y0, window.x1, window.y1
 
 
@@ -313,8 +322,13 @@ def show_step(
     end = len(game)
     if window is None:
         win = hooks.focus(game, start, end, set(hl) | set(ahl) | set(before_labels) | set(later_labels))
-    b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels, theme=shade)
-    a_svg, aw, ah = hooks.panel(game, end, win, highlight=ahl, labels=later_labels, theme=shade)
+    try:
+        b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels, theme=shade)
+        a_svg, aw, ah = hooks.panel(game, end, win, highlight=ahl, labels=later_labels, theme=shade)
+    except ValueError:  # a window the game's board does not have: the step is taken back, all or nothing
+        while len(game) > start:
+            game.undo()
+        raise
     svg = compose(
         [
             (b_svg, bw, bh, titles[0], hooks.lines(game, start, theme=shade)),

@@ -98,7 +98,11 @@ def board_panel(
     w = window
     left, top = w.x0 * CELL, w.y0 * CELL
     width, height = MARGIN + w.width * CELL + 4, MARGIN + w.height * CELL + 4
-    over = window_edges(w.x0, w.y0, w.x1, w.y1)
+    if not (0 <= w.x0 <= w.x1 < WIDTH and 0 <= w.y0 <= w.y1 < HEIGHT):
+        raise ValueError(
+            f"window ({w.x0}, {w.y0}, {w.x1}, {w.y1}) is not a part of the board: x0 <= x1 in 0..{WIDTH - 1}, y0 <= y1 in 0..{HEIGHT - 1}"
+        )
+    over = window_edges(w.x0, w.y0, w.x1, w.y1, ink=DARK["coordinates"] if theme == "dark" else "#555", paper=pen.paper)
     for where, text in (labels or {}).items():
         x, y = _xy(where)
         t = str(text)[:12]
