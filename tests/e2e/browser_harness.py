@@ -120,6 +120,35 @@ def open_offline_page(browser: Any, path: Path, ready: str, **context_options: A
     return context, page, errors
 
 
+def check_offline_replay(browser: Any, game: Any, path: Path, steps: int, play_buttons: str, shot: Path) -> None:
+    """The replay file ``path`` of the finished ``game``, opened offline: it shows the last position and
+    the final standings (a row a seat), goes back to the start (Home on the history bar), steps
+    ``steps`` actions on with the board's "." key, its log following, and offers nothing to play
+    (nothing matches the selector ``play_buttons``). A screenshot goes to ``shot``."""
+    viewport = {"width": 1200, "height": 1000}
+    context, page, errors = open_offline_page(
+        browser, path, "data-replay-ready", viewport=viewport, device_scale_factor=2
+    )
+    try:
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{len(game)}"]', timeout=15_000)
+        assert page.locator(".tigris-widget").get_attribute("data-game") == game.name
+        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == game.players
+        page.locator(".tw-history").focus()
+        page.keyboard.press("Home")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
+        page.locator("canvas.tw-board").focus()
+        for _ in range(steps):
+            page.keyboard.press(".")
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{steps}"]')
+        current = page.locator(".tw-log li.tw-current").inner_text()
+        assert current.startswith(f"{steps}. ") and str(game.actions[steps - 1]) in current
+        assert page.locator(play_buttons).count() == 0
+        page.screenshot(path=str(shot))
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def synced_state(widget: BoardWidget) -> str:
     """The widget's synced traits as the harness model takes them (heatmap bytes as a float list)."""
     state: dict[str, Any] = {k: getattr(widget, k) for k in ("view", "error", "overlay", "theme", "seat", "ply")}
@@ -176,6 +205,16 @@ class BoardPage:
         """Wait until the board has drawn the widget's current state (no sleeps)."""
         sid = self.widget.view["state_id"]
         self.page.wait_for_selector(f'{host} .tigris-widget[data-ready="{sid}"]', timeout=10_000)
+
+    def settle(self, before: int, change: int = 1) -> None:
+        """Wait until a click's action is played (the page calls Python back: the game had ``before``
+        actions, now ``change`` more) and drawn; the widget's error, if any, in the failure."""
+        for _ in range(250):
+            if len(self.widget.game) != before or self.widget.error:
+                break
+            self.page.wait_for_timeout(20)
+        assert len(self.widget.game) == before + change, self.widget.error
+        self.wait_ready()
 
     def square_point(self, square: int, host: str = "#host") -> tuple[float, float]:
         return square_point(self.page.locator(f"{host} canvas.tw-board"), square)
@@ -330,20 +369,33 @@ def jupyterlab(work: Path, *, every_cell: bool = False) -> Iterator[JupyterServe
     ``every_cell``, its notebooks render every cell (no windowing), so that a test finds the boards
     scrolled out of view."""
     if every_cell:
-        settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-        settings.mkdir(parents=True)
-        (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+        render_every_cell(work)
     with jupyter_server("jupyterlab", work, *LAB_OPTIONS) as server:
         yield server
 
 
-def write_notebook(path: Path, cells: Iterable[str]) -> None:
-    """A notebook of the code ``cells`` (not run) on the Python 3 kernel, written to ``path``."""
+def render_every_cell(work: Path) -> None:
+    """Turn notebook windowing off in the user settings of the Jupyter server serving ``work`` (its
+    config directory is ``work/config``): every cell is rendered, scrolled into view or not."""
+    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+
+
+def code_notebook(cells: Iterable[str]) -> Any:
+    """A notebook (``nbformat.NotebookNode``) of the code ``cells``, not run, on the Python 3 kernel."""
     import nbformat
 
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, path)
+    return notebook
+
+
+def write_notebook(path: Path, cells: Iterable[str]) -> None:
+    """``code_notebook(cells)`` written to ``path``."""
+    import nbformat
+
+    nbformat.write(code_notebook(cells), path)
 
 
 def lab_theme(page: Any, dark: bool) -> None:
