@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
-from tigris_widget.games.ur.engine.board import NEIGHBOURS, PAIRS, W
+from tigris_widget.games.ur.engine.board import BORDER, NEIGHBOURS, PAIRS, A, C, T, W
 from tigris_widget.games.ur.engine.rules import set_score
 from tigris_widget.games.ur.engine.state import PH_MOVE, PH_OVER, PH_POLITICS, PH_TURN
 from tigris_widget.games.ur.game import UrView
@@ -38,6 +38,9 @@ threat already lowers a seat's margin, so no separate term counts the seat's own
 measured: more turns spent on defence, weaker against the old greedy bot; issue 40)."""
 ZIGGURAT_WORTH = 0.5
 """Part of the points its best ziggurat would add that a seat able to build one counts."""
+YIELD_WORTH = 0.05
+"""Points a seat's standing counts for every cube the better action of its hand tile would bring next
+turn (``action_yields``): it tells apart claims and exchanges that score alike but set up different turns."""
 PLAYOUT_RANDOM = 0.0
 """How often a playout step is random instead of ``playout_step``'s choice."""
 
@@ -130,11 +133,53 @@ class _Worth:
         return value
 
 
+def action_yields(s: UrState) -> list[int]:
+    """Cubes the better action of each seat's hand tile would bring it if played now (0 if neither
+    gains): trade, one a border side and a rival neighbour of each own trade tile (§5.2); agriculture,
+    two on each own farm less one on each own tile without a farm beside it (§5.1); culture, one on each
+    own tile beside an own culture tile less what the rivals get (§5.3). Politics and war move cubes,
+    they bring none (war is ``standings``' threat)."""
+    n = s.n
+    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    trade = [0] * n
+    farm = [0] * n
+    culture = [0] * n
+    for c in range(36):
+        o = owner[c]
+        if o < 0 or zig[c]:
+            continue
+        kind = face[c]
+        fed = False
+        rivals = 0
+        for m in NEIGHBOURS[c]:
+            q = owner[m]
+            if not zig[m] and face[m] == A:
+                fed = True
+            if q >= 0 and q != o:
+                rivals += 1
+            if kind == C and q >= 0 and not zig[m] and cubes[m] < 5:
+                culture[o] += 1 if q == o else -1
+        if kind == T:
+            trade[o] += min(BORDER[c] + rivals, 5 - cubes[c])
+        elif kind == A:
+            farm[o] += min(2, 5 - cubes[c] + (0 if fed else 1))  # step 1 makes room first
+        if not fed:
+            farm[o] -= 1
+    out = [0] * n
+    for p in range(n):
+        best = 0
+        for k in PAIRS[s.hands[p]]:
+            value = trade[p] if k == T else farm[p] if k == A else culture[p] if k == C else 0
+            best = max(best, value)
+        out[p] = best
+    return out
+
+
 def standings(s: UrState) -> list[float]:
     """Every seat's standing: ``points`` plus ``CUBE_WORTH`` a cube on the grid and, while the game goes
     on, what the position promises — ``THREAT_WORTH`` of the best war it can wage next turn (the tile
     taken, the rival's loss, the attacker given up when it is left empty) and ``ZIGGURAT_WORTH`` of the
-    best ziggurat it can build. Cubes alone earn no points, so without these terms a one-turn reading
+    best ziggurat it can build, and ``YIELD_WORTH`` a cube of ``action_yields``. Cubes alone earn no points, so without these terms a one-turn reading
     never spends a turn on an action, and equal claims by different seats tie (issue 40)."""
     n = s.n
     worth = _Worth(s)
@@ -145,6 +190,7 @@ def standings(s: UrState) -> list[float]:
     discount = s.opts.war_tile_discount
     threat = [0.0] * n
     ready = [0.0] * n
+    yields = action_yields(s)
     for t in range(36):
         q = owner[t]
         if q < 0 or zig[t]:
@@ -166,7 +212,7 @@ def standings(s: UrState) -> list[float]:
             if value > threat[p]:
                 threat[p] = value
     for p in range(n):
-        values[p] += THREAT_WORTH * threat[p] + ZIGGURAT_WORTH * ready[p]
+        values[p] += THREAT_WORTH * threat[p] + ZIGGURAT_WORTH * ready[p] + YIELD_WORTH * yields[p]
     return values
 
 
