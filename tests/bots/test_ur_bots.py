@@ -11,7 +11,7 @@ from tigris_widget.bots.runner import BotError, GameTooLong, play, step
 from tigris_widget.bots.tournament import GameTask, run_game, schedule, summarize
 from tigris_widget.core.registry import UnknownGameError, game_module
 from tigris_widget.games.ur import UrGame, bot_rules, parse_step
-from tigris_widget.games.ur.bots.heuristics import finish_turn, margin, playout_step, win_chances
+from tigris_widget.games.ur.bots.heuristics import finish_turn, margin, playout_step, points, win_chances
 from tigris_widget.games.ur.engine import legal_actions
 
 
@@ -175,10 +175,11 @@ def test_a_malformed_task_is_refused_by_name():
 
 def test_the_greedy_bot_plays_as_before_the_speed_ups():
     """Weighing each offered pair once and remembering set scores changed no choice (records of the
-    greedy bot before those changes, by their SHA-256)."""
+    greedy bot by their SHA-256; re-pinned when issue 40 gave its evaluation a war, a ziggurat and the
+    hand's action to see, which changed its choices on purpose)."""
     import hashlib
 
-    for players, seed, length, digest in ((3, 21, 291, "a1e27833e123cba8"), (4, 22, 66, "dcb458a7c8139d5b")):
+    for players, seed, length, digest in ((3, 21, 334, "34e3ea2c25fba814"), (4, 22, 78, "abd558c21eb41368")):
         game = play(UrGame.new(players=players, seed=seed), [make_bot("greedy", 30 + s, "ur") for s in range(players)])
         assert len(game) == length
         assert hashlib.sha256(game.to_record().encode()).hexdigest()[:16] == digest
@@ -214,15 +215,15 @@ def test_the_playout_policy_claims_the_tile_worth_most():
     choice = playout_step(s, steps, random.Random(1))
     assert choice in steps and choice.kind in ("cube", "zig")
     rules = bot_rules()
-    worth = []
+    worth = []  # by points: the playout policy reads the score, not the greedy bot's standings (issue 40)
     for st in steps:
         if st.kind == "cube" and s.owner[st.a] < 0:
             after = s.clone()
             rules.play(after, st)
-            worth.append(margin(after, s.active) - margin(s, s.active))
+            worth.append(points(after, s.active) - points(s, s.active))
     after = s.clone()
     rules.play(after, choice)
-    assert abs(margin(after, s.active) - margin(s, s.active) - max(worth)) < 1e-9
+    assert points(after, s.active) - points(s, s.active) == max(worth) > 0
 
 
 # -- the endgame search (games/ur/bots/endgame.py) -------------------------------------------------------------
