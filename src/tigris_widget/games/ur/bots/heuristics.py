@@ -5,9 +5,12 @@ The algorithms (a turn-completing greedy bot, Monte-Carlo tree search) are the s
 ``bot_rules()``, so the game never imports the shared layers. Ur has no chance and no hidden information
 after setup, so a bot reads the real state from its view.
 
-* ``utility`` — a seat's standing now: its points by the final scoring (§10) plus a little for every
-  cube on the grid (cubes defend tiles, win wars and break ties, §10.5).
-* ``win_chances`` — every seat's chance of winning as a softmax of the utilities (exact at the end).
+* ``standings`` (``utility`` for one seat) — every seat's standing: its points by the final scoring
+  (§10), a little for every cube on the grid (cubes defend tiles, win wars and break ties, §10.5) and,
+  while the game goes on, part of what the position promises: the best war it can wage next turn, the
+  best ziggurat it can build, the cubes its hand tile's action would bring (``action_yields``). With
+  points and cubes alone the greedy bot never spent a turn on an action and equal claims tied (issue 40).
+* ``win_chances`` — every seat's chance of winning as a softmax of the standings (exact at the end).
 * ``finish_step``/``finish_turn`` — a fast, sensible way to complete a half-made turn: the full amount
   in allocations, counts kept in politics, half the cubes moved after a war, then the exchange that
   gives the hand tile most worth to its holder.
