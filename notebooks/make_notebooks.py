@@ -1,4 +1,4 @@
-"""Write (and execute) the tutorial notebooks 01–06 from the cell lists below.
+"""Write (and execute) the tutorial notebooks 01–07 from the cell lists below.
 
     python notebooks/make_notebooks.py            # write and execute, keeping outputs (board pictures)
     python notebooks/make_notebooks.py --no-run   # write without outputs
@@ -47,6 +47,7 @@ NOTEBOOKS = {
     "06_ur_course_1_setup_and_the_turn.ipynb": "ur_course_1",
     "06_ur_course_2_the_five_actions.ipynb": "ur_course_2",
     "06_ur_course_3_ziggurats_and_the_end.ipynb": "ur_course_3",
+    "07_make_a_puzzle.ipynb": "make_a_puzzle",
 }
 """Each notebook and the module of ``cells/`` that holds its cells (one file per notebook)."""
 

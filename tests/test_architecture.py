@@ -44,7 +44,7 @@ GAME_SKELETON: list[tuple[str, ...]] = [
     ("formats",),
     ("present",),
     ("game",),
-    ("builder",),
+    ("builder", "editor"),
     ("bots",),
     ("puzzles",),
     ("course",),
@@ -71,9 +71,12 @@ GAME_COUPLINGS: set[tuple[str, str]] = set()
 """Every pair once listed here is gone: shared code reaches a game only through the registry."""
 
 # Calls from a game up into the shared layers, same rules as GAME_COUPLINGS: Game.to_html writes a
-# replay with the shared HTML writer, and the puzzle miner plays bot games with the shared bots.
+# replay with the shared HTML writer, Puzzle.to_html and UrPuzzle.to_html a puzzle page with the shared
+# page writer, and the puzzle miner plays bot games with the shared bots.
 GAME_UPCALLS: set[tuple[str, str]] = {
     ("games.tigris.game", "render.html"),
+    ("games.tigris.puzzles.goals", "render.puzzle_page"),
+    ("games.ur.puzzles.goals", "render.puzzle_page"),
     ("games.tigris.puzzles.miner", "bots"),
     ("games.tigris.puzzles.miner", "bots.parallel"),
     ("games.tigris.puzzles.miner", "bots.runner"),

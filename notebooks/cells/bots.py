@@ -35,9 +35,12 @@ The table lists the candidates — chance to win, its likely *range* (about 95 %
 estimate is an average of samples, so it has an error), the difference to the best move, how often
 the search tried it — with a reason under each, taken from the evaluation's own terms (points
 scored, conflicts started, leaders lost, the weakest colour) and from the answer the search
-expects. A move is called **best** only when its range lies clear above every other's; when the
-ranges overlap the dashboard says **too close to call**, marks every tied move on the board and
-tags their rows "tie" — more thinking narrows the ranges.
+expects. A move is called **best** only when its range lies clear above every other's, the ranges
+taken about three times wider than one search's own error (another search, with other sampled hands,
+differs by that much: measured over 40 positions × 10 seeds per game); when the ranges overlap the
+dashboard says **too close to call**, marks every tied move on the board and tags their rows "tie".
+A move the search hardly tried is **not examined** — never called a tie — and when nothing was
+compared the dashboard says **searched most** instead of best. More thinking narrows the ranges.
 
 The **heatmap** is for one piece — by default the piece of the best move (here the king). On each
 square: the chance to win of the best move that puts that piece there, *compared with the best
@@ -62,11 +65,14 @@ inspector""",
 from tigris_widget.core.analysis import verdict
 
 call = verdict(analysis)  # the one rule every dashboard uses
-print(textwrap.fill(("clear best: " if call.clear else "too close to call: ") + ", ".join(call.texts), 44))
+print(textwrap.fill(call.headline(), 44))
 print("move              value  likely   visits")
 for c in analysis.candidates[:4]:
     if c.value is not None and c.low is not None and c.high is not None:
-        print(f"{c.text:<17} {c.value:>5.0%}  {c.low:.0%}–{c.high:.0%}  {c.visits:>6}")""",
+        hardly = " *" if c in call.not_examined else ""
+        print(f"{c.text:<17} {c.value:>5.0%}  {c.low:.0%}–{c.high:.0%}  {c.visits:>6}{hardly}")
+if call.not_examined:
+    print("* not examined: too few visits to compare")""",
     ),
     (
         "code",

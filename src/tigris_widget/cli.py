@@ -156,10 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--compare", action="store_true", help="pure Python against the compiled engines, interleaved")
     bench.add_argument("--rounds", type=int, default=5, help="with --compare: rounds to take the medians of")
-    # bench stability: the analysis stability benchmark (bots/stability/)
-    from tigris_widget.bots import stability
+    # bench stability / calibration: the analysis benchmarks (bots/stability/, bots/calibration/)
+    from tigris_widget.bots import calibration, stability
 
-    stability.add_parser(bench.add_subparsers(dest="bench_command", metavar="{stability}"))
+    bench_sub = bench.add_subparsers(dest="bench_command", metavar="{stability,calibration}")
+    stability.add_parser(bench_sub)
+    calibration.add_parser(bench_sub)
     _add_tournament_parser(sub)
     from tigris_widget.puzzles import cli as puzzles_cli
 
@@ -177,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            iterations=args.iterations, quiet=args.quiet)  # fmt: skip
     if args.command == "bench" and args.bench_command == "stability":
         return stability.main(args)
+    if args.command == "bench" and args.bench_command == "calibration":
+        return calibration.main(args)
     if args.command == "bench":
         from tigris_widget.bench import compare_builds, run_benchmarks
 

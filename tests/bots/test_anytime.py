@@ -36,14 +36,52 @@ def _analysis(*rows: tuple[str, int, float | None, float | None, float | None], 
 
 
 def test_a_best_separated_from_every_other_is_clear() -> None:
-    v = verdict(_analysis(("a", 90, 0.70, 0.65, 0.75), ("b", 30, 0.50, 0.40, 0.60), ("c", 5, None, None, None)))
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 300, 0.50, 0.47, 0.53)))
     assert v.clear and v.best is not None and v.best.text == "a" and v.texts == ("a",)
-    assert v.headline() == "best: a"
+    assert v.headline() == "best: a" and v.call() == "best move clear" and v.not_examined == ()
+
+
+def test_clear_needs_the_ranges_apart_once_widened_for_the_spread_between_searches() -> None:
+    # apart by one search's own intervals (0.66 > 0.64), but not once they are widened (SPREAD, BETWEEN)
+    near = verdict(_analysis(("a", 900, 0.67, 0.66, 0.68), ("b", 300, 0.62, 0.60, 0.64)))
+    assert not near.clear and near.texts == ("a", "b") and near.compared
+
+
+def test_a_hair_ahead_with_zero_width_intervals_is_not_clear() -> None:
+    # measured in Ur: every sample agreed, so the intervals have no width; 0.01 points is not a best move
+    v = verdict(_analysis(("a", 1096, 0.1506, 0.1506, 0.1506), ("b", 1088, 0.1505, 0.1505, 0.1505)))
+    assert not v.clear and v.texts == ("a", "b")
+
+
+def test_clear_needs_every_rival_tried_and_below() -> None:
+    # b tried once: it might be anything, so a is the first choice, not a declared best
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 1, 0.30, None, None)))
+    assert not v.clear and not v.compared and v.texts == ("a",)
+    assert [c.text for c in v.not_examined] == ["b"]
+    assert v.headline() == "searched most: a; the other 1 moves not examined"
+    # b tried 20 times and far below even by its own widened range: not examined, yet beaten
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.30, 0.25, 0.35)))
+    assert v.clear and [c.text for c in v.not_examined] == ["b"] and v.headline() == "best: a; 1 not examined"
+    # ... but not when its few samples leave it within reach
+    v = verdict(_analysis(("a", 900, 0.70, 0.68, 0.72), ("b", 20, 0.55, 0.45, 0.65)))
+    assert not v.clear and v.tied == (v.best,)
+
+
+def test_a_hardly_searched_candidate_is_never_tied() -> None:
+    # the T&E opening's shape: the first choice with thousands of visits, the rest with a dozen each
+    rows = [("top", 5180, 0.55, 0.54, 0.56)] + [(f"m{i}", 13 + i, 0.54, 0.30, 0.78) for i in range(7)]
+    v = verdict(_analysis(*rows))
+    assert v.tied == (v.best,) and not v.clear and len(v.not_examined) == 7
+    assert "not examined" in v.call() and "too close" not in v.headline()
+    # a rival examined enough (5 % of the best's visits) ties; the others stay not examined
+    v = verdict(_analysis(*rows[:1], ("rival", 300, 0.54, 0.52, 0.56), *rows[1:]))
+    assert v.texts == ("top", "rival") and len(v.not_examined) == 7
+    assert v.headline() == "too close to call between 2 moves; 7 not examined"
 
 
 def test_overlapping_ranges_are_too_close_to_call_and_all_tied_are_marked() -> None:
     v = verdict(_analysis(("a", 90, 0.60, 0.55, 0.65), ("b", 40, 0.58, 0.50, 0.66), ("c", 40, 0.57, 0.52, 0.62),
-                          ("d", 30, 0.30, 0.20, 0.40)))  # fmt: skip
+                          ("d", 30, 0.10, 0.05, 0.15)))  # fmt: skip
     assert not v.clear and v.texts == ("a", "b", "c") and "too close to call between 3" in v.headline()
 
 
@@ -64,12 +102,12 @@ def test_a_best_searched_too_little_is_not_declared() -> None:
 
 
 def test_settling_needs_the_same_clear_best_several_updates_in_a_row() -> None:
-    clear = _analysis(("a", 90, 0.7, 0.65, 0.75), ("b", 9, 0.4, 0.3, 0.5), seconds=0.5)
-    other = _analysis(("b", 90, 0.7, 0.65, 0.75), ("a", 9, 0.4, 0.3, 0.5), seconds=0.75)
+    clear = _analysis(("a", 900, 0.7, 0.69, 0.71), ("b", 90, 0.4, 0.38, 0.42), seconds=0.5)
+    other = _analysis(("b", 900, 0.7, 0.69, 0.71), ("a", 90, 0.4, 0.38, 0.42), seconds=0.75)
     tied = _analysis(("a", 90, 0.6, 0.5, 0.7), ("b", 80, 0.6, 0.5, 0.7), seconds=1.0)
     s = Settling(3)
     assert [s.see(x) for x in (clear, clear, tied, clear, other, clear, clear)] == [False] * 7
-    assert s.see(_analysis(("a", 90, 0.7, 0.65, 0.75), ("b", 9, 0.4, 0.3, 0.5), seconds=2.4))
+    assert s.see(_analysis(("a", 900, 0.7, 0.69, 0.71), ("b", 90, 0.4, 0.38, 0.42), seconds=2.4))
     assert s.settled_at == 2.4 and s.see(tied), "once settled it stays settled"
 
 
@@ -201,7 +239,7 @@ def test_a_cancelled_thinker_never_delivers_again() -> None:
 
 
 def test_the_thinker_settles_on_a_clear_best() -> None:
-    hand = _analysis(("a", 90, 0.7, 0.65, 0.75), ("b", 9, 0.4, 0.3, 0.5))
+    hand = _analysis(("a", 900, 0.7, 0.69, 0.71), ("b", 90, 0.4, 0.38, 0.42))
     thinker = Thinker(_position("tigris", 2, 1, 6), seconds=5.0)
     for _ in range(3):
         thinker.settling.see(hand)

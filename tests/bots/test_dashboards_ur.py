@@ -31,8 +31,9 @@ def test_the_inspector_shows_whole_turns_with_reasons_and_a_heat_map() -> None:
     assert inspector.candidates.value == result.best.text and result.best.text in inspector.table.value
     assert inspector.heatmap_choice.value == "turns" and inspector.board.heatmap
     overlay = inspector.board.overlay
-    call = verdict(result)  # the best alone when it is clear, else every tied turn
-    assert overlay["caption"].startswith("Best: " if call.clear else "Too close to call: ")
+    call = verdict(result)  # the best alone when it is clear or nothing was compared, else every tied turn
+    start = "Best: " if call.clear else "Too close to call: " if call.compared else "Best (not compared): "
+    assert overlay["caption"].startswith(start)
     assert result.best.text in overlay["caption"]
     marked = {q for text in call.texts for q in result.marks[text].squares}
     assert {h["square"] for h in overlay["highlights"]} == marked
@@ -98,7 +99,8 @@ def test_the_match_plays_the_bots_and_gives_an_ur_hint_that_leaves_with_the_posi
     assert hint is not None and hint.seat == seat and hint.game == "ur"
     assert match.board.overlay["caption"].startswith("Hint") and hint.best.text in match.board.overlay["caption"]
     assert match.board.heatmap
-    assert ("Best:" if verdict(hint).clear else "Too close to call") in match.panel.value
+    call = verdict(hint)
+    assert ("Best:" if call.clear else "Too close to call" if call.compared else "Searched most:") in match.panel.value
     assert "Why:" in match.panel.value and hint.best.text in match.table.value
     played = len(game)
     for step in hint.best.actions:

@@ -6,6 +6,7 @@ which plays one action by mouse on a board found anywhere on a page (shadow root
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,23 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def screen_cases(*axes: Sequence[Any], always: Iterable[tuple[Any, ...]]) -> list[Any]:
+    """Every combination of ``axes`` (widths, device pixel ratios, themes …) as parameters; all but the
+    ``always`` ones are marked ``screens``: taken only with ``--screens``. The default run keeps a
+    narrow and a wide case, light and dark, so that every layout path is still checked."""
+    keep = set(always)
+    cases = list(itertools.product(*axes))
+    missing = keep - set(cases)
+    if missing:
+        raise ValueError(f"not cases of the matrix: {sorted(missing)}")
+    return [c if c in keep else pytest.param(*c, marks=pytest.mark.screens) for c in cases]
+
+
+@pytest.fixture
+def soak(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("--soak"))
 
 
 def chromium_path() -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -33,8 +33,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
         yield server
 
 
-@pytest.mark.parametrize(("theme", "width", "dpr"), [("light", 1400, 1), ("dark", 700, 2), ("light", 700, 2),
-                                                     ("dark", 1400, 1)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("theme", "width", "dpr"),
+    screen_cases(["light", "dark"], [700, 1400], [1, 2], always=[("light", 1400, 1), ("dark", 700, 2)]),
+)
 def test_the_bot_thinks_while_the_kernel_stays_free(lab: JupyterServer, browser: Any, theme: str, width: int,
                                                     dpr: int) -> None:  # fmt: skip
     ARTIFACTS.mkdir(exist_ok=True)

@@ -116,3 +116,46 @@ def test_a_stored_notebook_shows_pictures_never_a_widget_error(lab: JupyterServe
     page.screenshot(path=str(OUT / f"stored-{Path(name).stem}-800-sidebar.png"))
     assert not errors
     page.close()
+
+
+CORNER = """() => {
+  const img = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedImage img');
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return [...ctx.getImageData(3, 3, 1, 1).data].slice(0, 3);
+}"""
+"""The colour of the first picture's top-left pixel: its paper."""
+
+
+def _theme(page: Any, name: str) -> None:
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: 'JupyterLab {name}'}})")
+    light = "true" if name == "Light" else "false"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30_000)
+
+
+def test_a_course_picture_drawn_in_the_dark_theme_is_dark(lab: JupyterServer, browser: Any) -> None:
+    """JupyterLab keeps the chosen theme in its settings; the kernel reads it, so a course cell run in
+    the dark theme stores its picture on dark paper (and in the light theme on white)."""
+    import nbformat
+
+    source = ('from tigris_widget.jupyter.course import show_step\nfrom tigris_widget.jupyter.lessons import lesson\n'
+              'show_step(lesson("war"), "tile g (6,4)", caption="A market unites two kingdoms", live=False)')  # fmt: skip
+    work = lab.runtime.parent
+    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)], metadata=kernel)
+    nbformat.write(notebook, work / "dark_picture.ipynb")
+    OUT.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    try:
+        open_notebook(page, lab, "dark_picture.ipynb", run=False, workspace="dark-picture")
+        _theme(page, "Dark")
+        open_notebook(page, lab, "dark_picture.ipynb", run=True, workspace="dark-picture")
+        page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedImage img", timeout=120_000)
+        page.wait_for_function("() => document.querySelector('.jp-RenderedImage img').complete", timeout=30_000)
+        assert max(page.evaluate(CORNER)) < 80
+        page.screenshot(path=str(OUT / "dark-picture-1100.png"))
+    finally:
+        _theme(page, "Light")  # the server's other tests open their notebooks in the light theme
+        page.close()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook, screen_cases
 
 pytestmark = pytest.mark.browser
 
@@ -138,9 +138,10 @@ def test_a_game_shown_as_a_picture_fits_a_narrow_cell(lab: JupyterServer, browse
         context.close()
 
 
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-@pytest.mark.parametrize("dpr", [1, 2])
-@pytest.mark.parametrize("width", [800, 1600])
+@pytest.mark.parametrize(
+    ("width", "dpr", "dark"),
+    screen_cases([800, 1600], [1, 2], [False, True], always=[(800, 2, True), (1600, 1, False)]),
+)
 def test_screenshots_light_and_dark(lab: JupyterServer, browser: Any, width: int, dpr: int, dark: bool) -> None:
     context, page = show_boards(browser, lab, width, dpr, dark)
     try:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook, screen_cases
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -70,9 +70,9 @@ LAYOUT = """() => {
 
 
 @pytest.mark.parametrize(
-    "window,dpr", [(800, 1), (800, 2), (1600, 1), (1600, 2)], ids=["800", "800x2", "1600", "1600x2"]
+    ("dark", "window", "dpr"),
+    screen_cases([False, True], [800, 1600], [1, 2], always=[(False, 800, 1), (True, 1600, 2)]),
 )
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_review_charts_stack_in_a_narrow_cell(lab: JupyterServer, browser: Any, dark: bool, window: int,
                                               dpr: int) -> None:  # fmt: skip
     context = browser.new_context(viewport={"width": window, "height": 2200}, device_scale_factor=dpr)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import BoardPage
+from browser_harness import BoardPage, screen_cases
 
 from tigris_widget.games.royal.engine.board import path_cell
 from tigris_widget.games.royal.game import RoyalGame
@@ -123,9 +123,10 @@ def test_keyboard_alone_throws_picks_and_moves(page: Any) -> None:
     assert str(game.actions[-1]) == first
 
 
-@pytest.mark.parametrize("width", [320, 800, 1400])
-@pytest.mark.parametrize("dpr", [1, 2])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("width", "dpr", "theme"),
+    screen_cases([320, 800, 1400], [1, 2], ["light", "dark"], always=[(320, 2, "dark"), (1400, 1, "light")]),
+)
 def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme: str) -> None:
     game = to_throw(played(60, seed=11))
     game.apply("roll")

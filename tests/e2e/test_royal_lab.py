@@ -14,7 +14,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
 
 from tigris_widget.games.royal.game import RoyalGame
 
@@ -186,8 +186,7 @@ def play_against_the_bot(page: Any, kc: Any) -> None:
     raise AssertionError("no move of ours answered by a move of the bot's in sixteen clicks")
 
 
-@pytest.mark.parametrize("dpr", [1, 2])
-@pytest.mark.parametrize("width", [800, 1400])
+@pytest.mark.parametrize(("width", "dpr"), screen_cases([800, 1400], [1, 2], always=[(800, 2)]))
 def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int, dpr: int) -> None:
     """Each board fits its cell (no horizontal scrollbar), its canvas is drawn at the screen's
     resolution and it follows JupyterLab's theme."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import BoardPage
+from browser_harness import BoardPage, screen_cases
 
 from tigris_widget.games.ur import UrGame
 from tigris_widget.jupyter.widget import BoardWidget
@@ -143,9 +143,10 @@ def test_a_refusal_notice_goes_with_the_next_click_that_works(page: Any) -> None
     assert widget.error == ""  # cleared on the Python side too
 
 
-@pytest.mark.parametrize("width", [420, 800, 1600])
-@pytest.mark.parametrize("dpr", [1, 2])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("width", "dpr", "theme"),
+    screen_cases([420, 800, 1600], [1, 2], ["light", "dark"], always=[(420, 2, "dark"), (1600, 1, "light")]),
+)
 def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme: str) -> None:
     game = UrGame.new(players=4, seed=7)
     for _ in range(12):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
 
 from tigris_widget.games.ur import Step, UrGame
 
@@ -426,8 +426,7 @@ def test_a_whole_game_against_bots_by_clicks(notebook: tuple[Any, Any], turns: A
 BOARDS = ("start", "overlays", "war", "over")
 
 
-@pytest.mark.parametrize("dpr", [1, 2])
-@pytest.mark.parametrize("width", [800, 1600])
+@pytest.mark.parametrize(("width", "dpr"), screen_cases([800, 1600], [1, 2], always=[(800, 2)]))
 def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int, dpr: int) -> None:
     """The Ur boards and the stepper at 800 px with the sidebar open and at 1,600 px, light and dark,
     DPR 1 and 2: each board fits its cell (no clipping, no horizontal scrollbar), its canvas is drawn

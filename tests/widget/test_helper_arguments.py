@@ -225,3 +225,13 @@ def test_the_game_api_refuses_a_forged_seat_seed_or_path() -> None:
         for bad in [None, 7, [], b"x.html"]:
             with pytest.raises(ValueError, match="path must be a file name"):
                 make.to_html(bad) if hasattr(make, "to_html") else BoardWidget(make).to_html(bad)
+
+
+@pytest.mark.parametrize("window", [(0, 0, 10**9, 0), (0, 0, 20, 3), (-1, 0, 3, 3), (3, 0, 1, 2)])
+def test_a_window_off_the_board_is_refused_at_once_and_the_step_taken_back(window: tuple[int, ...]) -> None:
+    """A window past the board (found by the hostile-argument test: a billion columns drew for minutes and
+    took 16 GB) is refused, naming it, and the step is not played."""
+    game = Game.new(players=2, seed=1)
+    with pytest.raises(ValueError, match="window"):
+        show_step(game, "leader b (1,0)", window=window, live=False)
+    assert len(game) == 0

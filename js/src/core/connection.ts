@@ -2,6 +2,7 @@
 // clears), and whether Python answers — the kernel's liveness as the board can tell it, from the
 // widget manager, the comm's events, and answers to its own messages.
 
+import { isEditMode } from "./edit";
 import type { ThemeChoice } from "./theme";
 import { asView, type Overlay, type View } from "./view";
 
@@ -158,6 +159,11 @@ export class BoardTraits {
   themeChoice(): ThemeChoice {
     const t = this.model.get("theme");
     return t === "light" || t === "dark" ? t : "auto";
+  }
+
+  /** Whether this board edits a position: a click on a square is sent as that square (``core/edit.ts``). */
+  editMode(): boolean {
+    return isEditMode(this.model.get("edit_mode"));
   }
 
   /** The packed saved history ("" when the board came without one). */

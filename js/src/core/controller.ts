@@ -10,6 +10,7 @@ import { watchPixelRatio } from "./canvas";
 import { BoardChrome } from "./chrome";
 import { BoardTraits, KernelLink, type Connection, type Model, type Trait } from "./connection";
 import { BoardDisplay } from "./display";
+import { allowedInEditMode, editKeyMessage, squareMessage } from "./edit";
 import type { AnyGame, Command, GameRegistry, Intent, Outcome, PointerUi } from "./game";
 import { pointToSquare, step } from "./geometry";
 import { Disposer, historyKeyCommand, keepFromNotebook, listen, notebookKeys, watchPointer } from "./input";
@@ -57,6 +58,8 @@ export class BoardController {
       },
     });
     this.standalone = options.replay !== undefined;
+    // an editor's board shows one draft: no history to step through
+    this.root.classList.toggle("tw-editing", this.traits.editMode());
 
     const d = this.disposer;
     const shown = this.shown;
@@ -189,7 +192,18 @@ export class BoardController {
     }
     const q = pointToSquare(this.shown.canvas.geometry, x, y);
     if (q < 0) return;
-    this.apply(game.click(view, this.shown.ui, q));
+    if (this.traits.editMode()) this.sendSquare(q);
+    else this.apply(game.click(view, this.shown.ui, q));
+  }
+
+  /** Edit mode: tell Python which square was clicked (its editor applies the selected tool there). */
+  private sendSquare(square: number): void {
+    const view = this.shown.view;
+    const message = view ? squareMessage(view, square) : null;
+    if (!message || this.offline === "disconnected") return;
+    this.shown.clickedAt = performance.now();
+    this.shown.clearError();
+    this.link.request(message);
   }
 
   private apply(out: Outcome<PointerUi>): void {
@@ -323,6 +337,7 @@ export class BoardController {
     const shown = this.shown;
     const { view, game } = shown;
     if (!view || !game) return;
+    if (this.traits.editMode() && !allowedInEditMode(c)) return;
     const browsing = c.type === "goto" || c.type === "history" || c.type === "history-end";
     if (this.offline && c.type !== "cursor" && c.type !== "cancel" && c.type !== "preview" && !(browsing && this.canReplay())) return;
     switch (c.type) {
@@ -349,7 +364,8 @@ export class BoardController {
         break;
       }
       case "activate":
-        this.apply(game.click(view, shown.ui, shown.ui.cursor));
+        if (this.traits.editMode()) this.sendSquare(shown.ui.cursor);
+        else this.apply(game.click(view, shown.ui, shown.ui.cursor));
         break;
       case "cancel":
         shown.localMessage = "";
@@ -364,12 +380,17 @@ export class BoardController {
     }
   }
 
-  /** Keys on the canvas go to the game; keys in the history bar step through the history. */
+  /** Keys on the canvas go to the game (in edit mode u and U first undo and redo); keys in the history bar step through the history. */
   private key(ev: KeyboardEvent): void {
     const { view, game } = this.shown;
     const target = ev.target as HTMLElement | null;
     let c: Command | null = null;
-    if (view && game && target === this.chrome.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey) c = game.key(view, ev.key, ev.shiftKey);
+    const onCanvas = target === this.chrome.canvas && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+    const edit = view && onCanvas && this.traits.editMode() && !this.offline ? editKeyMessage(view, ev.key) : null;
+    if (edit) {
+      ev.preventDefault();
+      this.link.request(edit);
+    } else if (view && game && onCanvas) c = game.key(view, ev.key, ev.shiftKey);
     else if (view && target && this.chrome.panel.history.contains(target)) c = historyKeyCommand(ev);
     if (c) {
       ev.preventDefault();

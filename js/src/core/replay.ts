@@ -18,21 +18,25 @@ export interface ReplayData {
   log: LogEntry[];
 }
 
-/** Base64 → gunzip (the browser's DecompressionStream) → JSON, checked for the replay's shape. */
-export async function unpack(packed: string): Promise<ReplayData> {
+/** Base64 → gunzip (the browser's DecompressionStream) → JSON; ``what`` names the data in an error. */
+export async function inflate(packed: string, what: string): Promise<unknown> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = Uint8Array.from(atob(packed.trim()), (c) => c.charCodeAt(0));
   } catch {
-    throw new Error("the saved history is not base64 text");
+    throw new Error(`${what} is not base64 text`);
   }
-  let data: unknown;
   try {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    data = JSON.parse(await new Response(stream).text());
+    return JSON.parse(await new Response(stream).text());
   } catch {
-    throw new Error("the saved history is not gzip-compressed JSON");
+    throw new Error(`${what} is not gzip-compressed JSON`);
   }
+}
+
+/** Base64 → gunzip → JSON (``inflate``), checked for the replay's shape. */
+export async function unpack(packed: string): Promise<ReplayData> {
+  const data = await inflate(packed, "the saved history");
   const d = data as Partial<ReplayData> | null;
   if (
     !d ||

@@ -288,7 +288,7 @@ class Thinker:
         if a is None:
             return "Thinking…" if self.state == "thinking" else ""
         v = verdict(a)
-        call = "best move clear" if v.clear else f"too close to call ({len(v.tied)} moves within each other's range)"
+        call = v.call()
         done = f"{a.iterations:,} iterations, {a.seconds:.1f} s"
         if self.state == "thinking":
             return f"Thinking… {done}: {call}."

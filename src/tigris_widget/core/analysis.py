@@ -292,31 +292,74 @@ class AnalysisRequest:
 class Verdict:
     """What an analysis can say about its best candidate.
 
-    ``clear`` is True when the best candidate's interval lies wholly above the interval of every
-    other candidate the search tried: then ``best`` is declared. Otherwise the analysis is *too close
-    to call* and ``tied`` holds the best and every candidate whose interval overlaps it (best first)."""
+    ``clear`` is True when the best is declared: its widened interval (``judged_span``) lies wholly
+    above that of every other candidate, each of them tried (see ``verdict``). Otherwise ``tied``
+    holds the best and every examined candidate whose widened interval reaches it (best first): the
+    analysis is *too close to call* between them when there are two or more, and when there is only
+    the best, nothing was compared with it. ``not_examined`` holds the candidates the search hardly
+    tried (too few visits to say anything about them): they are neither tied nor beaten."""
 
     best: Candidate | None
     tied: tuple[Candidate, ...]
     clear: bool
+    not_examined: tuple[Candidate, ...] = ()
+
+    @property
+    def compared(self) -> bool:
+        """Did the search compare the best with anything (clear, or a tie of two or more)?"""
+        return self.clear or len(self.tied) > 1
 
     @property
     def texts(self) -> tuple[str, ...]:
         """The candidates to mark on the board: the best alone, or all the tied ones."""
         return (self.best.text,) if self.clear and self.best is not None else tuple(c.text for c in self.tied)
 
+    def call(self) -> str:
+        """The verdict in a few words, for a status line."""
+        if self.best is None or (not self.clear and not examined(self.best, self.best)):
+            return "not searched enough to judge yet"
+        hardly = f", {len(self.not_examined)} not examined" if self.not_examined else ""
+        if self.clear:
+            return "best move clear" + (f" ({hardly[2:]})" if hardly else "")
+        if len(self.tied) > 1:
+            return f"too close to call ({len(self.tied)} moves within each other's range{hardly})"
+        return f"nothing compared with the first choice yet (the other {len(self.not_examined)} moves not examined)"
+
     def headline(self) -> str:
         if self.best is None:
             return "no candidate yet"
-        if _span(self.best) is None and not self.clear:
+        if not self.clear and not examined(self.best, self.best):
             return "not searched enough to judge yet"
+        hardly = f"; {len(self.not_examined)} not examined" if self.not_examined else ""
         if self.clear:
-            return f"best: {self.best.text}"
-        return f"too close to call between {len(self.tied)} moves"
+            return f"best: {self.best.text}{hardly}"
+        if len(self.tied) > 1:
+            return f"too close to call between {len(self.tied)} moves{hardly}"
+        return f"searched most: {self.best.text}; the other {len(self.not_examined)} moves not examined"
 
 
 MIN_VISITS = 2
 """Visits below which a candidate has no interval (one sample has no spread)."""
+EXAMINED_VISITS = 30
+"""A candidate with fewer visits than this is *not examined*: its value is a handful of samples."""
+EXAMINED_SHARE = 0.05
+"""... as is one with fewer visits than this share of the best's: the search hardly looked at it,
+so its value (and interval) says little about how it would fare searched as deeply."""
+SPREAD = 3.0
+"""How much wider than one search's own interval the verdict takes a candidate's range to be: the
+interval measures the noise *within* a search; searches with other seeds (other sampled hidden
+information, other trees) differ by more (measured: ``bench calibration``,
+docs/results/analysis-calibration.md)."""
+BETWEEN = 0.01
+"""... plus this much on each side (a floor): a best two points or less ahead is never declared, however
+sure a search is (Ur's searches give zero-width intervals where every sample agrees: 0.1506 against
+0.1505 must not read "clear"; with half a point, one T&E run in 400 was called clear and 1 in 9 of the
+other seeds disagreed)."""
+
+
+def examined(c: Candidate, best: Candidate) -> bool:
+    """Was ``c`` searched enough to be compared with ``best`` (``EXAMINED_VISITS``, ``EXAMINED_SHARE``)?"""
+    return c.value is not None and c.visits >= max(EXAMINED_VISITS, MIN_VISITS, EXAMINED_SHARE * best.visits)
 
 
 def _span(c: Candidate) -> tuple[float, float] | None:
@@ -326,30 +369,50 @@ def _span(c: Candidate) -> tuple[float, float] | None:
     return (c.value if c.low is None else c.low), (c.value if c.high is None else c.high)
 
 
+def judged_span(c: Candidate) -> tuple[float, float] | None:
+    """The range the verdict judges ``c`` by: its interval ``SPREAD`` times as wide, and ``BETWEEN``
+    more on each side (not clamped: only the comparison reads it); None without an interval."""
+    span = _span(c)
+    if span is None or c.value is None:
+        return None
+    low, high = span
+    return c.value - SPREAD * (c.value - low) - BETWEEN, c.value + SPREAD * (high - c.value) + BETWEEN
+
+
 def verdict(analysis: Analysis) -> Verdict:
     """The decision rule: is the analysis' best candidate separated from the rest (see ``Verdict``)?
 
-    A lone candidate is clear (there is nothing to choose). The best needs an interval (``MIN_VISITS``
-    visits) to be declared. Another candidate ties with it when its interval reaches the best's low
-    end; one never tried (no value) cannot contest it, and one with a value but no interval yet
-    contests it when that value reaches the best's low end. Equal values always tie."""
+    A lone candidate is clear (there is nothing to choose). A candidate the search hardly tried is
+    *not examined* (``examined``): it never ties. An examined candidate whose widened range
+    (``judged_span``) reaches the best's ties with it, and equal values always tie. The best is declared
+    only when it is examined itself, nothing ties with it, and every candidate not examined was still
+    tried (``MIN_VISITS``) and lies wholly below it by its own widened range: one never tried might be
+    anything, so it leaves the call open ("not compared")."""
     cands = analysis.candidates
     if not cands:
         return Verdict(None, (), False)
     best = cands[0]
     if len(cands) == 1:
         return Verdict(best, (best,), True)
-    mine = _span(best)
-    tried = [c for c in cands[1:] if c.value is not None]
-    if mine is None:
-        return Verdict(best, (best, *tried), False)
+    rivals = [c for c in cands[1:] if examined(c, best)]
+    hardly = tuple(c for c in cands[1:] if not examined(c, best))
+    mine = judged_span(best)
+    if mine is None or not examined(best, best):
+        return Verdict(best, (best,), False, hardly)
     tied = [best]
-    for c in tried:
-        theirs = _span(c)
+    for c in rivals:
+        theirs = judged_span(c)
         top = theirs[1] if theirs is not None else c.value
-        if top is not None and top >= mine[0]:
+        if top is not None and (top >= mine[0] or (best.value is not None and top >= best.value)):
             tied.append(c)
-    return Verdict(best, tuple(tied), len(tied) == 1)
+    return Verdict(best, tuple(tied), len(tied) == 1 and all(_beaten(c, mine[0]) for c in hardly), hardly)
+
+
+def _beaten(c: Candidate, low: float) -> bool:
+    """Does a candidate not examined still lie clearly below the best (its own widened range, from at
+    least ``MIN_VISITS`` samples, wholly under ``low``)? One never tried, or tried once, might be anything."""
+    span = judged_span(c)
+    return span is not None and span[1] < low
 
 
 SETTLE_UPDATES = 3

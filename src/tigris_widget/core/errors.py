@@ -19,4 +19,12 @@ class NotationError(ValueError):
 
 
 class PositionError(ValueError):
-    """Position text, a position builder call or a game record that describes no valid game."""
+    """Position text, a position builder call or a game record that describes no valid game.
+
+    ``square`` is the board square the broken rule concerns, when it concerns one (the position
+    editor shows the problem there); the message is the same either way.
+    """
+
+    def __init__(self, message: str = "", *, square: int | None = None) -> None:
+        super().__init__(message)
+        self.square = square

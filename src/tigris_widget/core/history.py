@@ -6,14 +6,40 @@ from __future__ import annotations
 
 import traceback
 import warnings
-from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
-from tigris_widget.core.checks import MAX_SHOWN, type_name
+from tigris_widget.core.checks import MAX_SHOWN, shown, type_name
 from tigris_widget.core.events import Event
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class PlayedGame(Protocol[S_co, A_co]):
+    """What a game's presenter reads of its game: states by ply, actions, actors and events. Named
+    structurally (``PlayedGame[UrState, Step]``): a game's picture calls its presenter, so the presenter
+    may not import the game's module."""
+
+    name: str
+
+    @property
+    def players(self) -> int: ...
+
+    def __len__(self) -> int: ...
+
+    def state_at(self, ply: int) -> S_co: ...
+
+    @property
+    def actions(self) -> Sequence[A_co]: ...
+
+    @property
+    def actors(self) -> Sequence[int]: ...
+
+    @property
+    def events(self) -> Sequence[Sequence[Event]]: ...
 
 
 class History(Generic[S, A]):
@@ -65,6 +91,30 @@ class History(Generic[S, A]):
         action = self._actions.pop()
         self._notify("undo")
         return action
+
+    def _play_all(self, actions: Sequence[object], apply: Callable[[Any], list[Event]]) -> list[Event]:
+        """``apply`` each of ``actions`` in order and return their events; all or nothing: on an error
+        the ones played are taken back and the error, of the same type (and rule), names the item:
+        "action 2 (tile r (6,4)): …" (``ACTION_WORD``; the item as ``_label`` names it)."""
+        done = 0
+        events: list[Event] = []
+        try:
+            for a in actions:
+                events += apply(a)
+                done += 1
+        except ValueError as err:
+            for _ in range(done):
+                self.undo()
+            message = f"{self.ACTION_WORD} {done + 1} ({self._label(actions[done])}): {err}"
+            rule = getattr(err, "rule", None)
+            raise (type(err)(message) if rule is None else type(err)(message, rule)) from err
+        return events
+
+    def _label(self, action: object) -> str:
+        """An action as a message about it names it: text cut to ``MAX_SHOWN`` characters, anything else
+        by ``core.checks.shown`` (no method of a foreign object runs). A game names its own actions by
+        their notation (it overrides this)."""
+        return action[:MAX_SHOWN] if type(action) is str else shown(action, MAX_SHOWN)
 
     def _copy_history(self, other: History[S, A]) -> None:
         """Give ``other`` (a fresh instance) this history; a copy starts without listeners."""

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
+from tigris_widget.core.editing import PositionEditing
 from tigris_widget.core.protocol import (
     SHARED_SEARCH_DEFAULTS,
     BenchMeasure,
@@ -50,6 +51,7 @@ OPTIONAL_HOOKS: tuple[str, ...] = (
     "analyze",
     "score_parts",
     "rivals_analysis",
+    "position_editing",
 )
 """The module members a game may leave out (``core.registry`` checks the rest)."""
 
@@ -137,6 +139,13 @@ def score_parts(module: GameModule | object) -> ScorePartsFunction | None:
 def rivals_analysis(module: GameModule | object) -> RivalsAnalysisFunction | None:
     """The game's ``rivals_analysis`` function, or None: stability judges its plain analyses."""
     return _function(module, "rivals_analysis")
+
+
+def position_editing(module: GameModule | object) -> PositionEditing | None:
+    """The game's position-editor operations (``core.editing.PositionEditing``), or None: its positions
+    cannot be edited (``core.editor.Editor`` refuses the game, naming it)."""
+    hook = _function(module, "position_editing")
+    return None if hook is None else cast(PositionEditing, hook())
 
 
 def chance_outcomes(rules: BotRules | object, state: Any) -> Sequence[tuple[Any, float]]:

@@ -15,7 +15,47 @@ import binascii
 import io
 import re
 from base64 import b64decode, b64encode
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The colours of a picture's paper and words (course pictures, stored in notebooks), for a light
+    or a dark page; the boards drawn on the paper take the same theme from their own renderers."""
+
+    paper: str
+    text: str
+    title: str
+    note: str
+    muted: str
+    gain: str
+    loss: str
+    action: str
+    """The played action's words and arrow."""
+    label: str
+    """A label's box on a square (its frame is ``action``); ``label_text`` its words."""
+    label_text: str
+    treasure: str
+
+
+INKS = {
+    "light": Ink(paper="#ffffff", text="#222", title="#333", note="#444", muted="#666",
+                 gain="#1b7f2a", loss="#b71c1c", action="#6a1b9a", label="#fffbe6", label_text="#4a148c",
+                 treasure="#9a7400"),
+    "dark": Ink(paper="#1e1e1e", text="#e6e6e6", title="#f0f0f0", note="#c8c8c8", muted="#a8a8a8",
+                gain="#5cc46a", loss="#ff7a70", action="#c58af9", label="#2d2640", label_text="#e8d8ff",
+                treasure="#e0b43c"),
+}  # fmt: skip
+"""The inks of each theme (``"light"``, ``"dark"``)."""
+
+
+def ink(theme: str) -> Ink:
+    """The inks of ``theme`` (``"light"`` or ``"dark"``; a picture is drawn in one of them)."""
+    if theme not in INKS:
+        raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
+    return INKS[theme]
+
 
 ROOM = 1.5
 """A picture of one board is drawn as if its page were this many times its larger side, so that it

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
@@ -383,9 +383,31 @@ class PuzzleBook(Protocol):
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         """A puzzle file with the puzzles of another run added after its own."""
 
+    def goal_kinds(self) -> Mapping[str, str]:
+        """The goals a person can set, as written (``kind key=value …``), each with what it asks."""
+
+    def make(self, position: str, goal: Mapping[str, Any], *, title: str, seat: int | None) -> PuzzleLike:
+        """The puzzle of ``position`` with the goal spec ``goal`` (``{"kind": …, …}``), checked as the
+        game's miner checks its own: ``ValueError`` naming the check it fails ("not a puzzle: …"). The
+        puzzle's ``origin["made"]`` is the check's report (``MadeReport``); ``seat``, when given, must be
+        the one to play."""
+
     # Optional members (read through ``core.hooks``, each with its default): ``entry`` and
     # ``from_entry`` (``PuzzleEntries``) let a user's library file (``puzzles.saved``) hold the game's
     # puzzles; ``solution_problems`` (``SolutionCheck``) is the check a loaded puzzle must pass.
+
+
+class MadeReport(TypedDict):
+    """What ``PuzzleBook.make`` found, kept in the made puzzle's ``origin["made"]`` (plain JSON)."""
+
+    solution: list[str]
+    """The player's actions of the solving line."""
+    line: list[str]
+    """The whole line, the other seats' answers included."""
+    unique_first_step: bool | None
+    """Does only one first choice reach the goal (None: too many lines to tell)?"""
+    rating: int
+    themes: list[str]
 
 
 class PuzzleEntries(Protocol):
@@ -574,16 +596,18 @@ class CourseHooks(Protocol):
         *,
         highlight: Sequence[Cell] = (),
         labels: Mapping[Cell, str] | None = None,
+        theme: str = "light",
     ) -> tuple[str, int, int]:
         """The board (all-seeing) after ``ply`` actions, cropped to ``window`` ``(x0, y0, x1, y1)``
-        (None: the whole board): a nested ``<svg x="0" y="0" …>`` and its width and height."""
+        (None: the whole board): a nested ``<svg x="0" y="0" …>`` and its width and height, drawn in
+        ``theme`` ("light" or "dark", as every picture of a course)."""
 
     def focus(self, game: GameLike, start: int, end: int, cells: set[Cell]) -> tuple[int, int, int, int] | None:
         """The window worth showing for a change from ply ``start`` to ``end`` around ``cells``."""
 
-    def lines(self, game: GameLike, ply: int, since: int | None = None) -> list[str]:
+    def lines(self, game: GameLike, ply: int, since: int | None = None, *, theme: str = "light") -> list[str]:
         """SVG text lines (``<tspan>`` markup) under a board at ``ply``: each seat's standing; numbers
-        that changed since ply ``since`` are marked."""
+        that changed since ply ``since`` are marked (their inks for ``theme``'s paper)."""
 
     def final_table(self, game: GameLike) -> tuple[str, str]:
         """The final scoring of a finished game (ended first if only a formality is left): HTML and plain."""
@@ -592,9 +616,11 @@ class CourseHooks(Protocol):
         """An exercise: its HTML (hint and solution folded in ``<details>``), plain text, the puzzle a
         ``PuzzleBoard`` can play (None: none) and the game at its start."""
 
-    def picture(self, key: str) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
-        """A named picture (``PICTURES``): the game it shows, its panels (nested ``<svg>``, width,
-        height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
+    def picture(
+        self, key: str, *, theme: str = "light"
+    ) -> tuple[GameLike, Sequence[tuple[str, int, int, str, list[str]]], str]:
+        """A named picture (``PICTURES``) in ``theme``: the game it shows, its panels (nested ``<svg>``,
+        width, height, title, SVG lines under it) and a caption, for ``jupyter.course`` to compose."""
 
 
 # -- score parts: a game's optional picture of what its scores are made of, for the charts ----

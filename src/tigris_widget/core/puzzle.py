@@ -4,6 +4,7 @@ whole try) and ``Puzzle.judge`` (the step just made) return."""
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -81,3 +82,32 @@ def object_field(data: Mapping[str, Any], name: str) -> dict[str, Any] | None:
 def _shown(value: object) -> str:
     """A value as an error message shows it: short, whatever its size."""
     return "nothing" if value is None else f"{value!r:.60}"
+
+
+def goal_spec(goal: str | Mapping[str, Any]) -> dict[str, Any]:
+    """A puzzle goal's spec from a mapping, a JSON object, or ``kind key=value …`` (whole numbers read
+    as such); each game checks the spec itself (``PuzzleBook.make``).
+
+    >>> goal_spec("gain colour=blue points=2")
+    {'kind': 'gain', 'colour': 'blue', 'points': 2}"""
+    if isinstance(goal, Mapping):
+        return dict(goal)
+    if not isinstance(goal, str) or not goal.strip():
+        raise ValueError(f"bad goal: a goal is a spec such as 'gain colour=blue points=2', not {goal!r:.60}")
+    text = goal.strip()
+    if text.startswith("{"):
+        try:
+            found = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"bad goal: the goal is not valid JSON: {err.msg} at character {err.pos}") from None
+        if not isinstance(found, dict):
+            raise ValueError('bad goal: a goal in JSON is an object such as {"kind": "points", "points": 9}')
+        return found
+    kind, *pairs = text.split()
+    spec: dict[str, Any] = {"kind": kind}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise ValueError(f"bad goal {text!r}: {pair!r} is not key=value")
+        spec[name] = int(value) if value.lstrip("-").isdigit() else value
+    return spec

@@ -28,11 +28,12 @@ from typing import Any
 from tigris_widget.core.checks import is_whole
 from tigris_widget.core.errors import IllegalActionError
 from tigris_widget.core.events import Event
-from tigris_widget.core.picture import fit, page_width, png_display
+from tigris_widget.core.picture import Ink, fit, ink, page_width, png_display
 from tigris_widget.core.protocol import CourseHooks, GameLike, Window
 from tigris_widget.core.registry import game_module
 from tigris_widget.core.text import wrap_lines
 from tigris_widget.jupyter.arguments import square_list
+from tigris_widget.jupyter.lab_theme import picture_theme
 from tigris_widget.jupyter.lessons import Narration, course_games
 from tigris_widget.jupyter.lessons import hooks as course_of
 
@@ -40,6 +41,9 @@ XY = tuple[int, int]
 Panel = tuple[str, int, int, str, list[str]]
 """A board picture (a nested ``<svg x="0" y="0" …>``), its width and height, a title, the SVG lines under it."""
 HIGHLIGHT = "#ff8c00"
+MAX_BOARD = 100
+"""No game's board is this many squares wide or high: a window past it is refused before anything is
+drawn (each game checks its own board's edges)."""
 MARGIN = 24
 """Left edge of the titles and lines (the board pictures keep their own margin for coordinates)."""
 
@@ -59,6 +63,12 @@ def _as_window(window: Window | tuple[int, int, int, int] | None) -> tuple[int, 
                 or not all(is_whole(v) for v in window)):  # fmt: skip
             raise ValueError(f"window is (x0, y0, x1, y1), four whole numbers, not {window!r}")
         window = Window(*(int(v) for v in window))
+    if not (0 <= window.x0 <= window.x1 < MAX_BOARD and 0 <= window.y0 <= window.y1 < MAX_BOARD):
+        raise ValueError(
+            f"window is (x0, y0, x1, y1) on the board, x0 <= x1 and y0 <= y1, not ({window.x0}, {window.y0}, {window.x1}, {window.y1})"[
+                :200
+            ]
+        )
     return window.x0, window.y0, window.x1, window.y1
 
 
@@ -96,32 +106,36 @@ def _slot(p: Panel) -> int:
     return max(p[1], title, lines)
 
 
-def _panel(out: list[str], p: Panel, x: float, y: float) -> None:
+def _panel(out: list[str], p: Panel, x: float, y: float, pen: Ink) -> None:
     svg, _w, h, title, lines = p
     out.append(f'<g transform="translate({x},{y})">')
-    out.append(f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold" fill="#333">{html.escape(title)}</text>')
+    out.append(
+        f'<text x="{MARGIN}" y="16" font-size="14" font-weight="bold" fill="{pen.title}">{html.escape(title)}</text>'
+    )
     out.append(f'<g transform="translate(0,{TITLE_H})">{svg}</g>')
     for j, line in enumerate(lines):
-        out.append(f'<text x="{MARGIN}" y="{TITLE_H + h + 16 + 18 * j}" font-size="12" fill="#222">{line}</text>')
+        out.append(f'<text x="{MARGIN}" y="{TITLE_H + h + 16 + 18 * j}" font-size="12" fill="{pen.text}">{line}</text>')
     out.append("</g>")
 
 
-def _middle_words(out: list[str], words: list[str], x: float, bottom: float, anchor: str = "middle") -> None:
+def _middle_words(out: list[str], words: list[str], x: float, bottom: float, pen: Ink, anchor: str = "middle") -> None:
     """The action's words at ``x`` (their middle, or their start), the last one's baseline at ``bottom``."""
     for j, word in enumerate(words):
         out.append(
             f'<text x="{x}" y="{bottom - 16 * (len(words) - 1 - j)}" font-size="13" font-family="monospace" '
-            f'font-weight="bold" text-anchor="{anchor}" fill="#6a1b9a">{html.escape(word)}</text>'
+            f'font-weight="bold" text-anchor="{anchor}" fill="{pen.action}">{html.escape(word)}</text>'
         )
 
 
 TITLE_H = 22
 
 
-def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> str:
+def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "", theme: str = "light") -> str:
     """Panels side by side: (board svg, width, height, panel title, lines under it), with a caption
     over all of them and ``middle`` (the action) on an arrow between the first two; two panels too wide
-    side by side (``STACK_WIDTH``) are stacked, the action on an arrow down between them."""
+    side by side (``STACK_WIDTH``) are stacked, the action on an arrow down between them. ``theme``
+    ("light" or "dark") gives the paper and the words their inks (the panels bring their own)."""
+    pen = ink(theme)
     gap = 150 if middle else 24
     slots = [_slot(p) for p in panels]
     stacked = len(panels) == 2 and sum(slots) + gap > STACK_WIDTH
@@ -138,30 +152,31 @@ def compose(panels: Sequence[Panel], *, caption: str = "", middle: str = "") -> 
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'viewBox="0 0 {page} {total_h}" width="100%" font-family="sans-serif" '
         f'role="img" aria-label="{html.escape(caption or "board")}">',
-        f'<rect width="{total_w}" height="{total_h}" fill="#ffffff"/>',
+        f'<rect width="{total_w}" height="{total_h}" fill="{pen.paper}"/>',
     ]
     for i, line in enumerate(head_lines):
         out.append(
-            f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">{html.escape(line)}</text>'
+            f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="{pen.text}">'
+            f"{html.escape(line)}</text>"
         )
     if stacked:
-        _panel(out, panels[0], 0, head)
+        _panel(out, panels[0], 0, head, pen)
         y = head + heights[0]
         if words:
-            _middle_words(out, words, arrow_x + 20, y + 10 + 16 * len(words), "start")
-            out.append(f'<path d="M{arrow_x} {y + 4} V{y + between - 14}" stroke="#6a1b9a" stroke-width="4"/>'
-                       f'<path d="M{arrow_x} {y + between - 4} l-8 -12 h16 Z" fill="#6a1b9a"/>')  # fmt: skip
-        _panel(out, panels[1], 0, y + between)
+            _middle_words(out, words, arrow_x + 20, y + 10 + 16 * len(words), pen, "start")
+            out.append(f'<path d="M{arrow_x} {y + 4} V{y + between - 14}" stroke="{pen.action}" stroke-width="4"/>'
+                       f'<path d="M{arrow_x} {y + between - 4} l-8 -12 h16 Z" fill="{pen.action}"/>')  # fmt: skip
+        _panel(out, panels[1], 0, y + between, pen)
     else:
         x = 0
         for i, p in enumerate(panels):
-            _panel(out, p, x, head)
+            _panel(out, p, x, head, pen)
             if words and i == 0:
                 ax, ay = x + slots[i] + 10, head + TITLE_H + p[2] / 2
-                _middle_words(out, wrap_lines(middle, 18), ax + (gap - 20) / 2, ay - 14)
+                _middle_words(out, wrap_lines(middle, 18), ax + (gap - 20) / 2, ay - 14, pen)
                 out.append(
-                    f'<path d="M{ax} {ay} H{ax + gap - 24}" stroke="#6a1b9a" stroke-width="4"/>'
-                    f'<path d="M{ax + gap - 20} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
+                    f'<path d="M{ax} {ay} H{ax + gap - 24}" stroke="{pen.action}" stroke-width="4"/>'
+                    f'<path d="M{ax + gap - 20} {ay} l-12 -8 v16 Z" fill="{pen.action}"/>'
                 )
             x += slots[i] + gap
     out.append("</svg>")
@@ -279,6 +294,7 @@ def show_step(
     live: bool = True,
     action_text: str | None = None,
     titles: tuple[str, str] = ("Before", "After"),
+    theme: str = "auto",
 ) -> Step:
     """Play ``actions`` on ``game`` (all or nothing) and show the board before and after them.
 
@@ -290,7 +306,10 @@ def show_step(
         finds worth showing around the change (the whole board for a small one).
     :param action_text: the words on the arrow (default: the actions).
     :param titles: the titles over the two boards.
+    :param theme: the picture's theme: ``"auto"`` (JupyterLab's, where the kernel can read it: see
+        ``jupyter.lab_theme``), ``"light"`` or ``"dark"``.
     """
+    shade = picture_theme(theme)
     hooks = _hooks(game)
     _text(caption, "caption")
     hl = _cells(hooks, highlight, "highlight")
@@ -303,22 +322,30 @@ def show_step(
     end = len(game)
     if window is None:
         win = hooks.focus(game, start, end, set(hl) | set(ahl) | set(before_labels) | set(later_labels))
-    b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels)
-    a_svg, aw, ah = hooks.panel(game, end, win, highlight=ahl, labels=later_labels)
+    try:
+        b_svg, bw, bh = hooks.panel(game, start, win, highlight=hl, labels=before_labels, theme=shade)
+        a_svg, aw, ah = hooks.panel(game, end, win, highlight=ahl, labels=later_labels, theme=shade)
+    except ValueError:  # a window the game's board does not have: the step is taken back, all or nothing
+        while len(game) > start:
+            game.undo()
+        raise
     svg = compose(
         [
-            (b_svg, bw, bh, titles[0], hooks.lines(game, start)),
-            (a_svg, aw, ah, titles[1], hooks.lines(game, end, start)),
+            (b_svg, bw, bh, titles[0], hooks.lines(game, start, theme=shade)),
+            (a_svg, aw, ah, titles[1], hooks.lines(game, end, start, theme=shade)),
         ],
         caption=caption,
         middle=action_text or ", ".join(actions),
+        theme=shade,
     )
     return Step(game, tuple(actions), events, svg, start, live, caption, tuple(ahl))
 
 
-def show_swap(game: GameLike, *actions: str, caption: str = "", live: bool = True) -> Step:
+def show_swap(game: GameLike, *actions: str, caption: str = "", live: bool = True, theme: str = "auto") -> Step:
     """Play ``actions`` (the first a swap of hand tiles) and show the hands before and after in large
-    print, for a game whose course draws hands (``hands_picture`` among its hooks)."""
+    print, for a game whose course draws hands (``hands_picture`` among its hooks); ``theme`` as for
+    ``show_step``."""
+    shade = picture_theme(theme)
     hooks = _hooks(game)
     draw = getattr(hooks, "hands_picture", None)
     if draw is None:
@@ -327,7 +354,7 @@ def show_swap(game: GameLike, *actions: str, caption: str = "", live: bool = Tru
     start = len(game)
     events = _play(game, actions)
     try:
-        svg = str(draw(game, start, len(game), actions, caption))
+        svg = str(draw(game, start, len(game), actions, caption, theme=shade))
     except ValueError:
         for _ in actions:
             game.undo()
@@ -359,10 +386,12 @@ def show_board(
     window: Window | tuple[int, int, int, int] | None = None,
     status: bool = False,
     live: bool = False,
+    theme: str = "auto",
 ) -> Picture:
     """The board as it stands (all-seeing), with framed squares, labels and a caption; with
     ``status`` the whole board and its status block (turn, prompt, each player's line) as the game's
-    presenter draws it."""
+    presenter draws it. ``theme`` as for ``show_step``."""
+    shade = picture_theme(theme)
     hooks = _hooks(game)
     _text(caption, "caption")
     hl = _cells(hooks, highlight, "highlight")
@@ -375,10 +404,11 @@ def show_board(
             highlight=[module.to_square(q) for q in hl],
             labels={module.to_square(q): t for q, t in marks.items()},
             caption=caption or None,
+            theme=shade,
         )
         return Picture(game, fit(svg, wide=None), live)  # one board, sized like a live board's picture
-    body, w, h = hooks.panel(game, len(game), win, highlight=hl, labels=marks)
-    svg = compose([(body, w, h, "", hooks.lines(game, len(game)))], caption=caption)
+    body, w, h = hooks.panel(game, len(game), win, highlight=hl, labels=marks, theme=shade)
+    svg = compose([(body, w, h, "", hooks.lines(game, len(game), theme=shade))], caption=caption, theme=shade)
     return Picture(game, svg, live)
 
 
@@ -408,9 +438,11 @@ def show_refusal(
     labels: Mapping[Any, str] | None = None,
     caption: str = "",
     window: Window | tuple[int, int, int, int] | None = None,
+    theme: str = "auto",
 ) -> Refusal:
     """Try ``action``; it must be illegal (nothing changes). Shows the board and the engine's reason,
-    as the game explains it (its rule code first)."""
+    as the game explains it (its rule code first); ``theme`` as for ``show_step``."""
+    shade = picture_theme(theme)
     hooks = _hooks(game)
     _text(caption, "caption")
     hl = _cells(hooks, highlight, "highlight")
@@ -428,7 +460,7 @@ def show_refusal(
     n = len(game)
     if win is None:
         win = hooks.focus(game, n, n, set(hl))
-    body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks)
+    body, w, h = hooks.panel(game, n, win, highlight=hl, labels=marks, theme=shade)
     title = f"{action}: refused — nothing changes, so one board"
     lines = [html.escape(x) for x in wrap_lines(message, max(40, 2 * w // 13))]
     if w <= 560 < 8.6 * len(title) + MARGIN:  # a long line as the title would blow a small board up to the page width
@@ -436,7 +468,7 @@ def show_refusal(
             "Refused — nothing changes, so one board",
             [f"<tspan font-family='monospace' font-weight='bold'>{html.escape(action)}</tspan>", *lines],
         )
-    svg = compose([(body, w, h, title, lines)], caption=caption)
+    svg = compose([(body, w, h, title, lines)], caption=caption, theme=shade)
     return Refusal(game, action, message, svg)
 
 
@@ -457,16 +489,18 @@ def final_scores(game: GameLike) -> FinalScores:
     return FinalScores(game)
 
 
-def picture(game: str, key: str) -> Picture:
-    """A named picture of a game's course (``PICTURES`` of its hooks: a legend, the board …)."""
+def picture(game: str, key: str, *, theme: str = "auto") -> Picture:
+    """A named picture of a game's course (``PICTURES`` of its hooks: a legend, the board …);
+    ``theme`` as for ``show_step``."""
+    shade = picture_theme(theme)
     hooks = course_of(game)
-    shown, panels, caption = hooks.picture(key)
-    return Picture(shown, compose(list(panels), caption=caption))
+    shown, panels, caption = hooks.picture(key, theme=shade)
+    return Picture(shown, compose(list(panels), caption=caption, theme=shade))
 
 
-def legend(game: str) -> Picture:
+def legend(game: str, *, theme: str = "auto") -> Picture:
     """Every piece and symbol of ``game``'s board, each drawn by its renderer with its name."""
-    return picture(game, "legend")
+    return picture(game, "legend", theme=theme)
 
 
 # -- exercises ---------------------------------------------------------------------------------------

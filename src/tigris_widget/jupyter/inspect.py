@@ -85,11 +85,14 @@ def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: s
 
 def mark_verdict(board: BoardWidget, analysis: Analysis, label: str, tie_label: str = "Too close to call") -> str:
     """Mark the analysis' call on ``board``: the best move when it is clear (caption ``label: move``),
-    every tied move when it is too close to call (``tie_label: a / b``); returns the caption."""
+    every tied move when it is too close to call (``tie_label: a / b``), the first choice alone when
+    nothing was compared with it (``label (not compared): move``); returns the caption."""
     v = verdict(analysis)
     texts = v.texts
-    if v.clear or len(texts) <= 1:
+    if v.clear or not texts:
         caption = f"{label}: {texts[0]}" if texts else label
+    elif len(texts) == 1:
+        caption = f"{label} (not compared): {texts[0]}"
     else:
         caption = f"{tie_label}: {' / '.join(texts[:3])}{' …' if len(texts) > 3 else ''}"
     for text in texts:
@@ -128,10 +131,13 @@ def _rows(analysis: Analysis | Mapping[str, Any]) -> tuple[list[dict[str, Any]],
     or of a mapping in the JSON shape of T&E's report (``candidates`` with ``action``, ``value``, ``visits``)."""
     if isinstance(analysis, Analysis):
         v = verdict(analysis)
-        tied = set() if v.clear else {c.text for c in v.tied}
+        tied = {c.text for c in v.tied} if len(v.tied) > 1 and not v.clear else set()
+        hardly = {c.text for c in v.not_examined}
         rows = [{"text": c.text, "name": c.label, "value": c.value, "low": c.low, "high": c.high, "visits": c.visits,
-                 "reason": c.reason, "line": list(c.line), "tied": c.text in tied}
+                 "reason": c.reason, "line": list(c.line), "tied": c.text in tied, "hardly": c.text in hardly}
                 for c in analysis.candidates]  # fmt: skip
+        if rows and not v.clear:
+            rows[0]["unclear"] = True  # the first row is the search's first choice, not a declared best
         return rows, analysis.value, analysis.final, analysis.unit
     rows = [{"text": c["action"], "name": c.get("name") or c["action"], "value": c["value"], "low": c.get("low"),
              "high": c.get("high"), "visits": c["visits"], "reason": c.get("reason", ""),
@@ -166,10 +172,12 @@ def candidate_table(analysis: Analysis | Mapping[str, Any], selected: str | None
         value = _percent(c["value"])
         if c["value"] is None:
             diff = "–"
+        elif c.get("hardly"):
+            diff = "not examined"
         elif c["tied"]:
             diff = "tie" if i else "tie (first)"
         elif i == 0:
-            diff = "best" if not any_tie else "first"
+            diff = "best" if not any_tie and not c.get("unclear") else "first"
         else:
             diff = _points_behind(100 * (c["value"] - best_value))
         classes = " ".join(x for x in ("sel" if c["text"] == selected else "", "top" if i == 0 else "",
@@ -212,11 +220,16 @@ def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
     if v.clear:
         lines = [f"<b>Best: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
                  f"{_percent(best.value)}{spread}{state}"]  # fmt: skip
+    elif len(v.tied) == 1:
+        lines = [f"<b>Searched most: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
+                 f"{_percent(best.value)}{spread}{state}. No other move was searched enough to compare with it "
+                 f"({len(v.not_examined)} not examined), so this is the search's first choice, not a clear best."]  # fmt: skip
     else:
         tied = ", ".join(f"<code>{html.escape(c.text)}</code>" for c in v.tied[:4]) + (" …" if len(v.tied) > 4 else "")
         lines = [f"<b>Too close to call</b> between {len(v.tied)} moves — {tied}: their likely ranges of "
                  f"{html.escape(analysis.unit)} overlap, so the search cannot yet tell which is best{state}. "
-                 f"Its first choice: <code>{html.escape(best.text)}</code>, {_percent(best.value)}{spread}."]  # fmt: skip
+                 f"Its first choice: <code>{html.escape(best.text)}</code>, {_percent(best.value)}{spread}."
+                 + (f" {len(v.not_examined)} other moves were not examined." if v.not_examined else "")]  # fmt: skip
     if analysis.explanation:
         lines.append("Why: " + html.escape(analysis.explanation))
     elif best.reason:

@@ -441,8 +441,10 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
     def picture(self, caption: str | None = None) -> str:
         """The shown position as SVG with this board's highlights, arrows, labels and caption (or
         ``caption``) — this board's view only: nothing hidden from its seat. Heatmaps stay live-only.
-        Drawn in the board's theme; with ``"auto"`` the light picture, which paints its own background
-        and so reads on a dark page too."""
+        Drawn in the board's theme; with ``"auto"`` in JupyterLab's where the kernel can read it
+        (``jupyter.lab_theme``), else the light picture, which paints its own background and so reads
+        on a dark page too."""
+        from tigris_widget.jupyter.lab_theme import picture_theme
         from tigris_widget.render.svg import board_svg
 
         if caption is not None and not isinstance(caption, str):
@@ -458,7 +460,7 @@ class BoardWidget(anywidget.AnyWidget, ShowsSavedPicture):
             # the picture's frames and arrows in the colour the live board draws them (when all share one)
             highlight_ink=_one_colour(o.get("highlights", [])),
             arrow_ink=_one_colour(o.get("arrows", [])),
-            theme="dark" if self.theme == "dark" else "light",
+            theme=picture_theme(self.theme),
         )
 
     def to_html(self, path: str | Path, *, title: str | None = None) -> Path:

@@ -2,7 +2,8 @@
 
 puzzles list [--game G] [--library FILE] [--theme T] [--source mined|hand-made] [--json]
 puzzles themes [--game G]
-puzzles show ID [--game G]
+puzzles show ID [--game G] [--library FILE]
+puzzles make --game G --position FILE --goal SPEC [--title T] [--save LIBRARY]
 puzzles verify [ID …] [--game G] [--library FILE] [--quiet]      # exit 1 if any puzzle fails
 puzzles mine [--game G] --games N [--seed S] [--workers K] [--settings all|variants] [--scheduler ADDR]
              [--out FILE] [--add-to FILE]
@@ -44,6 +45,15 @@ def add_parser(sub: Any) -> None:
     with_game(cmd.add_parser("themes", help="every theme, with its name and how many puzzles have it"))
     show = with_game(cmd.add_parser("show", help="a puzzle: position, goal, themes, solution"))
     show.add_argument("id")
+    show.add_argument("--library", metavar="FILE", help="your own puzzle file (save_puzzles) instead of the game's")
+    make = with_game(cmd.add_parser("make", help="make a puzzle of a position and a goal, checked by the solver"))
+    make.add_argument(
+        "--position", metavar="FILE", help="a position text file of the game (needed but with --goal help)"
+    )
+    make.add_argument("--goal", metavar="SPEC", required=True,
+                      help="the goal: 'kind key=value …' or JSON ('--goal help' lists the game's kinds)")  # fmt: skip
+    make.add_argument("--title", default="", help="the puzzle's title (default: one from its goal and themes)")
+    make.add_argument("--save", metavar="LIBRARY", help="add the puzzle to this puzzle file (made if absent)")
     ver = with_game(cmd.add_parser("verify", help="check puzzles (all without IDs); exit 1 if any fails"))
     ver.add_argument("ids", nargs="*", metavar="ID")
     ver.add_argument("--quiet", action="store_true", help="print only failures and the total")
@@ -68,7 +78,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return {"list": _list, "themes": _themes, "show": _show, "verify": _verify, "mine": _mine}[
+        return {"list": _list, "themes": _themes, "show": _show, "verify": _verify, "mine": _mine, "make": _make}[
             args.puzzles_command
         ](args)
     except (ValueError, OSError) as err:
@@ -150,9 +160,45 @@ def _themes(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from tigris_widget.puzzles.library import book
+    from tigris_widget.puzzles.library import book, game_of
 
-    print(book(_game(args)).describe(_lookup(args, args.id)))
+    puzzle = _lookup(args, args.id)
+    print(book(game_of(puzzle)).describe(puzzle))
+    return 0
+
+
+def _make(args: argparse.Namespace) -> int:
+    import os
+
+    from tigris_widget.core.files import MAX_JSON_CHARS, read_text_file
+    from tigris_widget.puzzles.make import goal_kinds, make_puzzle, puzzle_report
+    from tigris_widget.puzzles.saved import load_puzzles, save_puzzles
+
+    game = _game(args)
+    if args.goal.strip() == "help":
+        for spec, meaning in goal_kinds(game).items():
+            print(f"{spec:<34} {meaning}")
+        return 0
+    if args.position is None:
+        raise ValueError("puzzles make needs --position FILE: the position to make a puzzle of")
+    try:
+        text = read_text_file(args.position, "position", MAX_JSON_CHARS)
+    except OSError as err:
+        raise ValueError(f"cannot read the position file {args.position}: {err.strerror or err}") from None
+    kept = []
+    if args.save and os.path.exists(args.save):  # read it now: a damaged library is refused before the solver runs
+        loaded = load_puzzles(args.save)
+        if loaded.problems:
+            raise ValueError(f"{args.save}: {len(loaded.problems)} entries do not load ({loaded.problems[0]}); "
+                             "saving would drop them — fix the file first")  # fmt: skip
+        kept = list(loaded.puzzles)
+    puzzle = make_puzzle(text, args.goal, game=game, title=args.title)
+    print(f"{puzzle.key}: {puzzle.title}\nGoal: {puzzle.goal.text}\n{puzzle_report(puzzle)}")
+    if args.save:
+        if any(p.key == puzzle.key for p in kept):
+            raise ValueError(f"{args.save} already holds this puzzle ({puzzle.key}: the same position and goal)")
+        save_puzzles(args.save, [*kept, puzzle])
+        print(f"added to {args.save} (now {len(kept) + 1} puzzle{'s' if kept else ''})")
     return 0
 
 

@@ -297,18 +297,13 @@ class RoyalGame(History[RoyalState, Action]):
         return list(events)
 
     def play(self, *actions: Action | str) -> list[Event]:
-        """Apply several actions in order; all or nothing (on an error nothing changes)."""
-        done = 0
-        events: list[Event] = []
-        try:
-            for a in actions:
-                events += self.apply(a)
-                done += 1
-        except ValueError:
-            for _ in range(done):
-                self.undo()
-            raise
-        return events
+        """Apply several actions in order; all or nothing: on an error nothing changes, and the error
+        names the action ("action 2 (move 4): …")."""
+        return self._play_all(actions, self.apply)
+
+    def _label(self, action: object) -> str:
+        """An action by its notation (text cut as every game cuts it)."""
+        return str(action) if type(action) in (Action, *_ACTION_TYPES) else super()._label(action)
 
     def clone(self) -> RoyalGame:
         """An independent copy with the same history and the same dice to come."""

@@ -11,9 +11,11 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
+from tigris_widget.core.editing import PositionEditing
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, ScoreParts, SearchDefaults
 from tigris_widget.games.tigris.bench import bench_extras as bench_extras  # the bench's T&E figures
 from tigris_widget.games.tigris.builder import PositionBuilder
+from tigris_widget.games.tigris.editor import EDITING
 from tigris_widget.games.tigris.engine.core.actions import Action
 from tigris_widget.games.tigris.engine.core.board import SQUARES
 from tigris_widget.games.tigris.engine.core.board import to_square as _to_square
@@ -188,6 +190,12 @@ def puzzle_book() -> PuzzleBook:
     return BOOK
 
 
+# -- the position editor (core.editor.Editor): drafts of position text, edited piece by piece ---------
+def position_editing() -> PositionEditing:
+    """T&E's edit operations (``editor.TigrisEditing``)."""
+    return EDITING
+
+
 __all__ = [
     "NAME",
     "SQUARES",
@@ -215,6 +223,7 @@ __all__ = [
     "new_game",
     "own_bots",
     "picture_svg",
+    "position_editing",
     "present",
     "puzzle_book",
     "scores_public",

@@ -240,22 +240,11 @@ class Game(History[GameState, Action]):
     def play(self, *actions: Action | str, private: bool = False) -> list[Event]:
         """Apply several actions in order and return their events (``private`` as in ``apply``);
         all or nothing: on an error the game is unchanged and the error keeps its type and rule."""
-        done = 0
-        events: list[Event] = []
-        try:
-            for a in actions:
-                events += self.apply(a, private=private)
-                done += 1
-        except ValueError as err:
-            for _ in range(done):
-                self.undo()
-            bad = actions[done]
-            label = bad[:MAX_NOTATION] if type(bad) is str else shown(bad, MAX_NOTATION)
-            message = f"action {done + 1} ({label}): {err}"
-            if isinstance(err, IllegalActionError):
-                raise type(err)(message, err.rule) from err
-            raise type(err)(message) from err
-        return events
+        return self._play_all(actions, lambda a: self.apply(a, private=private))
+
+    def _label(self, action: object) -> str:
+        """An action by its notation; text cut to ``MAX_NOTATION`` characters."""
+        return action[:MAX_NOTATION] if type(action) is str else shown(action, MAX_NOTATION)
 
     def clone(self) -> Game:
         """An independent copy with the same history."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
+from tigris_widget.core.editing import PositionEditing
 from tigris_widget.core.errors import IllegalActionError, NotationError, PositionError
 from tigris_widget.core.events import Event
 from tigris_widget.core.protocol import CourseHooks, GameLike, PuzzleBook, SearchDefaults
@@ -21,6 +22,7 @@ from tigris_widget.games.ur.bots import analysis as _analysis
 from tigris_widget.games.ur.bots.endgame import SEARCH_RULES
 from tigris_widget.games.ur.bots.heuristics import UrBotRules
 from tigris_widget.games.ur.builder import UrPositionBuilder
+from tigris_widget.games.ur.editor import EDITING
 from tigris_widget.games.ur.engine import RULE_CODES, Decision, Standing, Step, UrOptions, UrState, parse_step
 from tigris_widget.games.ur.engine.accessors import UrCell, UrPlayer, UrPosition, cell_of
 from tigris_widget.games.ur.engine.board import CELLS
@@ -146,6 +148,12 @@ def puzzle_book() -> PuzzleBook:
     return BOOK
 
 
+# -- the position editor (core.editor.Editor): drafts of §12.3 texts, edited piece by piece ----------
+def position_editing() -> PositionEditing:
+    """Ur's edit operations (``editor.UrEditing``)."""
+    return EDITING
+
+
 __all__ = [
     "NAME",
     "RULE_CODES",
@@ -182,6 +190,7 @@ __all__ = [
     "parse_position",
     "parse_step",
     "picture_svg",
+    "position_editing",
     "present",
     "puzzle_book",
     "scores_public",

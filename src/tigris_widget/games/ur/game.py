@@ -231,20 +231,11 @@ class UrGame(History[UrState, Step]):
 
     def play(self, *actions: Step | str) -> list[Event]:
         """Apply several steps in order; all or nothing (on an error nothing changes)."""
-        done = 0
-        events: list[Event] = []
-        try:
-            for a in actions:
-                events += self.apply(a)
-                done += 1
-        except ValueError as err:
-            for _ in range(done):
-                self.undo()
-            message = f"step {done + 1} ({actions[done]!s}): {err}"
-            if isinstance(err, IllegalActionError):
-                raise IllegalActionError(message, err.rule) from err
-            raise type(err)(message) from err
-        return events
+        return self._play_all(actions, self.apply)
+
+    def _label(self, action: object) -> str:
+        """A step by its notation (text cut as every game cuts it)."""
+        return str(action) if type(action) is Step else super()._label(action)
 
     def play_line(self, line: str) -> list[Event]:
         """Play one whole §12.2 line (a setup step or a turn), atomically; returns its events.

@@ -23,10 +23,10 @@ and the home tray as the target of a piece borne off.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
-from tigris_widget.core.events import Event
+from tigris_widget.core.history import PlayedGame
 from tigris_widget.core.view import envelope, turn_moves
 from tigris_widget.games.royal.engine.actions import MOVE, ROLLED, Action
 from tigris_widget.games.royal.engine.board import COLUMNS, LANES, OFF, PIECES, SEAT_NAMES, SQUARES, path_cell
@@ -49,27 +49,8 @@ DICE_PATTERNS = ((), (1,), (0, 2), (0, 1, 3), (0, 1, 2, 3))
 """Which of the four dice show a marked tip for each count: a fixed arrangement that looks thrown."""
 
 
-class RoyalHistory(Protocol):
-    """What the presenter reads of a ``RoyalGame`` (named structurally: the game's picture calls the
-    presenter, so the presenter may not import the game's module)."""
-
-    name: str
-
-    @property
-    def players(self) -> int: ...
-
-    def __len__(self) -> int: ...
-
-    def state_at(self, ply: int) -> RoyalState: ...
-
-    @property
-    def actions(self) -> Sequence[Action]: ...
-
-    @property
-    def actors(self) -> Sequence[int]: ...
-
-    @property
-    def events(self) -> Sequence[Sequence[Event]]: ...
+RoyalHistory = PlayedGame[RoyalState, Action]
+"""What the presenter reads of a ``RoyalGame`` (``core.history.PlayedGame``)."""
 
 
 def waiting_cell(seat: int) -> int:

@@ -35,6 +35,7 @@ from typing import Any
 
 from tigris_widget.core.analysis import DEFAULT_SECONDS, stderr_of
 from tigris_widget.core.bot import Budget
+from tigris_widget.games.tigris.bots.analysis_rivals import search_and_compare
 from tigris_widget.games.tigris.bots.analysis_schema import SCHEMA_VERSION, UNIT_NAMES
 from tigris_widget.games.tigris.bots.belief import HandBelief
 from tigris_widget.games.tigris.bots.explanations import (
@@ -332,8 +333,9 @@ def analyze_iter(
 ) -> Generator[dict[str, Any], float | None, None]:
     """Search the decision pending in ``view`` and yield the analysis: once at once (the one-step
     ranking, before any iteration), then every ``every`` seconds; the last one (``"final": true``)
-    adds the reasons and the conflict tables of the candidates. ``stop`` (an event) ends the search
-    early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
+    adds the reasons and the conflict tables of the candidates. The last part of every budget goes to
+    comparing the leading root moves (``analysis_rivals``), so that the verdict can weigh them. ``stop``
+    (an event) ends the search early, checked every ``every`` seconds. After the final one, ``send(seconds)`` searches the same
     tree that much longer and yields again, ending in another final one. With ``focus`` (a game
     review's played move) the search's choice and ``focus`` are searched to ``DETERMINIZATIONS``
     visits each on the same samples, and the last analysis holds only those two. With ``belief`` (the
@@ -346,7 +348,7 @@ def analyze_iter(
     yield snapshot(search, top)  # at once: the candidates ranked by the one-step look-ahead
     while True:
         done = search.iterations
-        for _ in search.run(budget, every=every):
+        for _ in search_and_compare(search, budget, every):
             if stop is not None and stop.is_set():
                 break
             if search.root.children and (budget.iterations is None or search.iterations - done < budget.iterations):

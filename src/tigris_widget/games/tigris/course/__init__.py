@@ -51,10 +51,12 @@ def panel(
     *,
     highlight: Sequence[tuple[int, int]] = (),
     labels: Mapping[tuple[int, int], str] | None = None,
+    theme: str = "light",
 ) -> tuple[str, int, int]:
     return _pictures.board_panel(
-        _game(game), FULL if window is None else Window(*window), ply=ply, highlight=highlight, labels=labels
-    )
+        _game(game), FULL if window is None else Window(*window), ply=ply, highlight=highlight, labels=labels,
+        theme=theme,
+    )  # fmt: skip
 
 
 def focus(game: GameLike, start: int, end: int, cells: set[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -65,13 +67,13 @@ def focus(game: GameLike, start: int, end: int, cells: set[tuple[int, int]]) -> 
     return w.x0, w.y0, w.x1, w.y1
 
 
-def lines(game: GameLike, ply: int, since: int | None = None) -> list[str]:
+def lines(game: GameLike, ply: int, since: int | None = None, *, theme: str = "light") -> list[str]:
     g = _game(game)
     changed = None
     if since is not None:
         before, after = _pictures._points(g, since), _pictures._points(g, ply)
         changed = {k: after[k] - before[k] for k in after if after[k] != before[k]}
-    return _pictures._score_lines(g, ply, changed)
+    return _pictures._score_lines(g, ply, changed, theme=theme)
 
 
 def final_table(game: GameLike) -> tuple[str, str]:
@@ -86,11 +88,11 @@ def exercise(key: str) -> tuple[str, str, Any, GameLike]:
     return text, plain, puzzle, puzzle.game()
 
 
-def picture(key: str) -> tuple[GameLike, list[Panel], str]:
+def picture(key: str, *, theme: str = "light") -> tuple[GameLike, list[Panel], str]:
     if key == "legend":
-        return _pictures.legend()
+        return _pictures.legend(theme)
     if key == "board-sides":
-        return _pictures.board_sides()
+        return _pictures.board_sides(theme)
     raise ValueError(f"unknown picture {key!r}; choose from {', '.join(PICTURES)}")
 
 

@@ -11,13 +11,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tigris_widget.core.picture import ink
 from tigris_widget.core.protocol import Window
 from tigris_widget.core.text import wrap_lines
 from tigris_widget.games.tigris.builder import PositionBuilder
 from tigris_widget.games.tigris.engine.core.board import HEIGHT, WIDTH, to_square
 from tigris_widget.games.tigris.engine.rules.position import Position
 from tigris_widget.games.tigris.game import Game
-from tigris_widget.games.tigris.present.picture import PIECE
+from tigris_widget.games.tigris.present.picture import DARK, LIGHT, PIECE
 from tigris_widget.games.tigris.present.svg import CELL, MARGIN, board_svg, window_edges
 from tigris_widget.games.tigris.present.viewjson import serialize_game
 
@@ -38,6 +39,13 @@ def _size(width: int, height: int) -> str:
 
 def _full_svg(game: Game, ply: int | None = None, **options: Any) -> str:
     return board_svg(serialize_game(game, None, ply), **options)
+
+
+def _swatch(colour: str, theme: str) -> str:
+    """The attributes of a tile colour's swatch in a line of text: on dark paper the black tile's
+    swatch gets a light edge (it would vanish), as the board's black pieces do."""
+    edge = ' stroke="#b8b8b8" stroke-width="0.8"' if theme == "dark" and colour == "black" else ""
+    return f'fill="{PIECE[colour]}"{edge}'
 
 
 FULL = Window(0, 0, WIDTH - 1, HEIGHT - 1)
@@ -77,26 +85,33 @@ def board_panel(
     ply: int | None = None,
     highlight: Iterable[SquareLike] = (),
     labels: Mapping[SquareLike, str] | None = None,
+    theme: str = "light",
 ) -> tuple[str, int, int]:
     """The board of ``game`` (all-seeing) after ``ply`` actions, cropped to ``window``: SVG body
-    (a nested ``<svg>`` at 0,0) and its width and height. Cut edges get their own coordinates."""
-    full = _full_svg(game, ply, highlight=[to_square(q) for q in highlight], status=False)
+    (a nested ``<svg>`` at 0,0) and its width and height, in ``theme``. Cut edges get their own
+    coordinates."""
+    pen = ink(theme)
+    full = _full_svg(game, ply, highlight=[to_square(q) for q in highlight], status=False, theme=theme)
     root = re.match(r"<svg [^>]*>", full)
     assert root is not None
     body = full[root.end() : full.rindex("</svg>")]
     w = window
     left, top = w.x0 * CELL, w.y0 * CELL
     width, height = MARGIN + w.width * CELL + 4, MARGIN + w.height * CELL + 4
-    over = window_edges(w.x0, w.y0, w.x1, w.y1)
+    if not (0 <= w.x0 <= w.x1 < WIDTH and 0 <= w.y0 <= w.y1 < HEIGHT):
+        raise ValueError(
+            f"window ({w.x0}, {w.y0}, {w.x1}, {w.y1}) is not a part of the board: x0 <= x1 in 0..{WIDTH - 1}, y0 <= y1 in 0..{HEIGHT - 1}"
+        )
+    over = window_edges(w.x0, w.y0, w.x1, w.y1, ink=DARK["coordinates"] if theme == "dark" else "#555", paper=pen.paper)
     for where, text in (labels or {}).items():
         x, y = _xy(where)
         t = str(text)[:12]
         bw = 7 * len(t) + 8
         bx, by = MARGIN + (x + 1) * CELL - bw - 1, MARGIN + (y + 1) * CELL - 17
         over.append(
-            f'<rect x="{bx}" y="{by}" width="{bw}" height="16" rx="4" fill="#fffbe6" stroke="#6a1b9a" stroke-width="1.5"/>'
-            f'<text x="{bx + bw / 2}" y="{by + 12}" font-size="11" font-weight="bold" text-anchor="middle" '
-            f'fill="#4a148c">{html.escape(t)}</text>'
+            f'<rect x="{bx}" y="{by}" width="{bw}" height="16" rx="4" fill="{pen.label}" stroke="{pen.action}" '
+            f'stroke-width="1.5"/><text x="{bx + bw / 2}" y="{by + 12}" font-size="11" font-weight="bold" '
+            f'text-anchor="middle" fill="{pen.label_text}">{html.escape(t)}</text>'
         )
     svg = (
         f'<svg x="0" y="0" width="{width}" height="{height}" viewBox="{left} {top} {width} {height}">'
@@ -105,10 +120,13 @@ def board_panel(
     return svg, width, height
 
 
-def _score_lines(game: Game, ply: int | None, changed: Mapping[tuple[int, str], int] | None = None) -> list[str]:
+def _score_lines(
+    game: Game, ply: int | None, changed: Mapping[tuple[int, str], int] | None = None, *, theme: str = "light"
+) -> list[str]:
     """One SVG text line per player: ▶ for the active one, hand, points with swatches, treasures; a
     number in ``changed`` (key → change) is bold, underlined and followed by its change, e.g. "(+1)".
-    Then a grey line with the turn and the tiles left in the bag."""
+    Then a grey line with the turn and the tiles left in the bag. Inks for ``theme``'s paper."""
+    pen = ink(theme)
     state = game.state_at(len(game) if ply is None else ply)
     pos = Position.of_state(state)
 
@@ -117,7 +135,7 @@ def _score_lines(game: Game, ply: int | None, changed: Mapping[tuple[int, str], 
         if not delta:
             return f"<tspan> {n} </tspan>"
         sign = "+" if delta > 0 else "−"
-        colour = "#1b7f2a" if delta > 0 else "#b71c1c"
+        colour = pen.gain if delta > 0 else pen.loss
         return (
             f'<tspan font-weight="bold" text-decoration="underline"> {n}</tspan>'
             f'<tspan font-weight="bold" fill="{colour}" font-size="13"> ({sign}{abs(delta)}) </tspan>'
@@ -129,13 +147,13 @@ def _score_lines(game: Game, ply: int | None, changed: Mapping[tuple[int, str], 
         hand = "".join(CODES[c] * n for c, n in (info.hand or {}).items()) or "–"
         parts = [f"{html.escape(mark + info.dynasty.capitalize())}: hand {hand}, VP "]
         for c in COLOURS:
-            parts.append(f'<tspan fill="{PIECE[c]}" font-weight="bold">■{CODES[c]}</tspan>')
+            parts.append(f'<tspan {_swatch(c, theme)} font-weight="bold">■{CODES[c]}</tspan>')
             parts.append(number((info.seat, c), (info.points or {}).get(c, 0)))
-        parts.append('<tspan fill="#9a7400">◆</tspan>')
+        parts.append(f'<tspan fill="{pen.treasure}">◆</tspan>')
         parts.append(number((info.seat, "treasure"), info.treasures or 0))
         lines.append("".join(parts))
     end = "game over" if state.over else f"turn {state.turn}"
-    lines.append(f'<tspan fill="#666">{end} · bag {len(state.bag)}</tspan>')
+    lines.append(f'<tspan fill="{pen.muted}">{end} · bag {len(state.bag)}</tspan>')
     return lines
 
 
@@ -176,22 +194,26 @@ def _hand_counts(game: Game, ply: int) -> list[tuple[str, dict[str, int]]]:
     return [(info.dynasty.capitalize(), {c: (info.hand or {}).get(c, 0) for c in COLOURS}) for info in pos.players]
 
 
-def _tile_row(counts: Mapping[str, int], marked: Mapping[str, int], x: float, y: float, mark: str) -> list[str]:
+def _tile_row(
+    counts: Mapping[str, int], marked: Mapping[str, int], x: float, y: float, mark: str, theme: str
+) -> list[str]:
     """Tiles of a hand as big coloured squares with their codes; the last ``marked[c]`` of each colour
-    get ``mark``: "out" (crossed out) or "new" (an orange frame)."""
+    get ``mark``: "out" (crossed out: veiled in the paper's colour) or "new" (an orange frame)."""
+    pen = ink(theme)
     out, size, step = [], 30, 36
     i = 0
     for c in COLOURS:
         for j in range(counts.get(c, 0)):
             tx = x + step * i
-            out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="{PIECE[c]}"/>'
+            out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" {_swatch(c, theme)}/>'
                        f'<text x="{tx + size / 2}" y="{y + 21}" font-size="16" font-weight="bold" '
                        f'text-anchor="middle" fill="#fff">{CODES[c]}</text>')  # fmt: skip
             if j >= counts[c] - marked.get(c, 0):
                 if mark == "out":
-                    out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="#fff" opacity="0.6"/>'
-                               f'<path d="M{tx + 2} {y + 2}L{tx + size - 2} {y + size - 2}M{tx + size - 2} {y + 2}'
-                               f'L{tx + 2} {y + size - 2}" stroke="#b71c1c" stroke-width="3.5"/>')  # fmt: skip
+                    out.append(f'<rect x="{tx}" y="{y}" width="{size}" height="{size}" rx="4" fill="{pen.paper}" '
+                               f'opacity="0.6"/><path d="M{tx + 2} {y + 2}L{tx + size - 2} {y + size - 2}'
+                               f'M{tx + size - 2} {y + 2}L{tx + 2} {y + size - 2}" stroke="{pen.loss}" '
+                               f'stroke-width="3.5"/>')  # fmt: skip
                 else:
                     out.append(f'<rect x="{tx - 3}" y="{y - 3}" width="{size + 6}" height="{size + 6}" rx="5" '
                                f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>')  # fmt: skip
@@ -199,10 +221,13 @@ def _tile_row(counts: Mapping[str, int], marked: Mapping[str, int], x: float, y:
     return out
 
 
-def hands_picture(game: Game, start: int, end: int, actions: Sequence[str], caption: str = "") -> str:
+def hands_picture(
+    game: Game, start: int, end: int, actions: Sequence[str], caption: str = "", *, theme: str = "light"
+) -> str:
     """The hands before ply ``start`` and after ply ``end`` in large print, the actions played between
     them beginning with a swap: the discarded tiles crossed out, the drawn ones framed, and the bag. A
-    swap changes no square, so the board is left to the live board."""
+    swap changes no square, so the board is left to the live board. Drawn in ``theme``."""
+    pen = ink(theme)
     swap = str(actions[0]).split() if actions else []
     if not swap or swap[0] != "swap" or len(swap) != 2:
         raise ValueError(f"a picture of the hands needs a swap first, not {actions[0] if actions else None!r}")
@@ -219,30 +244,32 @@ def hands_picture(game: Game, start: int, end: int, actions: Sequence[str], capt
     svg = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" {_size(width, height)} '
         f'font-family="sans-serif" role="img" aria-label="{html.escape(caption or "a swap")}">',
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<rect width="{width}" height="{height}" fill="{pen.paper}"/>',
     ]
     for i, line in enumerate(head_lines):
-        svg.append(f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="#222">'
+        svg.append(f'<text x="{MARGIN}" y="{18 + 22 * i}" font-size="16" font-weight="bold" fill="{pen.text}">'
                    f"{html.escape(line)}</text>")  # fmt: skip
     for k, (title, hands, ply) in enumerate((("Before", before, start), ("After", after, end))):
         x0 = k * (col_w + gap) + MARGIN
-        svg.append(f'<text x="{x0}" y="{head + 18}" font-size="14" font-weight="bold" fill="#333">{title}</text>')
+        svg.append(
+            f'<text x="{x0}" y="{head + 18}" font-size="14" font-weight="bold" fill="{pen.title}">{title}</text>'
+        )
         for r, (name, counts) in enumerate(hands):
             y = head + 30 + row_h * r
             svg.append(
-                f'<text x="{x0}" y="{y + 14}" font-size="13" font-weight="bold" fill="#222">{name}\'s hand</text>'
+                f'<text x="{x0}" y="{y + 14}" font-size="13" font-weight="bold" fill="{pen.text}">{name}\'s hand</text>'
             )
             marked = (out_tiles if k == 0 else new_tiles) if r == seat else {}
-            svg.extend(_tile_row(counts, marked, x0, y + 20, "out" if k == 0 else "new"))
+            svg.extend(_tile_row(counts, marked, x0, y + 20, "out" if k == 0 else "new", theme))
         bag = len(game.state_at(ply).bag)
-        svg.append(f'<text x="{x0}" y="{height - 10}" font-size="13" fill="#555">bag {bag}</text>')
+        svg.append(f'<text x="{x0}" y="{height - 10}" font-size="13" fill="{pen.muted}">bag {bag}</text>')
     ay = head + 30 + row_h * seat + 35
     ax = col_w + MARGIN
     svg.append(
         f'<text x="{ax + (gap - 20) / 2}" y="{ay - 12}" font-size="13" font-family="monospace" font-weight="bold" '
-        f'text-anchor="middle" fill="#6a1b9a">{html.escape(", ".join(actions))}</text>'
-        f'<path d="M{ax} {ay} H{ax + gap - 34}" stroke="#6a1b9a" stroke-width="4"/>'
-        f'<path d="M{ax + gap - 30} {ay} l-12 -8 v16 Z" fill="#6a1b9a"/>'
+        f'text-anchor="middle" fill="{pen.action}">{html.escape(", ".join(actions))}</text>'
+        f'<path d="M{ax} {ay} H{ax + gap - 34}" stroke="{pen.action}" stroke-width="4"/>'
+        f'<path d="M{ax + gap - 30} {ay} l-12 -8 v16 Z" fill="{pen.action}"/>'
     )
     svg.append("</svg>")
     return "".join(svg)
@@ -272,7 +299,7 @@ def final_table(game: Game) -> tuple[str, str]:
     return table, "\n".join(plain)
 
 
-def board_sides() -> tuple[Game, list[Panel], str]:
+def board_sides(theme: str = "light") -> tuple[Game, list[Panel], str]:
     """Both sides of the board at the start of a game: on each winged-bull square its starting temple
     and treasure; the special squares in their gold frame, labelled."""
     panels: list[Panel] = []
@@ -281,7 +308,7 @@ def board_sides() -> tuple[Game, list[Panel], str]:
         pos = game.position
         bulls = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if pos.at((x, y)).treasure]
         specials = [q for q in bulls if pos.at(q).special]
-        body, w, h = board_panel(game, FULL, labels={q: "special" for q in specials})
+        body, w, h = board_panel(game, FULL, labels={q: "special" for q in specials}, theme=theme)
         lines = [
             f"{len(bulls)} winged-bull squares, each with a starting temple and its treasure",
             f"{len(specials)} of them special (gold frame, labelled): {', '.join(f'({x},{y})' for x, y in specials)}",
@@ -358,17 +385,18 @@ unification marker and the conflict frame from the position with the war pending
 _FROM_WAR = {"unification marker (ring)", "conflict (purple dashed frame)"}
 
 
-def _body(game: Game) -> str:
-    full = _full_svg(game, status=False)
+def _body(game: Game, theme: str) -> str:
+    full = _full_svg(game, status=False, theme=theme)
     root = re.match(r"<svg [^>]*>", full)
     assert root is not None
     return full[root.end() : full.rindex("</svg>")]
 
 
-def legend() -> tuple[Game, list[Panel], str]:
-    """Every piece and symbol, each drawn by the board renderer with its name."""
+def legend(theme: str = "light") -> tuple[Game, list[Panel], str]:
+    """Every piece and symbol, each drawn by the board renderer with its name, in ``theme``."""
+    pen = ink(theme)
     game = _legend_game()
-    bodies = {True: _body(game), False: _body(_quiet_legend_game())}
+    bodies = {True: _body(game, theme), False: _body(_quiet_legend_game(), theme)}
     row_h, col_w, cols = 52, 420, 2
     rows = (len(LEGEND) + 2 + cols - 1) // cols
     width, height = col_w * cols, rows * row_h + 4
@@ -382,27 +410,33 @@ def legend() -> tuple[Game, list[Panel], str]:
         view = f"{left} {top} {span} {span}"
         body = bodies[name in _FROM_WAR]
         out.append(f'<svg x="{x}" y="{y}" width="{CELL + 4}" height="{CELL + 4}" viewBox="{view}">{body}</svg>')
-        out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
-        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
+        out.append(
+            f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold" fill="{pen.text}">{html.escape(name)}</text>'
+        )
+        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="{pen.note}">{html.escape(note)}</text>')
     # drawn here, not cropped from a board: the course's highlight and the land's two shades
     extra = [
         (HIGHLIGHT, "highlight (orange frame)", "squares the course points at (a square, not a ring)"),
         ("none", "land (two beige shades)", "a checkerboard to count squares by; no meaning"),
     ]
+    palette = DARK if theme == "dark" else LIGHT  # the board's own shades in this theme
+    land, land_alt = palette["land"], palette["landAlt"]
     for j, (colour, name, note) in enumerate(extra):
         i = len(LEGEND) + j
         x, y = (i % cols) * col_w + 8, 4 + (i // cols) * row_h
         if colour == "none":  # the two land shades side by side, as on the board
             out.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#eadcb3"/>'
-                f'<rect x="{x + 2 + (CELL - 2) / 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="#e4d4a6"/>'
+                f'<rect x="{x + 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="{land}"/>'
+                f'<rect x="{x + 2 + (CELL - 2) / 2}" y="{y + 2}" width="{(CELL - 2) / 2}" height="{CELL - 2}" fill="{land_alt}"/>'
             )
         else:
             out.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="#e9dcb4" '
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 2}" height="{CELL - 2}" fill="{land}" '
                 f'stroke="{colour}" stroke-width="4"/>'
             )
-        out.append(f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold">{html.escape(name)}</text>')
-        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="#444">{html.escape(note)}</text>')
+        out.append(
+            f'<text x="{x + 56}" y="{y + 18}" font-size="14" font-weight="bold" fill="{pen.text}">{html.escape(name)}</text>'
+        )
+        out.append(f'<text x="{x + 56}" y="{y + 36}" font-size="12" fill="{pen.note}">{html.escape(note)}</text>')
     out.append("</svg>")
     return game, [("".join(out), width, height, "The pieces and symbols", [])], ""

@@ -217,8 +217,9 @@ class _Reader:
             raise PositionError(f"the position needs a '{key}:' line")
         return 0, default
 
-    def fail(self, line: int, message: str) -> PositionError:
-        return PositionError(f"line {line}: {message}" if line else message)
+    def fail(self, line: int, message: str, square: int | None = None) -> PositionError:
+        """The error for ``line``; ``square`` when the broken rule concerns one (the editor shows it there)."""
+        return PositionError(f"line {line}: {message}" if line else message, square=square)
 
     def number(self, line: int, text: str, what: str) -> int:
         if not _NUMBER.fullmatch(text):
@@ -285,19 +286,19 @@ class _Reader:
         body = token[:-1] if star else token
         if star:
             if not s.map.start_temples & bit:
-                raise self.fail(line, f"treasure on {where}: treasures lie only on starting-temple squares (§11.1)")
+                raise self.fail(line, f"treasure on {where}: treasures lie only on starting-temple squares (§11.1)", q)
             s.treasures |= bit
         if body in (".", "~"):
             if star:
-                raise self.fail(line, f"treasure on {where} needs a tile under it")
+                raise self.fail(line, f"treasure on {where} needs a tile under it", q)
             if (body == "~") != river:
                 kind = "a river" if river else "a land"
-                raise self.fail(line, f"{where} is {kind} square on the {s.map.name} board, not {body!r}")
+                raise self.fail(line, f"{where} is {kind} square on the {s.map.name} board, not {body!r}", q)
         elif body in COLOUR_CODES:
             colour = COLOUR_CODES.index(body)
             if (colour == 2) != river:
                 raise self.fail(line, f"§6.2 T3: a tile {body!r} cannot stand on {where} "
-                                "(farms on rivers, other tiles on land)")  # fmt: skip
+                                "(farms on rivers, other tiles on land)", q)  # fmt: skip
             s.tiles[colour] |= bit
         elif body == "m":
             s.down |= bit
@@ -308,16 +309,16 @@ class _Reader:
         elif len(body) == 2 and body[0] in DYNASTY_CODES and body[1] in COLOUR_CODES and not star:
             dynasty = DYNASTIES[DYNASTY_CODES.index(body[0])]
             if dynasty not in names:
-                raise self.fail(line, f"leader {body!r} on {where}: the {dynasty} is not playing")
+                raise self.fail(line, f"leader {body!r} on {where}: the {dynasty} is not playing", q)
             if river:
-                raise self.fail(line, f"§6.1 L2: leader {body!r} cannot stand on the river square {where}")
+                raise self.fail(line, f"§6.1 L2: leader {body!r} cannot stand on the river square {where}", q)
             index = names.index(dynasty) * 4 + COLOUR_CODES.index(body[1])
             if s.leaders[index] >= 0:
-                raise self.fail(line, f"leader {body!r} appears twice")
+                raise self.fail(line, f"leader {body!r} appears twice", q)
             s.leaders[index] = q
             s.leader_mask |= bit
         else:
-            raise self.fail(line, f"unknown token {token!r} on {where}")
+            raise self.fail(line, f"unknown token {token!r} on {where}", q)
 
     def read_players(self, s: GameState) -> None:
         idle = sorted(self.fields.keys() & set(DYNASTIES) - set(s.setup.dynasties))
@@ -377,14 +378,14 @@ class _Reader:
             colour, q = COLOUR_CODES.index(bits[0]), self.square(line, bits[1])
             if not s.tiles[colour] >> q & 1:
                 raise self.fail(line, f"the {bits[0]} building must stand on a face-up {bits[0]} tile; {format_square(q)} "
-                                "has none")  # fmt: skip
+                                "has none", q)  # fmt: skip
             s.buildings[colour] = q
         line, text = self.get("ziggurat", "")
         if text:
             centre = self.square(line, text)
             cross = ziggurat_squares(centre)
             if NEIGHBOURS[centre].bit_count() != 4 or s.ziggurat != cross:
-                raise self.fail(line, "the ziggurat is the five 'z' squares of a cross centred on its tower")
+                raise self.fail(line, "the ziggurat is the five 'z' squares of a cross centred on its tower", centre)
             s.tower = centre
         elif s.ziggurat:
             raise PositionError("'z' squares need a 'ziggurat: (x,y)' line naming the tower")
@@ -406,7 +407,9 @@ class _Reader:
         q = self.square(line, bits[1])
         block = monument_squares(q)
         if q % WIDTH == WIDTH - 1 or q // WIDTH == HEIGHT - 1 or s.down & block != block:
-            raise self.fail(line, f"monument {bits[0]} at {format_square(q)} needs four 'm' tiles in a 2x2 from there")
+            raise self.fail(
+                line, f"monument {bits[0]} at {format_square(q)} needs four 'm' tiles in a 2x2 from there", q
+            )
         colour = COLOUR_CODES.index(bits[2]) if len(bits) == 3 and bits[2] in COLOUR_CODES else pair[0]
         if colour not in pair:
             raise self.fail(line, f"the tiles under monument {bits[0]} were of one of its colours, not {bits[2]!r}")
@@ -475,7 +478,9 @@ class _Reader:
     def check(self, s: GameState) -> None:
         for q in s.leaders:
             if q >= 0 and not NEIGHBOURS[q] & s.tiles[RED]:
-                raise PositionError(f"I1: the leader on {format_square(q)} has no adjacent face-up temple (§4, §12)")
+                raise PositionError(
+                    f"I1: the leader on {format_square(q)} has no adjacent face-up temple (§4, §12)", square=q
+                )
         if s.treasures & ~s.map.start_temples:
             raise PositionError(f"treasures off the starting temples: {squares(s.treasures & ~s.map.start_temples)}")
         try:

@@ -370,16 +370,18 @@ def _status(envelope: Mapping[str, Any], y0: int, width: int) -> str:
     return "".join(lines)
 
 
-def window_edges(x0: int, y0: int, x1: int, y1: int, *, header: int = 0, ink: str = "#555") -> list[str]:
+def window_edges(
+    x0: int, y0: int, x1: int, y1: int, *, header: int = 0, ink: str = "#555", paper: str = "#ffffff"
+) -> list[str]:
     """SVG elements that make a full-board picture cut down to columns ``x0..x1`` and rows ``y0..y1``
-    (by its viewBox) read as a clean window: white over the cut edges, and coordinates along them.
-    ``header``: free height kept above the board (for a caption). Used by the course's pictures and
-    the rules reference's diagrams."""
+    (by its viewBox) read as a clean window: the paper's colour over the cut edges, and coordinates
+    along them in ``ink``. ``header``: free height kept above the board (for a caption). Used by the
+    course's pictures and the rules reference's diagrams."""
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     left, top = x0 * CELL, y0 * CELL - header
     width, height = MARGIN + cols * CELL + 4, header + MARGIN + rows * CELL + 4
     right, bottom = left + MARGIN + cols * CELL, top + header + MARGIN + rows * CELL
-    white = 'fill="#ffffff"'
+    white = f'fill="{paper}"'
     style = f'font-size="11" text-anchor="middle" fill="{ink}"'
     return [
         f'<rect x="{left}" y="{top}" width="{width}" height="{header + MARGIN}" {white}/>',

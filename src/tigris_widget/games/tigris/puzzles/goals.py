@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tigris_widget.core.puzzle import Verdict
@@ -358,6 +359,18 @@ class Puzzle:
         if level < len(self.hints):
             return self.hints[level]
         return f"Try: {self.solution[0]}"
+
+    def to_html(self, path: str | Path) -> Path:
+        """Write the puzzle as one self-contained HTML page a student solves in any browser, without
+        Python or network (``render.puzzle_page``): the board, the goal, each step judged as ``judge``
+        judges it, Hint, Solution, Step back and Retry.
+
+        :raises ValueError: ``path`` is a directory or in a missing folder, or the page would pass
+            ``MAX_PAGE_BYTES`` (the message names the path or the size).
+        """
+        from tigris_widget.render.puzzle_page import write_puzzle_html
+
+        return write_puzzle_html(self, path)
 
     def play_solution(self) -> Game:
         """Play the shipped solution, with the opponents defending as well as they can."""

@@ -256,7 +256,7 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
         return None
     themes = tag(state, seat, goal, game.events)
     rating, ladder = rate(draft, c.winners, c.choices, seed)
-    hints = tuple(HINTS[t] for t in ("revolt", "war", "monument", "ziggurat", "buildings", "treasure", "catastrophe", "blocking", "weakest-colour", "scoring") if t in themes)[:1]  # fmt: skip
+    hints = first_hint(themes)
     explanation = explain(game)
     difficulty = 1 if rating < 1200 else 2 if rating < 1600 else 3
     return Puzzle(draft.key, puzzle_title(goal, themes, state.setup.dynasties), text, goal, difficulty, solution, hints, explanation,
@@ -264,6 +264,13 @@ def make_puzzle(state: GameState, c: Candidate, origin: dict[str, Any], seed: in
                   origin={**origin, "alternatives": len(c.winners), "margin": _margin(c), "choices": c.choices,
                           "ladder": ladder},
                   known_target=draft.known_target)  # fmt: skip
+
+
+def first_hint(themes: Sequence[str]) -> tuple[str, ...]:
+    """The hint of the puzzle's most telling theme (none when no theme has one)."""
+    order = ("revolt", "war", "monument", "ziggurat", "buildings", "treasure", "catastrophe", "blocking",
+             "weakest-colour", "scoring")  # fmt: skip
+    return tuple(HINTS[t] for t in order if t in themes)[:1]
 
 
 def _margin(c: Candidate) -> float | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from tigris_widget.games.tigris.engine.core.sections import section_title
 from tigris_widget.games.tigris.engine.core.types import COLOUR_CODES
-from tigris_widget.games.tigris.puzzles import miner
+from tigris_widget.games.tigris.puzzles import maker, miner
 from tigris_widget.games.tigris.puzzles.book import PUZZLES
 from tigris_widget.games.tigris.puzzles.description import tag
 from tigris_widget.games.tigris.puzzles.entry import from_entry, to_entry
@@ -115,7 +115,7 @@ class TigrisPuzzleBook:
             f"{names[p.seat].capitalize()} to play. {p.goal.text}",
             "Themes: " + (", ".join(p.themes) or "-"),
         ]
-        if p.origin:
+        if p.origin and "seed" in p.origin:  # mined from a game (a made puzzle's origin is its report)
             o = p.origin
             lines.append(f"From a game: {o.get('players')} players, {o.get('board')} board, variants "
                          f"{o.get('variants') or 'none'}, bots {', '.join(o.get('bots', []))}, seed {o.get('seed')}, "
@@ -146,6 +146,12 @@ class TigrisPuzzleBook:
 
     def add_run(self, library: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         return add_run(library, run)
+
+    def goal_kinds(self) -> Mapping[str, str]:
+        return maker.GOAL_KINDS
+
+    def make(self, position: str, goal: Mapping[str, Any], *, title: str = "", seat: int | None = None) -> Puzzle:
+        return maker.make(position, goal, title=title, seat=seat)
 
     def entry(self, puzzle: Any) -> dict[str, Any]:
         return to_entry(_tigris(puzzle))

@@ -9,6 +9,7 @@ import html
 import re
 from collections.abc import Mapping, Sequence
 
+from tigris_widget.core.picture import ink
 from tigris_widget.core.protocol import GameLike
 from tigris_widget.games.ur.course.lessons import XY, lesson
 from tigris_widget.games.ur.course.sets import best_split, items, set_value
@@ -21,8 +22,16 @@ from tigris_widget.games.ur.present.view import present
 
 Panel = tuple[str, int, int, str, list[str]]
 """A grid picture (nested ``<svg>``), its width and height, its title and the SVG lines under it."""
-SEAT_INK = ("#111111", "#777777", "#d9822b", "#7a4a21")
-"""Seat colours as the picture draws them (P1's white cube is written grey on white paper)."""
+SEAT_INK = {"light": ("#111111", "#777777", "#d9822b", "#7a4a21"), "dark": ("#111111", "#f2f2f2", "#f0a050", "#a9703f")}
+"""Seat colours as the lines under a grid draw them, for each theme's paper: on white paper P1's white
+cube is written grey; on dark paper P3's brown is lighter, and P0's black gets a light edge."""
+
+
+def _seat_swatch(p: int, theme: str) -> str:
+    """The little cube of seat ``p`` in a line of text."""
+    dark = theme == "dark"
+    edge = ' stroke="#b8b8b8" stroke-width="0.8"' if dark and p == 0 else ""
+    return f'<tspan fill="{SEAT_INK["dark" if dark else "light"][p]}"{edge} font-weight="bold">■</tspan>'
 
 
 def _game(game: GameLike) -> UrGame:
@@ -38,15 +47,17 @@ def panel(
     *,
     highlight: Sequence[XY] = (),
     labels: Mapping[XY, str] | None = None,
+    theme: str = "light",
 ) -> tuple[str, int, int]:
     """The whole grid after ``ply`` steps (the 6 × 6 grid is never cropped: ``window`` is ignored),
-    drawn by the presenter without its status block (``lines`` goes under it)."""
+    drawn by the presenter without its status block (``lines`` goes under it), in ``theme``."""
     g = _game(game)
     svg = picture_svg(
         present(g, None, ply),
         highlight=[y * 6 + x for x, y in highlight],
         labels={y * 6 + x: t for (x, y), t in (labels or {}).items()},
         status=False,
+        theme=theme,
     )
     root = re.match(r"<svg [^>]*>", svg)
     size = re.search(r'width="(\d+)" height="(\d+)"', svg)
@@ -61,10 +72,11 @@ def focus(game: GameLike, start: int, end: int, cells: set[XY]) -> None:
     return None
 
 
-def _number(n: int, delta: int | None) -> str:
+def _number(n: int, delta: int | None, theme: str) -> str:
     if not delta:
         return f"{n}"
-    sign, colour = ("+", "#1b7f2a") if delta > 0 else ("−", "#b71c1c")
+    pen = ink(theme)
+    sign, colour = ("+", pen.gain) if delta > 0 else ("−", pen.loss)
     return (
         f'<tspan font-weight="bold" text-decoration="underline">{n}</tspan>'
         f'<tspan font-weight="bold" fill="{colour}"> ({sign}{abs(delta)})</tspan>'
@@ -77,9 +89,10 @@ def _facts(s: UrState) -> list[tuple[int, int, int]]:
     return [(s.supply(p), s.on_grid[p], points[p]) for p in range(s.n)]
 
 
-def lines(game: GameLike, ply: int, since: int | None = None) -> list[str]:
+def lines(game: GameLike, ply: int, since: int | None = None, *, theme: str = "light") -> list[str]:
     """One line per seat (▶ for the one deciding): hand tile, supply, cubes on the grid and points
-    now; numbers changed since ply ``since`` bold with their change. Then ziggurats left and spares."""
+    now; numbers changed since ply ``since`` bold with their change. Then ziggurats left and spares.
+    Inks for ``theme``'s paper."""
     g = _game(game)
     s = g.state_at(ply)
     now = _facts(s)
@@ -90,12 +103,13 @@ def lines(game: GameLike, ply: int, since: int | None = None) -> list[str]:
         supply, grid, points = now[p]
         d = [a - b for a, b in zip(now[p], old[p])]
         out.append(
-            f'<tspan fill="{SEAT_INK[p]}" font-weight="bold">■</tspan> {mark}P{p}: hand {PAIR_NAMES[s.hands[p]]}'
-            f" · supply {_number(supply, d[0])} · on the grid {_number(grid, d[1])} · points {_number(points, d[2])}"
+            f"{_seat_swatch(p, theme)} {mark}P{p}: hand {PAIR_NAMES[s.hands[p]]}"
+            f" · supply {_number(supply, d[0], theme)} · on the grid {_number(grid, d[1], theme)}"
+            f" · points {_number(points, d[2], theme)}"
         )
     spares = " ".join(PAIR_NAMES[x] for x in s.spares) or "none"
     where = "game over" if s.over else f"ziggurats left {s.zig_left}"
-    out.append(f'<tspan fill="#666">{where} · spare {spares} · start player P{s.start}</tspan>')
+    out.append(f'<tspan fill="{ink(theme).muted}">{where} · spare {spares} · start player P{s.start}</tspan>')
     return out
 
 
@@ -132,12 +146,12 @@ def final_table(game: GameLike) -> tuple[str, str]:
 PICTURES: Mapping[str, str] = {"legend": "what the pictures of the grid show: tiles, cubes, ziggurats, frames"}
 
 
-def picture(key: str) -> tuple[GameLike, list[Panel], str]:
+def picture(key: str, *, theme: str = "light") -> tuple[GameLike, list[Panel], str]:
     if key != "legend":
         raise ValueError(f"unknown picture {key!r}; choose from {', '.join(PICTURES)}")
     game = lesson("ur-fifth-ziggurat")
     marks = {(2, 2): "5 cubes", (0, 0): "ziggurat", (3, 3): "empty"}
-    body, w, h = panel(game, 0, None, highlight=[(3, 3)], labels=marks)
+    body, w, h = panel(game, 0, None, highlight=[(3, 3)], labels=marks, theme=theme)
     notes = [
         "Each tile shows its face (big letter: the tile's kind) and its back (small badge, top right).",
         "A = agriculture (green), T = trade (yellow), C = culture (blue), P = politics (purple), W = war (red).",

@@ -207,18 +207,18 @@ def _read_token(s: UrState, c: int, tok: str, where: str) -> None:
         m = _TOKEN.fullmatch(tok)
         if m is None:
             raise PositionError(
-                f"{where}: cannot read the token {shown(tok, MAX_SHOWN)} (e.g. 'At', 'Wc:1x3', 'Z2(Ap)')"
+                f"{where}: cannot read the token {shown(tok, MAX_SHOWN)} (e.g. 'At', 'Wc:1x3', 'Z2(Ap)')", square=c
             )
         face, back = KINDS.index(m.group(1)), KINDS.index(m.group(2).upper())
         owner = int(m.group(3)) if m.group(3) is not None else -1
         cubes = int(m.group(4)) if m.group(4) is not None else 0
         zig = 0
         if owner >= 0 and not 1 <= cubes <= 5:
-            raise PositionError(f"{where}: a tile holds 1..5 cubes, not {cubes} ({shown(tok, MAX_SHOWN)})")
+            raise PositionError(f"{where}: a tile holds 1..5 cubes, not {cubes} ({shown(tok, MAX_SHOWN)})", square=c)
     if face == back:
-        raise PositionError(f"{where}: a tile has two different kinds, not {shown(tok, MAX_SHOWN)}")
+        raise PositionError(f"{where}: a tile has two different kinds, not {shown(tok, MAX_SHOWN)}", square=c)
     if owner >= s.n:
-        raise PositionError(f"{where}: P{owner} is not a seat of {s.n} players ({shown(tok, MAX_SHOWN)})")
+        raise PositionError(f"{where}: P{owner} is not a seat of {s.n} players ({shown(tok, MAX_SHOWN)})", square=c)
     s.face[c], s.back[c], s.owner[c], s.cubes[c], s.zig[c] = face, back, owner, cubes, zig
     if owner >= 0:
         s.on_grid[owner] += cubes

@@ -26,9 +26,10 @@ turn under way.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from tigris_widget.core.events import Event
+from tigris_widget.core.history import PlayedGame
 from tigris_widget.core.view import envelope, turn_moves
 from tigris_widget.games.ur.engine.board import KINDS, PAIR_NAMES, SIZE, cell_name
 from tigris_widget.games.ur.engine.errors import RULE_CODES
@@ -72,27 +73,8 @@ INTENT_FIELDS = frozenset({"action", "cell", "from"})
 """The fields of an Ur intent besides ``kind`` and ``state_id`` (see ``intent_action``)."""
 
 
-class UrHistory(Protocol):
-    """What the presenter reads of an ``UrGame`` (named structurally: ``UrGame._repr_svg_`` calls the
-    presenter, so the presenter may not import the game's module)."""
-
-    name: str
-
-    @property
-    def players(self) -> int: ...
-
-    def __len__(self) -> int: ...
-
-    def state_at(self, ply: int) -> UrState: ...
-
-    @property
-    def actions(self) -> Sequence[Step]: ...
-
-    @property
-    def actors(self) -> Sequence[int]: ...
-
-    @property
-    def events(self) -> Sequence[Sequence[Event]]: ...
+UrHistory = PlayedGame[UrState, Step]
+"""What the presenter reads of a ``UrGame`` (``core.history.PlayedGame``)."""
 
 
 def seat_name(seat: int) -> str:

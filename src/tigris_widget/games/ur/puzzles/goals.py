@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tigris_widget.core.puzzle import Verdict
@@ -157,6 +158,16 @@ def reply_step(s: UrState) -> Step:
     return finish_step(s, legal_actions(s))
 
 
+MAX_TURN_STEPS = 40
+"""The longest turn (the player's steps) the searches follow; a turn is a few steps."""
+
+
+def fingerprint(s: UrState) -> tuple[Any, ...]:
+    """Everything of ``s`` that decides what follows, as a hashable key (the options are the game's)."""
+    values = (getattr(s, name) for name in UrState.__slots__ if name != "opts")
+    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
 REACH_LIMIT = 4000
 """Positions the per-step judgement looks at before it says "can't tell"."""
 
@@ -165,14 +176,26 @@ def reachable(s: UrState, start: UrState, seat: int, goal: UrGoal, prefer: Seque
               limit: int = REACH_LIMIT) -> bool | None:  # fmt: skip
     """Can the rest of the turn still meet ``goal``? True/False, or None when ``limit`` positions were
     not enough to tell. ``prefer`` (the solution's remaining steps) is tried first."""
-    budget = [limit]
+    return find_line(s, start, seat, goal, prefer, limit)[0]
 
-    def search(t: UrState, hints: Sequence[Step]) -> bool | None:
+
+def find_line(s: UrState, start: UrState, seat: int, goal: UrGoal, prefer: Sequence[Step] = (),
+              limit: int = REACH_LIMIT) -> tuple[bool | None, list[Step]]:  # fmt: skip
+    """``reachable``'s answer with the player's steps of a line that meets ``goal`` (empty unless True):
+    the other players answer with ``reply_step``, the player's choices are tried policy first."""
+    budget = [limit]
+    seen: set[tuple[Any, ...]] = set()  # a position met again (a shuttle, another order) holds nothing new
+
+    def search(t: UrState, hints: Sequence[Step], line: list[Step]) -> bool | None:
         if turn_over(t, start):
             return goal.met(t, seat)
         budget[0] -= 1
-        if budget[0] < 0:
+        if budget[0] < 0 or len(line) > MAX_TURN_STEPS:
             return None
+        key = fingerprint(t)
+        if key in seen:
+            return False
+        seen.add(key)
         steps = legal_actions(t)
         if t.decider != seat:
             order = [reply_step(t)]
@@ -186,16 +209,22 @@ def reachable(s: UrState, start: UrState, seat: int, goal: UrGoal, prefer: Seque
             child = t.clone()
             apply_unchecked(child, st)
             rest = hints[1:] if hints and st == hints[0] else ()
-            found = search(child, rest)
+            if t.decider == seat:
+                line.append(st)
+            found = search(child, rest, line)
             if found:
                 return True
+            if t.decider == seat:
+                line.pop()
             if found is None:
                 unknown = True
                 if budget[0] < 0:
                     return None
         return None if unknown else False
 
-    return search(s.clone(), prefer)
+    line: list[Step] = []
+    found = search(s.clone(), prefer, line)
+    return found, line if found else []
 
 
 LABELS = ((1000, "beginner"), (1300, "easy"), (1600, "intermediate"), (1900, "hard"), (10_000, "expert"))
@@ -291,6 +320,18 @@ class UrPuzzle:
         if level < len(self.hints):
             return self.hints[level]
         return f"Try: {self.solution[0]}"
+
+    def to_html(self, path: str | Path) -> Path:
+        """Write the puzzle as one self-contained HTML page a student solves in any browser, without
+        Python or network (``render.puzzle_page``): the board, the goal, each step judged as ``judge``
+        judges it, Hint, Solution, Step back and Retry.
+
+        :raises ValueError: ``path`` is a directory or in a missing folder, or the page would pass
+            ``MAX_PAGE_BYTES`` (the message names the path or the size).
+        """
+        from tigris_widget.render.puzzle_page import write_puzzle_html
+
+        return write_puzzle_html(self, path)
 
     def play_solution(self) -> UrGame:
         """Play the solution, other players answering with ``reply``."""

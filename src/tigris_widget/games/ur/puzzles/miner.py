@@ -11,7 +11,7 @@ chance of winning, 0..1) and by three standard errors. The goal is a fact of the
 turn that both the second-best turn (that choice, the turn finished by the completion policy) and
 the plain policy turn miss, so that a person can check it on the board (``goal_between``). The
 rating grows with the greedy reading's rank of the decisive choice, the choices in the turn and a
-small margin (``_rating``).
+small margin (``rating_of``).
 
 Games alternate 3 and 4 players, one search bot (60 iterations) among greedy bots; after the first
 three rounds ``SAMPLE`` of the turn starts are examined, at most ``MAX_PER_GAME`` kept per game.
@@ -142,7 +142,7 @@ def _build(
     return line, t, key, choices
 
 
-def _after(state: UrState, step: Step | None) -> UrState:
+def after(state: UrState, step: Step | None) -> UrState:
     t = state.clone()
     if step is not None:
         apply_unchecked(t, step)
@@ -221,7 +221,14 @@ _HINTS = {
 }
 
 
-def _rating(rank: int, choices: int, gap: float) -> int:
+def words_for(key: Step) -> tuple[str, tuple[str, ...]]:
+    """A puzzle's title and hint from its decisive step."""
+    theme = _STEP_THEME.get(key.kind, "scoring")
+    title = f"War on {cell_name(key.b)}" if key.kind == "attack" else _TITLES.get(theme, "The best turn")
+    return title, (_HINTS.get(theme, "Look for the turn that leaves you furthest ahead."),)
+
+
+def rating_of(rank: int, choices: int, gap: float) -> int:
     """Harder when the greedy reading ranks the decisive choice low, when the turn holds many
     choices, and when the best turn wins by little."""
     value = 750 + 190 * min(rank - 1, 5) + 45 * min(max(choices - 1, 0), 8) + (150 if gap < 0.12 else 0)
@@ -252,22 +259,18 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
         line, end, _, more = _build(t, start, searcher, seed + 1000, [*line[: key.index], top[0]])
         choices = key.index + 1 + more
         key = _Choice(key.index, key.state, top[0], second[0], gap)
-    runner_up = _after(key.state, second[0])
-    plain = _after(start, None)
+    runner_up = after(key.state, second[0])
+    plain = after(start, None)
     goal = goal_between(start, end, [runner_up, plain])
     if goal is None:
         return None, "no goal"
     position = game.to_position()
     solution = tuple(str(st) for st in line)
     theme_list = tag(start, line, key.best, goal)
-    key_theme = _STEP_THEME.get(key.best.kind, "scoring")
     rank = searcher.greedy_rank(key.state, key.best)
-    rating = _rating(rank, choices, gap)
+    rating = rating_of(rank, choices, gap)
     digest = sha1(f"{position}|{sorted(goal.spec.items())!r}".encode()).hexdigest()[:8]
-    title = _TITLES.get(key_theme, "The best turn")
-    if key.best.kind == "attack":
-        title = f"War on {cell_name(key.best.b)}"
-    hints = (_HINTS.get(key_theme, "Look for the turn that leaves you furthest ahead."),)
+    title, hints = words_for(key.best)
     explanation = (
         f"The decisive step is {key.best} (step {key.index + 1} of your turn). The next best choice there, "
         f"{second[0]}, falls short: {goal.shortfall(runner_up, seat)}"
@@ -310,7 +313,7 @@ def verify(puzzle: UrPuzzle) -> list[str]:
         second = parse_step(search["second"])
         if second not in legal_actions(t):
             out.append(f"the second-best choice {second} is not legal at the decisive step")
-        elif puzzle.goal.met(_after(t, second), start.active):
+        elif puzzle.goal.met(after(t, second), start.active):
             out.append(f"the second-best choice {second} meets the goal too")
     return out
 

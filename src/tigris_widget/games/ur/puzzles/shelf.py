@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tigris_widget.games.ur.engine.board import PAIR_NAMES
-from tigris_widget.games.ur.puzzles import miner
+from tigris_widget.games.ur.puzzles import maker, miner
 from tigris_widget.games.ur.puzzles.entry import from_entry, to_entry
 from tigris_widget.games.ur.puzzles.goals import LABELS, UrPuzzle, rating_label
 
@@ -78,7 +78,7 @@ class UrPuzzleBook:
             f"P{p.seat} to play. {p.goal.text}",
             "Themes: " + (", ".join(self.theme_names(p)) or "-"),
         ]
-        if p.origin:
+        if p.origin and "seed" in p.origin:  # mined from a game (a made puzzle's origin is its report)
             o = p.origin
             lines.append(f"From a game: {o.get('players')} players, bots {', '.join(o.get('bots', []))}, "
                          f"seed {o.get('seed')}, step {o.get('ply')}")  # fmt: skip
@@ -121,6 +121,12 @@ class UrPuzzleBook:
         stats = {"games": games, "puzzles": len(puzzles), "puzzles_per_game": round(len(puzzles) / max(1, games), 3),
                  "positions_scanned": sum(int(r["stats"].get("positions_scanned") or 0) for r in runs)}  # fmt: skip
         return {"format": FORMAT, "version": 1, "game": "ur", "stats": stats, "runs": runs, "puzzles": puzzles}
+
+    def goal_kinds(self) -> Mapping[str, str]:
+        return maker.GOAL_KINDS
+
+    def make(self, position: str, goal: Mapping[str, Any], *, title: str = "", seat: int | None = None) -> UrPuzzle:
+        return maker.make(position, goal, title=title, seat=seat)
 
     def entry(self, puzzle: Any) -> dict[str, Any]:
         return to_entry(_ur(puzzle))

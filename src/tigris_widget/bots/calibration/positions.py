@@ -1,0 +1,106 @@
+"""Positions from ordinary play for the calibration benchmark: every n-th decision with a choice of
+seeded games between the game's greedy bots, taken as they come, not chosen for having a clear answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tigris_widget.core.protocol import CHANCE_KIND, GameLike
+from tigris_widget.core.registry import game_module
+
+BASE_SEED = 4000
+"""The bot games' seeds are ``BASE_SEED + k`` for k = 0, 1, 2 … (published: the positions are reproducible)."""
+PER_GAME = 6
+"""Positions from one bot game: every n-th of its decisions with a choice, n = its count // ``PER_GAME``
+(from the middle of the first stretch), so the set spans whole games, openings to endings, and several games."""
+MAX_ACTIONS = 3000
+"""A bot game still going after this many actions is a runaway: its positions so far are kept."""
+MAX_GAMES = 200
+"""Bot games after which the positions found so far are all there is (a game with few decisions)."""
+
+
+@dataclass(frozen=True)
+class PlayedPosition:
+    """One position: the bot game it comes from and the decision taken there."""
+
+    game: str
+    players: int
+    seed: int
+    """The bot game's seed (also the rules' seed)."""
+    ply: int
+    """Actions played before the decision."""
+    bots: tuple[str, ...]
+    decision: str
+    """The kind of decision pending, as the game names it."""
+    actions: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    """The actions played before it (kept in memory only: replayed by ``game_at``)."""
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}-{self.players}p-s{self.seed}-{self.ply}"
+
+    def game_at(self) -> GameLike:
+        """A new game at this position: the bot game's actions replayed from its seed."""
+        g = game_module(self.game).new_game(self.players, self.seed, None)
+        for action in self.actions:
+            g.apply(action)
+        return g
+
+
+def _players(game: str) -> list[int]:
+    """The player counts ``game`` allows with its default options."""
+    counts = []
+    for n in game_module(game).PLAYERS:
+        try:
+            game_module(game).new_game(n, 0, None)
+        except ValueError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def _bots(game: str, players: int) -> tuple[str, ...]:
+    from tigris_widget.bots import bot_names
+
+    return ("greedy" if "greedy" in bot_names(game) else "random",) * players
+
+
+def _make(game: str, seed: int, bots: tuple[str, ...]) -> list[object]:
+    from tigris_widget.bots import make_bot
+
+    return [make_bot(name, seed * 7919 + seat + 1, game) for seat, name in enumerate(bots)]
+
+
+def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
+    """``count`` positions of ``game`` from seeded bot games (see the module docstring), over its
+    player counts in turn.
+
+    :raises ValueError: ``count`` is not a positive integer, or the bot games hold too few decisions."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"positions must be a positive integer, not {count!r}")
+    from tigris_widget.bots.runner import step
+
+    counts = _players(game)
+    out: list[PlayedPosition] = []
+    for k in range(MAX_GAMES):
+        if len(out) >= count:
+            break
+        players, seed = counts[k % len(counts)], BASE_SEED + k
+        bots = _bots(game, players)
+        g = game_module(game).new_game(players, seed, None)
+        made = _make(game, seed, bots)
+        choosing: list[tuple[int, str]] = []
+        while not g.is_over and len(g.actions) < MAX_ACTIONS:
+            d = g.decision
+            if d is not None and d.kind != CHANCE_KIND and len(d.choices) > 1:
+                choosing.append((len(g.actions), d.kind))
+            if step(g, made) is None:  # type: ignore[arg-type]
+                break
+        n = max(1, len(choosing) // PER_GAME)
+        for ply, kind in choosing[n // 2 :: n][:PER_GAME]:
+            if len(out) < count:
+                out.append(PlayedPosition(game, players, seed, ply, bots, kind, tuple(g.actions[:ply])))
+    if len(out) < count:
+        raise ValueError(f"{game}: only {len(out)} positions in {MAX_GAMES} bot games, fewer than {count}")
+    return out
