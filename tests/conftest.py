@@ -21,3 +21,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("screens") is not None:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def soak(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("--soak"))

@@ -191,6 +191,7 @@ def test_set_up_refuse_fix_and_play_in_jupyterlab(lab: JupyterServer, browser: A
                 page.wait_for_timeout(50)
             changed = [q for q, (a, b) in enumerate(zip(before, after)) if a != b]
             assert len(changed) == 1 and after[changed[0]].startswith("k"), changed
+            te.drawn()  # a key names the state it undoes: pressed before the board shows the new one, it is stale
             page.keyboard.press("u")  # the edit mode's undo key
             for _ in range(200):
                 if evaluate(kc, "te.editor.cells()") == before:

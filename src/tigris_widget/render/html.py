@@ -58,6 +58,20 @@ document.body.dataset.replayReady = "true";
 """
 
 
+def board_assets() -> tuple[str, str]:
+    """The built board's code (base64, for the page's loader) and its styles (escaped for a ``<style>``),
+    as every self-contained page inlines them.
+
+    :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
+    """
+    code_path = STATIC / "widget.js"
+    if not code_path.exists():
+        raise FileNotFoundError("The board's front end is not built: run `npm run build` in js/ (or reinstall).")
+    css_path = STATIC / "widget.css"
+    css = css_path.read_text(encoding="utf-8") if css_path.exists() else ""
+    return base64.b64encode(code_path.read_bytes()).decode("ascii"), css.replace("</", "<\\/")
+
+
 def game_html(game: GameLike, seat: int | None = None, *, title: str | None = None) -> str:
     """The self-contained HTML replay of ``game`` as seen by ``seat`` (None: all-seeing).
 
@@ -66,19 +80,15 @@ def game_html(game: GameLike, seat: int | None = None, *, title: str | None = No
     """
     players = game.players
     check_seat(seat, players)
-    code_path = STATIC / "widget.js"
-    if not code_path.exists():
-        raise FileNotFoundError("The board's front end is not built: run `npm run build` in js/ (or reinstall).")
-    css_path = STATIC / "widget.css"
-    css = css_path.read_text(encoding="utf-8") if css_path.exists() else ""
+    code, css = board_assets()
     data = replay_data(game, seat)
     who = "all-seeing view" if seat is None else f"what {_seat_name(data, seat)} saw"
     heading = title or f"{game_module(game.name).TITLE} — {len(game)} actions, {who}"
     return _PAGE.format(
         title=html.escape(heading),
-        css=css.replace("</", "<\\/"),
+        css=css,
         note="Replay: ← → on the history bar or , . on the board step through the moves; Home and End jump.",
-        code=base64.b64encode(code_path.read_bytes()).decode("ascii"),
+        code=code,
         data=pack(data),
     )
 

@@ -12,14 +12,13 @@ board), Step back and Retry. Only the puzzle seat's own view is stored: no hand 
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 from pathlib import Path
 from typing import Any
 
 from tigris_widget.core.protocol import PuzzleLike
-from tigris_widget.render.html import STATIC
+from tigris_widget.render.html import board_assets
 from tigris_widget.render.puzzle_tree import PuzzleTree, hints
 from tigris_widget.render.replay import pack
 
@@ -112,16 +111,12 @@ def puzzle_html(puzzle: PuzzleLike, *, limit: int = MAX_PAGE_BYTES) -> str:
     :raises ValueError: the page would be larger than ``limit`` bytes (the size is named).
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
-    code_path = STATIC / "widget.js"
-    if not code_path.exists():
-        raise FileNotFoundError("The board's front end is not built: run `npm run build` in js/ (or reinstall).")
-    css_path = STATIC / "widget.css"
-    css = css_path.read_text(encoding="utf-8") if css_path.exists() else ""
+    code, css = board_assets()
     page = _PAGE.format(
         title=html.escape(puzzle.title),
-        css=css.replace("</", "<\\/"),
+        css=css,
         note=html.escape(NOTE),
-        code=base64.b64encode(code_path.read_bytes()).decode("ascii"),
+        code=code,
         data=pack(puzzle_data(puzzle)),
     )
     size = len(page.encode("utf-8"))

@@ -1,7 +1,7 @@
 """Ur's position-editor operations (``core.editing.PositionEditing``) on a draft of §12.3 position text.
 
 The pieces are the text's own tokens: a tile ``At`` (face agriculture over a trade back), cubes
-``P1x3`` (three of P1's cubes), a ziggurat ``Z2`` (built by P2). Every cell always holds a tile (§3 D1),
+``P1x3`` (three of P1's cubes), a ziggurat ``Z2`` (built by P2). Every cell always holds a tile (§2.1),
 so removing takes off the cubes or the ziggurat and a tile is changed by placing another over it;
 moving carries cubes or a ziggurat to another tile, or swaps two bare tiles. The draft may break I1-I5
 (six cubes on a tile, a pair five times, …): ``problems`` shows what the engine's reader refuses.
@@ -150,7 +150,7 @@ class UrEditing:
     def remove(self, draft: UrDraft, square: int) -> UrDraft:
         if draft.cubes[square] == 0 and not draft.zig[square]:
             raise ValueError(
-                f"{_xy(square)} holds a bare tile, and every cell holds a tile (§3 D1): place another tile there instead"
+                f"{_xy(square)} holds a bare tile, and every cell holds a tile (§2.1): place another tile there instead"
             )
         return self._holding(draft, square, -1, 0, False)
 
@@ -188,7 +188,7 @@ class UrEditing:
                 return replace(d, spares=_spares(value))
             if name == "supplies":
                 raise ValueError(
-                    "the supplies are derived (§3 D9: 20 minus the seat's cubes on the grid); change the cubes"
+                    "the supplies are derived (§3: 20 minus the seat's cubes on the grid); change the cubes"
                 )
             if name is not None and name.startswith("hand:"):
                 seat = seat_of(name[len("hand:") :], d.players)
