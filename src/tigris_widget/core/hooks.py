@@ -13,7 +13,7 @@ that leaves the hook out as the protocol (``core.protocol.GameModule``, *optiona
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
@@ -119,7 +119,7 @@ def score_unit(module: GameModule | object) -> tuple[str, str]:
     return found if is_score_unit(found) else DEFAULT_SCORE_UNIT
 
 
-def is_score_unit(value: object) -> bool:
+def is_score_unit(value: object) -> TypeGuard[tuple[str, str]]:
     """Whether ``value`` is a ``SCORE_UNIT``: two words, singular and plural."""
     return isinstance(value, tuple) and len(value) == 2 and all(isinstance(w, str) and w.strip() for w in value)
 
