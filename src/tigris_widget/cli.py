@@ -102,7 +102,8 @@ def _standings_text(data: dict[str, Any]) -> str:
     lines = [f"Game over after {data['actions']} actions."]
     for row in data["standings"]:
         cubes = f", {row['cubes']} cubes on the grid" if "cubes" in row else ""
-        lines.append(f"  {row['place']}. seat {row['seat']} ({row['bot']}): {row['points']} points{cubes}")
+        points = hooks.count_of(game_module(data["game"]), row["points"])
+        lines.append(f"  {row['place']}. seat {row['seat']} ({row['bot']}): {points}{cubes}")
     winners = data["winners"]
     shared = " and ".join(f"seat {w}" for w in winners) + " (shared)"
     lines.append("Winner: " + (f"seat {winners[0]}" if len(winners) == 1 else shared))

@@ -53,6 +53,8 @@ def test_the_analysis_still_yields_snapshots_and_a_final_one_within_budget() -> 
     game = Game.new(players=3, seed=5)
     reports = list(analyze_iter(game.view(game.to_move), seconds=0.6, every=0.05))
     assert len(reports) >= 4 and reports[-1]["final"] and not any(r["final"] for r in reports[:-1])
-    assert reports[-1]["seconds"] == pytest.approx(0.6, abs=0.15)
+    # spends its budget: not much less, and past it by at most a step or two (more slack above: a loaded
+    # machine stretches one iteration, and a full-suite run on a busy 2-core box failed at +0.15 s)
+    assert 0.45 <= reports[-1]["seconds"] <= 0.6 + 0.35
     counts = [r["iterations"] for r in reports]
     assert counts == sorted(counts) and counts[-1] > counts[1]

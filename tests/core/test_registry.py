@@ -46,6 +46,7 @@ def test_a_complete_fake_passes_with_no_optional_hook() -> None:
     assert not hooks.has_analyze(module) and hooks.analyze_hook(module) is None
     assert hooks.score_parts(module) is None and hooks.rivals_analysis(module) is None
     assert list(hooks.chance_outcomes(object(), None)) == []
+    assert hooks.count_of(module, 1) == "1 point" and hooks.count_of(module, 7) == "7 points"
 
 
 def test_an_empty_module_is_refused_with_every_required_member_named() -> None:
@@ -71,6 +72,9 @@ def test_an_empty_module_is_refused_with_every_required_member_named() -> None:
         ({"new_game": "not a function"}, "new_game must be a function"),
         ({"puzzle_book": 3}, "puzzle_book (optional) must be a function"),
         ({"SEARCH_DEFAULTS": 60}, "SEARCH_DEFAULTS must be a core.protocol.SearchDefaults"),
+        ({"SCORE_UNIT": "pieces"}, "SCORE_UNIT must be two words"),
+        ({"SCORE_UNIT": ("piece", "")}, "SCORE_UNIT must be two words"),
+        ({"SCORE_UNIT": ("a", "b", "c")}, "SCORE_UNIT must be two words"),
     ],
 )
 def test_a_wrong_member_is_named(members: dict[str, Any], named: str) -> None:
@@ -92,6 +96,8 @@ def test_optional_hooks_are_read_when_present() -> None:
     module = fake_game(SEARCH_DEFAULTS=SearchDefaults(iterations=None, seconds=0.5), own_bots=lambda: {"x": object})
     check_module(module, "fake")
     assert hooks.search_defaults(module).seconds == 0.5 and list(hooks.own_bots(module)) == ["x"]
+    counted = fake_game(SCORE_UNIT=("stone", "stones"))
+    assert check_module(counted, "fake") is counted and hooks.count_of(counted, 2) == "2 stones"
     with pytest.raises(ValueError, match="iterations or seconds"):
         SearchDefaults(iterations=None)
 

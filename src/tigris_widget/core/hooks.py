@@ -13,7 +13,7 @@ that leaves the hook out as the protocol (``core.protocol.GameModule``, *optiona
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from tigris_widget.core.analysis import Analysis, AnalysisRequest
 from tigris_widget.core.bot import Bot
@@ -43,6 +43,7 @@ RivalsAnalysisFunction = Callable[..., Analysis]
 
 OPTIONAL_HOOKS: tuple[str, ...] = (
     "SEARCH_DEFAULTS",
+    "SCORE_UNIT",
     "puzzle_book",
     "course_hooks",
     "own_bots",
@@ -107,6 +108,26 @@ def search_defaults(module: GameModule | object) -> SearchDefaults:
     ``core.protocol.SHARED_SEARCH_DEFAULTS``."""
     found = getattr(module, "SEARCH_DEFAULTS", None)
     return found if isinstance(found, SearchDefaults) else SHARED_SEARCH_DEFAULTS
+
+
+DEFAULT_SCORE_UNIT = ("point", "points")
+
+
+def score_unit(module: GameModule | object) -> tuple[str, str]:
+    """What the game's scores count, singular and plural: its ``SCORE_UNIT``, else points."""
+    found = getattr(module, "SCORE_UNIT", None)
+    return found if is_score_unit(found) else DEFAULT_SCORE_UNIT
+
+
+def is_score_unit(value: object) -> TypeGuard[tuple[str, str]]:
+    """Whether ``value`` is a ``SCORE_UNIT``: two words, singular and plural."""
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(w, str) and w.strip() for w in value)
+
+
+def count_of(module: GameModule | object, points: int) -> str:
+    """``points`` with the game's unit: "1 point", "7 pieces borne off"."""
+    one, many = score_unit(module)
+    return f"{points} {one if points == 1 else many}"
 
 
 def bench_extras(module: GameModule | object) -> Mapping[str, BenchMeasure]:

@@ -504,6 +504,9 @@ class GameModule(Protocol):
     # (declared here for their types; ``core.hooks`` names each one's default)
     SEARCH_DEFAULTS: SearchDefaults
     """The shared search bot's budget when none is asked (default ``SHARED_SEARCH_DEFAULTS``)."""
+    SCORE_UNIT: tuple[str, str]
+    """What a standing's ``points`` count, singular and plural, as reports print them (default
+    ``("point", "points")``; the Royal Game counts pieces borne off)."""
 
     def puzzle_book(self) -> PuzzleBook:
         """The game's puzzles, their themes and rating words, how to judge, verify and mine them

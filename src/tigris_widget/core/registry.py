@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import cast
 
-from tigris_widget.core.hooks import OPTIONAL_HOOKS
+from tigris_widget.core.hooks import OPTIONAL_HOOKS, is_score_unit
 from tigris_widget.core.protocol import CHANCE_KIND, GameModule, SearchDefaults
 from tigris_widget.games import GAMES
 
@@ -92,6 +92,9 @@ def problems(module: object, name: str) -> list[str]:
         if hook == "SEARCH_DEFAULTS":
             if value is not None and not isinstance(value, SearchDefaults):
                 found.append(f"SEARCH_DEFAULTS must be a core.protocol.SearchDefaults, not {value!r}")
+        elif hook == "SCORE_UNIT":
+            if value is not None and not is_score_unit(value):
+                found.append(f"SCORE_UNIT must be two words, singular and plural, not {value!r}")
         elif value is not None and not callable(value):
             found.append(f"{hook} (optional) must be a function when present, not {type(value).__name__}")
     return found

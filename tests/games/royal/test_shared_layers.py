@@ -66,6 +66,11 @@ def test_the_command_line_plays_and_records(
     assert game.is_over and game.winner == data["winners"][0]
     assert main(["play", "--game", "royal", "--players", "3"]) == 2
     assert "2" in capsys.readouterr().err
+    assert main(["play", "--game", "royal", "--seed", "4", "--bot", "greedy,random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    winner = data["winners"][0]
+    assert f"  1. seat {winner} (" in lines[1] and lines[1].endswith("): 7 pieces borne off")
+    assert "points" not in "\n".join(lines), "the Royal Game counts pieces, not points"
 
 
 def test_a_tournament_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,6 +38,8 @@ SQUARES = _CELLS
 SEARCH_DEFAULTS = SearchDefaults(iterations=300)
 """The search's budget per move (about 10 ms). Measured over 60 games against the greedy bot, seats
 alternating: 300 iterations won 41, the shared default of 60 won 30 (no better than greedy)."""
+SCORE_UNIT = ("piece borne off", "pieces borne off")
+"""A seat's score is the pieces it has borne off (seven win)."""
 
 
 def new_game(players: int = 2, seed: int | None = None, options: Mapping[str, Any] | None = None) -> RoyalGame:
@@ -129,6 +131,7 @@ __all__ = [
     "NAME",
     "PLAYERS",
     "RULE_CODES",
+    "SCORE_UNIT",
     "SEARCH_DEFAULTS",
     "SQUARES",
     "TITLE",
