@@ -80,3 +80,16 @@ def test_png_and_files(tmp_path: Path) -> None:
     assert png_file.read_bytes()[:4] == b"\x89PNG"
     with pytest.raises(ValueError, match="ply"):
         write_svg(game, tmp_path / "x.svg", ply=len(game) + 1)
+
+
+def test_a_long_prompt_wraps_under_the_board_instead_of_shrinking() -> None:
+    view = game_view(Game.new(players=2, seed=3))
+    short = parse(board_svg(view))
+    view["decision"] = dict(view["decision"], prompt="Editing: pick a piece or a tool beside the board, " * 3)
+    long = parse(board_svg(view))
+    heads = [t for t in long.iter(f"{SVG}text") if t.get("font-weight") == "bold" and (t.text or "").strip()]
+    heads = [t for t in heads if "Turn 1" in (t.text or "") or "Editing" in (t.text or "") or "tool" in (t.text or "")]
+    assert len(heads) >= 2 and all(t.get("font-size") == "13" for t in heads), "wrapped at full size"
+    rows = [t for t in long.iter(f"{SVG}text") if (t.text or "").startswith(("▶ ", "Archer", "Bull"))]
+    assert float(rows[0].get("y", 0)) >= float(heads[-1].get("y", 0)) + 18, "the players' rows move down"
+    assert float(long.get("height", 0)) > float(short.get("height", 0)), "the picture grows to hold them"

@@ -228,7 +228,8 @@ def board_svg(
     caption_lines = textwrap.wrap(caption, CAPTION_CHARS) if caption else []
     top = 6 + 18 * len(caption_lines) if caption_lines else 0
     players = v["players"]
-    status_h = (40 + 22 * len(players)) if status else 0
+    heads = _head_lines(envelope, board_w - MARGIN - 4) if status else []
+    status_h = (40 + 18 * (len(heads) - 1) + 22 * len(players)) if status else 0
     height = top + board_h + status_h
     scale = (
         f' width="{size}" height="{round(size * height / board_w)}"'
@@ -335,18 +336,34 @@ def _fit(chars: int, font_size: int, width: int, *, bold: bool = False) -> str:
     return str(font_size) if estimate <= width else f"{font_size * width / estimate:.1f}"
 
 
-def _status(envelope: Mapping[str, Any], y0: int, width: int) -> str:
-    """Turn and prompt, then one line per player: leaders in supply, catastrophes, hand, VP, treasures;
-    each kept inside ``width`` pixels."""
-    lines = []
+HEAD_FONT = 13
+"""The status block's first line (turn, bag, prompt): bold, this size; a longer prompt wraps."""
+
+
+def _head_lines(envelope: Mapping[str, Any], width: int) -> list[str]:
+    """Turn, bag and prompt, wrapped to ``width`` pixels at ``HEAD_FONT`` (a long prompt — the editor's
+    instructions — takes a second line rather than shrinking to a size nobody reads)."""
     v = envelope["body"]
     prompt = "The game is over." if envelope["over"] else (envelope["decision"] or {}).get("prompt", "")
     head = f"Turn {v['turn']} · bag {v['bag']} · {prompt}"
-    size = _fit(len(head), 13, width, bold=True)
-    lines.append(f'<text x="{MARGIN}" y="{y0 + 16}" font-size="{size}" font-weight="bold">{escape(head)}</text>')
+    return textwrap.wrap(head, max(20, int(width / (HEAD_FONT * 0.62)))) or [head]
+
+
+def _status(envelope: Mapping[str, Any], y0: int, width: int) -> str:
+    """Turn and prompt (wrapped), then one line per player: leaders in supply, catastrophes, hand, VP,
+    treasures; each kept inside ``width`` pixels."""
+    lines = []
+    v = envelope["body"]
+    heads = _head_lines(envelope, width)
+    for i, head in enumerate(heads):
+        size = _fit(len(head), HEAD_FONT, width, bold=True)
+        lines.append(
+            f'<text x="{MARGIN}" y="{y0 + 16 + 18 * i}" font-size="{size}" font-weight="bold">{escape(head)}</text>'
+        )
     codes = {"black": "k", "red": "r", "blue": "b", "green": "g"}
+    below = 18 * (len(heads) - 1)
     for i, p in enumerate(v["players"]):
-        y = y0 + 40 + 22 * i
+        y = y0 + 40 + below + 22 * i
         supply = "".join(codes[c] for c in COLOURS if p["leaders"][c] < 0) or "–"
         hand = "".join(codes[c] * p["hand"][c] for c in COLOURS) if p["hand"] is not None else f"{p['hand_size']} tiles"
         shown = 0  # characters of the score part, for the width estimate
