@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -259,8 +260,9 @@ class UrPuzzle:
     def game(self) -> UrGame:
         return UrGame.from_position(self.position)
 
-    @property
+    @cached_property
     def seat(self) -> int:
+        # read once: the judges ask for it at every step of every line, and it parses the position
         return self.game().state.active
 
     @property
