@@ -18,9 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tigris_widget.puzzles.library import library
-from tigris_widget.render.html import board_assets
-from tigris_widget.render.puzzle_page import _PAGE, MAX_PAGE_BYTES, NOTE
-from tigris_widget.render.puzzle_tree import PuzzleTree, hints
+from tigris_widget.render.puzzle_page import MAX_PAGE_BYTES, page_text, puzzle_data
 from tigris_widget.render.replay import pack
 
 
@@ -32,21 +30,22 @@ def _alarm(_signum: int, _frame: object) -> None:
     raise TimeLimit
 
 
-def measure(puzzle: Any, limit: int, shell: int) -> dict[str, Any]:
+def measure(puzzle: Any, limit: int) -> dict[str, Any]:
     """One puzzle's row: its tree's numbers, or the reason it has no page."""
     row: dict[str, Any] = {"key": puzzle.key}
     start = time.perf_counter()
     signal.alarm(limit)
     try:
-        data = PuzzleTree(puzzle).data()
-        packed = pack({**data, "hints": hints(puzzle), "explanation": puzzle.explanation})
+        data = puzzle_data(puzzle)
+        packed = pack(data)
+        page = len(page_text(puzzle, packed).encode("utf-8"))
     except TimeLimit:
         row["refused"] = f"over {limit} s"
     except ValueError as error:
         row["refused"] = str(error)
     else:
         row.update(nodes=len(data["nodes"]), views=len(data["views"]), packed=len(packed))
-        row["page"] = shell + len(packed)
+        row["page"] = page
         if row["page"] > MAX_PAGE_BYTES:
             row["refused"] = f"page {row['page'] / 1e6:.2f} MB"
     finally:
@@ -55,22 +54,15 @@ def measure(puzzle: Any, limit: int, shell: int) -> dict[str, Any]:
     return row
 
 
-def shell_bytes() -> int:
-    """The page's bytes besides the packed tree (the board's code, styles and text), near enough."""
-    code, css = board_assets()
-    return len(code) + len(css) + len(_PAGE) + len(NOTE) + 1_000  # + title, a few escapes
-
-
 def survey(game: str, limit: int, out: Path, only: list[str]) -> None:
     done = set()
     if out.exists():
         done = {json.loads(line)["key"] for line in out.read_text().splitlines() if line.strip()}
-    shell = shell_bytes()
     out.parent.mkdir(parents=True, exist_ok=True)
     for key, puzzle in library(game).items():
         if key in done or (only and key not in only):
             continue
-        row = measure(puzzle, limit, shell)
+        row = measure(puzzle, limit)
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(json.dumps(row), flush=True)

@@ -81,14 +81,19 @@ def puzzle_data(puzzle: PuzzleLike) -> dict[str, Any]:
     }
 
 
+def page_text(puzzle: PuzzleLike, packed: str) -> str:
+    """The page of ``puzzle`` around its ``packed`` data (``puzzle_data``, packed)."""
+    body = f'<div id="puzzle"></div>\n<p class="tw-pp-note">{html.escape(NOTE)}</p>'
+    return self_contained_page(html.escape(puzzle.title), _STYLE, body, PUZZLE, packed)
+
+
 def puzzle_html(puzzle: PuzzleLike, *, limit: int = MAX_PAGE_BYTES) -> str:
     """The self-contained HTML page of ``puzzle``.
 
     :raises ValueError: the page would be larger than ``limit`` bytes (the size is named).
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
-    body = f'<div id="puzzle"></div>\n<p class="tw-pp-note">{html.escape(NOTE)}</p>'
-    page = self_contained_page(html.escape(puzzle.title), _STYLE, body, PUZZLE, pack(puzzle_data(puzzle)))
+    page = page_text(puzzle, pack(puzzle_data(puzzle)))
     size = len(page.encode("utf-8"))
     if size > limit:
         raise ValueError(

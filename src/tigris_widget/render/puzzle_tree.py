@@ -33,9 +33,10 @@ from tigris_widget.core.puzzle import MARKS
 from tigris_widget.core.registry import game_module
 from tigris_widget.render.patches import diff, patched
 
-MAX_NODES = 12_000
-"""Past this many positions the tree is refused before it is finished: stored at about 130 bytes each
-once packed (u-1e4e2af6: 4,882 in 0.65 MB), they would not fit a 1.5 MB page."""
+MAX_NODES = 20_000
+"""Past this many positions the tree is refused before it is finished: stored as patches at about 60
+bytes each once packed (u-bb2a083e: 8,414 in 0.53 MB), more would not fit a 1.5 MB page beside the
+board's 0.15 MB of code."""
 
 DEEP_RECURSION = 20_000
 """The recursion limit for a judge that needs more than the default (see ``_judged``)."""

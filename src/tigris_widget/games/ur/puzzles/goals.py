@@ -173,6 +173,9 @@ def fingerprint(s: UrState) -> tuple[Any, ...]:
     return tuple([tuple(v) if isinstance(v, list) else v for v in _DECIDING(s)])
 
 
+MAX_REMEMBERED = 25_000
+"""Positions whose ``reachable`` answer a puzzle keeps (a page's tree holds at most 20,000)."""
+
 REACH_LIMIT = 4000
 """Positions the per-step judgement looks at before it says "can't tell"."""
 
@@ -308,12 +311,26 @@ class UrPuzzle:
             return Verdict("good" if ok else "bad", f"{last}: {'the goal is met' if ok else 'the goal is missed'}.")
         if on_path:
             return Verdict("good", f"{last}: good — the goal is still in reach.")
-        found = reachable(now, start, self.seat, self.goal)
+        found = self._reachable(now, start)
         if found:
             return Verdict("good", f"{last}: fine — the goal can still be met this turn.")
         if found is None:
             return Verdict("unclear", f"{last}: not the solution's step; it may still work.")
         return Verdict("bad", f"{last}: after this step the goal can no longer be met this turn. Step back, or Retry.")
+
+    @cached_property
+    def _reached(self) -> dict[tuple[Any, ...], bool | None]:
+        return {}
+
+    def _reachable(self, now: UrState, start: UrState) -> bool | None:
+        """``reachable`` from ``now``, remembered by position: the search depends on nothing else, and
+        a page's tree asks again for a position reached by another order of steps."""
+        key = (fingerprint(now), fingerprint(start))
+        if key not in self._reached:
+            if len(self._reached) >= MAX_REMEMBERED:
+                self._reached.clear()
+            self._reached[key] = reachable(now, start, self.seat, self.goal)
+        return self._reached[key]
 
     def reply(self, game: UrGame) -> Step | None:
         """Another player's answer when he must decide inside the puzzle's turn (None: the player decides)."""
