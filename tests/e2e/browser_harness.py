@@ -1,11 +1,15 @@
 """Browser test helpers: Debian's Chromium for Playwright (``executable_path``); ``BoardPage``, a page
 that runs the built front end against a real ``BoardWidget`` in this Python process; and, for the
 end-to-end tests in real front ends, servers started on a free loopback port (``server_process``,
-``jupyter_server``), a kernel client (``JupyterServer.kernel``, ``evaluate``) and ``play_a_tile``,
-which plays one action by mouse on a board found anywhere on a page (shadow roots included)."""
+``jupyter_server``), a kernel client (``JupyterServer.kernel``, ``evaluate``, ``wait_in_kernel``),
+JupyterLab's notebooks, theme and sidebar as the tests set them, and clicks on a board's cells
+(``click_cell``; ``play_a_tile`` plays one action by mouse on a board found anywhere on a page,
+shadow roots included)."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import itertools
 import json
 import math
@@ -90,6 +94,61 @@ def no_network(context: Any, served: Mapping[str, Path] | None = None) -> list[s
     return refused
 
 
+def embedded_data(path: Path) -> dict[str, Any]:
+    """The data a self-contained page (a replay, a puzzle) carries: its ``tw-data`` script, gzipped JSON
+    in base64."""
+    text = path.read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/octet-stream" id="tw-data">([^<]*)</script>', text)
+    assert match, f"no tw-data script in {path.name}"
+    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(match.group(1))))
+    return data
+
+
+def open_offline_page(browser: Any, path: Path, ready: str, **context_options: Any) -> tuple[Any, Any, list[str]]:
+    """A new context (``context_options``: viewport, colour scheme …) showing the self-contained page
+    ``path`` from file:// with the network refused, once its body is ``ready`` (``data-replay-ready``,
+    ``data-puzzle-ready``) and a board is drawn; with the list its page errors go to."""
+    context = browser.new_context(**context_options)
+    requests = no_network(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(path.as_uri())
+    page.wait_for_selector(f"body[{ready}=true]", timeout=20_000)
+    page.wait_for_selector(".tigris-widget[data-ready]", timeout=20_000)
+    assert not requests, requests  # no network at all
+    return context, page, errors
+
+
+def check_offline_replay(browser: Any, game: Any, path: Path, steps: int, play_buttons: str, shot: Path) -> None:
+    """The replay file ``path`` of the finished ``game``, opened offline: it shows the last position and
+    the final standings (a row a seat), goes back to the start (Home on the history bar), steps
+    ``steps`` actions on with the board's "." key, its log following, and offers nothing to play
+    (nothing matches the selector ``play_buttons``). A screenshot goes to ``shot``."""
+    viewport = {"width": 1200, "height": 1000}
+    context, page, errors = open_offline_page(
+        browser, path, "data-replay-ready", viewport=viewport, device_scale_factor=2
+    )
+    try:
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{len(game)}"]', timeout=15_000)
+        assert page.locator(".tigris-widget").get_attribute("data-game") == game.name
+        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == game.players
+        page.locator(".tw-history").focus()
+        page.keyboard.press("Home")
+        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
+        page.locator("canvas.tw-board").focus()
+        for _ in range(steps):
+            page.keyboard.press(".")
+        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{steps}"]')
+        current = page.locator(".tw-log li.tw-current").inner_text()
+        assert current.startswith(f"{steps}. ") and str(game.actions[steps - 1]) in current
+        assert page.locator(play_buttons).count() == 0
+        page.screenshot(path=str(shot))
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def synced_state(widget: BoardWidget) -> str:
     """The widget's synced traits as the harness model takes them (heatmap bytes as a float list)."""
     state: dict[str, Any] = {k: getattr(widget, k) for k in ("view", "error", "overlay", "theme", "seat", "ply")}
@@ -147,6 +206,16 @@ class BoardPage:
         sid = self.widget.view["state_id"]
         self.page.wait_for_selector(f'{host} .tigris-widget[data-ready="{sid}"]', timeout=10_000)
 
+    def settle(self, before: int, change: int = 1) -> None:
+        """Wait until a click's action is played (the page calls Python back: the game had ``before``
+        actions, now ``change`` more) and drawn; the widget's error, if any, in the failure."""
+        for _ in range(250):
+            if len(self.widget.game) != before or self.widget.error:
+                break
+            self.page.wait_for_timeout(20)
+        assert len(self.widget.game) == before + change, self.widget.error
+        self.wait_ready()
+
     def square_point(self, square: int, host: str = "#host") -> tuple[float, float]:
         return square_point(self.page.locator(f"{host} canvas.tw-board"), square)
 
@@ -155,15 +224,23 @@ class BoardPage:
         self.page.mouse.click(x, y)
 
 
-def square_point(canvas: Any, square: int) -> tuple[float, float]:
-    """Page coordinates of the centre of a square, from the layout the canvas (a locator) publishes
+def cell_point(canvas: Any, x: int, y: int) -> tuple[float, float]:
+    """Page coordinates of the centre of cell (x, y), from the layout the canvas (a locator) publishes
     (scrolled into view first: mouse clicks at page coordinates do not scroll)."""
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     lay = json.loads(canvas.get_attribute("data-layout"))
-    x = box["x"] + lay["left"] + (square % 16 + 0.5) * lay["cell"]
-    y = box["y"] + lay["top"] + (square // 16 + 0.5) * lay["cell"]
-    return x, y
+    return box["x"] + lay["left"] + (x + 0.5) * lay["cell"], box["y"] + lay["top"] + (y + 0.5) * lay["cell"]
+
+
+def square_point(canvas: Any, square: int) -> tuple[float, float]:
+    """``cell_point`` of a square of the 16-column T&E board."""
+    return cell_point(canvas, square % 16, square // 16)
+
+
+def click_cell(page: Any, board: Any, x: int, y: int) -> None:
+    """Click cell (x, y) of the canvas of ``board`` (a locator of a ``.tigris-widget``)."""
+    page.mouse.click(*cell_point(board.locator("canvas.tw-board"), x, y))
 
 
 def play_a_tile(page: Any, board: Any, view: dict[str, Any]) -> str:
@@ -287,10 +364,58 @@ NOTEBOOK_PANEL = "window.jupyterapp.shell.currentWidget"
 
 
 @contextmanager
-def jupyterlab(work: Path) -> Iterator[JupyterServer]:
-    """JupyterLab serving ``work``, its app exposed to the page, with no news or update checks."""
+def jupyterlab(work: Path, *, every_cell: bool = False) -> Iterator[JupyterServer]:
+    """JupyterLab serving ``work``, its app exposed to the page, with no news or update checks; with
+    ``every_cell``, its notebooks render every cell (no windowing), so that a test finds the boards
+    scrolled out of view."""
+    if every_cell:
+        render_every_cell(work)
     with jupyter_server("jupyterlab", work, *LAB_OPTIONS) as server:
         yield server
+
+
+def render_every_cell(work: Path) -> None:
+    """Turn notebook windowing off in the user settings of the Jupyter server serving ``work`` (its
+    config directory is ``work/config``): every cell is rendered, scrolled into view or not."""
+    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+
+
+def code_notebook(cells: Iterable[str]) -> Any:
+    """A notebook (``nbformat.NotebookNode``) of the code ``cells``, not run, on the Python 3 kernel."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return notebook
+
+
+def write_notebook(path: Path, cells: Iterable[str]) -> None:
+    """``code_notebook(cells)`` written to ``path``."""
+    import nbformat
+
+    nbformat.write(code_notebook(cells), path)
+
+
+def lab_theme(page: Any, dark: bool) -> None:
+    """Switch JupyterLab to its dark or light theme and wait until the page has it."""
+    theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'", timeout=30_000)
+
+
+def lab_sidebar_for(page: Any, width: int) -> None:
+    """JupyterLab's left sidebar open on a narrow page (below 1,000 px, the hard case for fitting a
+    board) and closed on a wide one; and its question about news, if shown over the page, answered No."""
+    page.evaluate(
+        "(open) => { const s = window.jupyterapp.shell; if (open) s.expandLeft(); else s.collapseLeft(); }",
+        width < 1000,
+    )
+    page.wait_for_timeout(400)
+    news = page.get_by_role("button", name="No")
+    if news.count():
+        news.first.click()
 
 
 def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True, workspace: str | None = None) -> None:
@@ -314,6 +439,25 @@ def open_notebook(page: Any, lab: JupyterServer, name: str, *, run: bool = True,
                 f"no kernel for {name}; dialogs: {dialogs}; sessions: {lab.api('/api/sessions')}"
             ) from error
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def wait_in_kernel(page: Any, kc: Any, expression: str, *, seconds: float = 10, detail: str | None = None) -> None:
+    """Wait until the Python ``expression`` is true in the kernel (asked every 50 ms); after ``seconds``
+    fail naming it and, if given, the value of the ``detail`` expression."""
+    deadline = time.monotonic() + seconds
+    while not evaluate(kc, expression):
+        if time.monotonic() > deadline:
+            shown = f" ({detail} = {evaluate(kc, detail)!r})" if detail else ""
+            raise AssertionError(f"not true after {seconds} s: {expression}{shown}")
+        page.wait_for_timeout(50)
+
+
+def watch_console(page: Any) -> list[str]:
+    """The list that every page error and console error of ``page`` is added to from now on."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
+    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+    return errors
 
 
 def evaluate(kc: Any, expression: str) -> Any:

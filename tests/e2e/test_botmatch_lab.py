@@ -9,9 +9,17 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    evaluate,
+    jupyterlab,
+    lab_theme,
+    open_notebook,
+    screen_cases,
+    write_notebook,
+)
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -26,9 +34,7 @@ match"""
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("botmatch")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / "botmatch.ipynb")
+    write_notebook(work / "botmatch.ipynb", [CELL])
     with jupyterlab(work) as server:
         yield server
 
@@ -45,13 +51,10 @@ def test_the_bot_thinks_while_the_kernel_stays_free(lab: JupyterServer, browser:
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(f"{err}\n{err.stack}"))
     try:
-        name = "JupyterLab Dark" if theme == "dark" else "JupyterLab Light"
         page.goto(lab.url("/lab"))
         page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand('apputils:change-theme')",
                                timeout=60_000)  # fmt: skip
-        page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})")
-        page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(theme == 'light').lower()}'",
-                               timeout=30_000)  # fmt: skip
+        lab_theme(page, dark=theme == "dark")
         open_notebook(page, lab, "botmatch.ipynb")
         output = page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-OutputArea")
         thinking = output.locator(".tw-bot-status", has_text="is thinking…")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, lab_theme, open_notebook, write_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -29,10 +29,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("lab")
     for nb in STORED:
         shutil.copy(nb, work / nb.name)  # untrusted, as from a fresh clone: the pictures are PNGs
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    with jupyterlab(work) as server:
+    with jupyterlab(work, every_cell=True) as server:
         yield server
 
 
@@ -43,15 +40,12 @@ def _open(page: Any, lab: JupyterServer, run: bool = False) -> None:
 
 def test_the_stored_course_shows_its_pictures_and_answers(lab: JupyterServer, browser: Any) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for theme in ("JupyterLab Light", "JupyterLab Dark"):
+    for dark in (False, True):
         for width in (900, 1500):
             page = browser.new_page(viewport={"width": width, "height": 1000})
             _open(page, lab)
-            if theme != "JupyterLab Light":
-                page.evaluate(
-                    f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})"
-                )
-                page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
+            if dark:
+                lab_theme(page, dark=True)
             pictures = page.locator(".jp-RenderedImage")
             assert pictures.count() >= 10
             box = pictures.nth(1).bounding_box()
@@ -59,7 +53,7 @@ def test_the_stored_course_shows_its_pictures_and_answers(lab: JupyterServer, br
             details = page.locator(".jp-RenderedHTMLCommon details")
             assert details.count() >= 4  # hint and solution of each exercise, folded
             assert not details.first.evaluate("d => d.open")
-            tag = f"{'dark' if 'Dark' in theme else 'light'}-{width}"
+            tag = f"{'dark' if dark else 'light'}-{width}"
             pictures.nth(0).scroll_into_view_if_needed()
             page.screenshot(path=str(OUT / f"stored-{tag}.png"))
             ex = page.locator(".jp-RenderedHTMLCommon details summary").nth(1)
@@ -129,33 +123,22 @@ CORNER = """() => {
 """The colour of the first picture's top-left pixel: its paper."""
 
 
-def _theme(page: Any, name: str) -> None:
-    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: 'JupyterLab {name}'}})")
-    light = "true" if name == "Light" else "false"
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30_000)
-
-
 def test_a_course_picture_drawn_in_the_dark_theme_is_dark(lab: JupyterServer, browser: Any) -> None:
     """JupyterLab keeps the chosen theme in its settings; the kernel reads it, so a course cell run in
     the dark theme stores its picture on dark paper (and in the light theme on white)."""
-    import nbformat
-
     source = ('from tigris_widget.jupyter.course import show_step\nfrom tigris_widget.jupyter.lessons import lesson\n'
               'show_step(lesson("war"), "tile g (6,4)", caption="A market unites two kingdoms", live=False)')  # fmt: skip
-    work = lab.runtime.parent
-    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)], metadata=kernel)
-    nbformat.write(notebook, work / "dark_picture.ipynb")
+    write_notebook(lab.runtime.parent / "dark_picture.ipynb", [source])
     OUT.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1100, "height": 800})
     try:
         open_notebook(page, lab, "dark_picture.ipynb", run=False, workspace="dark-picture")
-        _theme(page, "Dark")
+        lab_theme(page, dark=True)
         open_notebook(page, lab, "dark_picture.ipynb", run=True, workspace="dark-picture")
         page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedImage img", timeout=120_000)
         page.wait_for_function("() => document.querySelector('.jp-RenderedImage img').complete", timeout=30_000)
         assert max(page.evaluate(CORNER)) < 80
         page.screenshot(path=str(OUT / "dark-picture-1100.png"))
     finally:
-        _theme(page, "Light")  # the server's other tests open their notebooks in the light theme
+        lab_theme(page, dark=False)  # the server's other tests open their notebooks in the light theme
         page.close()

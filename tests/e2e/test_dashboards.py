@@ -13,9 +13,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, lab_theme, open_notebook, write_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -61,9 +60,7 @@ MEASURE = """(root) => {
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("dashboards")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / "dashboards.ipynb")
+    write_notebook(work / "dashboards.ipynb", CELLS)
     with jupyterlab(work) as server:
         yield server
 
@@ -179,7 +176,7 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
                 output.screenshot(path=str(ARTIFACTS / f"dashboards-{name}-{width}.png"))
 
         # dark theme: the violet scale and the legend stay readable
-        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+        lab_theme(page, dark=True)
         page.wait_for_selector(".tigris-widget[data-theme=dark]", timeout=30_000)
         page.wait_for_timeout(800)
         _outputs(page)[0].screenshot(path=str(ARTIFACTS / "dashboards-inspector-dark.png"))

@@ -6,14 +6,24 @@ editors at 800 px (file browser open) and 1,400 px, light and dark, go to ``test
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    cell_point,
+    evaluate,
+    jupyterlab,
+    lab_sidebar_for,
+    lab_theme,
+    open_notebook,
+    wait_in_kernel,
+    watch_console,
+    write_notebook,
+)
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -32,21 +42,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
         f"ur = PositionEditor('ur', players=3, seed={UR_SEED})\nur",
         "te = PositionEditor('tigris', seed=5)\nte",
     ]
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / NOTEBOOK)
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    with jupyterlab(work) as server:
+    write_notebook(work / NOTEBOOK, cells)
+    with jupyterlab(work, every_cell=True) as server:
         yield server
-
-
-def watch_console(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
-    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-    return errors
 
 
 def open_editors(page: Any, lab: JupyterServer, workspace: str) -> None:
@@ -86,20 +84,9 @@ class EditorOnPage:
         """Click square (x, y) and wait for the kernel's edit (or, with ``edits`` False, the Move's
         origin framed)."""
         before = self.state()
-        canvas = self.board.locator("canvas.tw-board")
-        canvas.scroll_into_view_if_needed()
-        box = canvas.bounding_box()
-        lay = json.loads(canvas.get_attribute("data-layout"))
-        self.page.mouse.click(box["x"] + lay["left"] + (x + 0.5) * lay["cell"],
-                              box["y"] + lay["top"] + (y + 0.5) * lay["cell"])  # fmt: skip
-        for _ in range(200):
-            if self.state() != before if edits else evaluate(self.kc, f"{self.name}.origin") == y * self.width + x:
-                break
-            self.page.wait_for_timeout(50)
-        else:
-            raise AssertionError(
-                f"the click on ({x},{y}) changed nothing: {evaluate(self.kc, f'{self.name}.status.value')}"
-            )
+        self.page.mouse.click(*cell_point(self.board.locator("canvas.tw-board"), x, y))
+        changed = f"{self.name}.editor.state_id != {before}" if edits else f"{self.name}.origin == {y * self.width + x}"
+        wait_in_kernel(self.page, self.kc, changed, detail=f"{self.name}.status.value")
         self.drawn()
 
     def problem_at(self, square: int) -> None:
@@ -137,10 +124,7 @@ def test_set_up_refuse_fix_and_play_in_jupyterlab(lab: JupyterServer, browser: A
             ur = EditorOnPage(page, kc, 0)
             ur.drawn()
             ur.root.locator('.widget-dropdown:has(label:text-is("stage")) select').select_option(label="play")
-            for _ in range(100):
-                if evaluate(kc, "ur.editor.fields()['stage']") == "play":
-                    break
-                page.wait_for_timeout(50)
+            wait_in_kernel(page, kc, "ur.editor.fields()['stage'] == 'play'")
             ur.drawn()
             ur.button("3 cubes of P0")
             ur.click(0, 0)
@@ -184,21 +168,13 @@ def test_set_up_refuse_fix_and_play_in_jupyterlab(lab: JupyterServer, browser: A
             canvas.focus()
             page.keyboard.press("ArrowDown")
             page.keyboard.press("Enter")
-            for _ in range(200):
-                after = evaluate(kc, "te.editor.cells()")
-                if after != before:
-                    break
-                page.wait_for_timeout(50)
+            wait_in_kernel(page, kc, f"te.editor.cells() != {before!r}")
+            after = evaluate(kc, "te.editor.cells()")
             changed = [q for q, (a, b) in enumerate(zip(before, after)) if a != b]
             assert len(changed) == 1 and after[changed[0]].startswith("k"), changed
             te.drawn()  # a key names the state it undoes: pressed before the board shows the new one, it is stale
             page.keyboard.press("u")  # the edit mode's undo key
-            for _ in range(200):
-                if evaluate(kc, "te.editor.cells()") == before:
-                    break
-                page.wait_for_timeout(50)
-            else:
-                raise AssertionError("the key u did not undo the placement")
+            wait_in_kernel(page, kc, f"te.editor.cells() == {before!r}")  # the key u undid the placement
             te.play()
         finally:
             kc.stop_channels()
@@ -216,23 +192,15 @@ def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int)
     errors = watch_console(page)
     try:
         open_editors(page, lab, f"editor-{width}")
-        page.evaluate("() => { const s = window.jupyterapp.shell; if (%s) s.expandLeft(); else s.collapseLeft(); }"
-                      % ("true" if width < 1000 else "false"))  # fmt: skip
-        page.wait_for_timeout(400)
-        news = page.get_by_role("button", name="No")
-        if news.count():
-            news.first.click()
+        lab_sidebar_for(page, width)
         kc = lab.kernel()
         try:  # a problem on each board, for the pictures
             evaluate(kc, "te.select('b') or te.click((3, 5)) or 0")
             evaluate(kc, "ur.select('P0x2') or ur.click((0, 0)) or 0")
         finally:
             kc.stop_channels()
-        for theme in ("JupyterLab Light", "JupyterLab Dark"):
-            dark = "Dark" in theme
-            page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
-            page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
-                                   timeout=30_000)  # fmt: skip
+        for dark in (False, True):
+            lab_theme(page, dark)
             page.wait_for_timeout(800)
             tag = f"{width}-{'dark' if dark else 'light'}"
             for i, (name, _) in enumerate(EDITORS):

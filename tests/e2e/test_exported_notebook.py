@@ -18,7 +18,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import ROOT, no_network
+from browser_harness import ROOT, code_notebook, no_network
 
 pytestmark = pytest.mark.browser
 
@@ -52,8 +52,7 @@ board""",
 def executed(tmp_path_factory: pytest.TempPathFactory) -> nbformat.NotebookNode:
     from nbclient import NotebookClient
 
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb = code_notebook(CELLS)
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True).execute()
     assert "application/vnd.jupyter.widget-state+json" in nb.metadata.get("widgets", {})
     return nb

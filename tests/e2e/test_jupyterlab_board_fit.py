@@ -7,14 +7,13 @@ test-artifacts/finish/lab-*.png."""
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook, screen_cases
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, lab_theme, open_notebook, screen_cases, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -37,19 +36,10 @@ PICTURES = 2
 NAME = "boards.ipynb"
 
 
-def notebook() -> dict[str, Any]:
-    cells = [
-        {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": c}
-        for i, c in enumerate(CELLS)
-    ]
-    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("lab-fit")
-    (work / NAME).write_text(json.dumps(notebook()), encoding="utf-8")
+    write_notebook(work / NAME, CELLS)
     with jupyterlab(work) as server:
         yield server
     shutil.rmtree(work / "config", ignore_errors=True)
@@ -59,9 +49,7 @@ def show_boards(browser: Any, lab: JupyterServer, width: int, dpr: int, dark: bo
     context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=dpr)
     page = context.new_page()
     open_notebook(page, lab, NAME)
-    theme = "JupyterLab Dark" if dark else "JupyterLab Light"
-    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'", timeout=30_000)
+    lab_theme(page, dark)
     # the file browser open beside the notebook, as a user has it
     page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
     page.wait_for_function(f"() => document.querySelectorAll('.tigris-widget[data-ready]').length === {BOARDS}",

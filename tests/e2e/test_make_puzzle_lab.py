@@ -6,14 +6,21 @@ game, and each puzzle solved there by clicks on the board. No page error."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    click_cell,
+    evaluate,
+    jupyterlab,
+    open_notebook,
+    wait_in_kernel,
+    write_notebook,
+)
 
 from tigris_widget.puzzles.library import library
 
@@ -39,31 +46,14 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
         "if made:\n    te_browser = PuzzleBrowser(library='mine.json')\n    ur_browser = PuzzleBrowser(game='ur', "
         "library='mine.json')\n    display(te_browser, ur_browser)",
     ]
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / NOTEBOOK)
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    with jupyterlab(work) as server:
+    write_notebook(work / NOTEBOOK, cells)
+    with jupyterlab(work, every_cell=True) as server:
         yield server
 
 
-def _until(kc: Any, page: Any, expression: str, seconds: float = 60) -> None:
-    for _ in range(int(seconds * 10)):
-        if evaluate(kc, expression):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {expression}")
-
-
-def _click(page: Any, board: Any, x: int, y: int) -> None:
-    """Click square (x, y) of a board's canvas, from the layout it publishes."""
-    canvas = board.locator("canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    page.mouse.click(box["x"] + lay["left"] + (x + 0.5) * lay["cell"], box["y"] + lay["top"] + (y + 0.5) * lay["cell"])
+def _until(kc: Any, page: Any, expression: str) -> None:
+    """Wait for ``expression`` in the kernel as long as the solver may take."""
+    wait_in_kernel(page, kc, expression, seconds=60)
 
 
 def _field(root: Any, name: str, value: str) -> None:
@@ -102,10 +92,10 @@ def test_make_save_browse_and_solve_a_puzzle_of_your_own(lab: JupyterServer, bro
         te_board = te_root.locator(".tigris-widget").first
         # T&E: Bull's priest between two temples, by the palette and the board
         te_root.locator('button[title="bull priest"]').first.click()
-        _click(page, te_board, 5, 3)
+        click_cell(page, te_board, 5, 3)
         _until(kc, page, "te.editor.cells()[3 * 16 + 5] == 'Br'")
         te_root.locator('button[title="temple (r)"]').first.click()
-        _click(page, te_board, 6, 3)
+        click_cell(page, te_board, 6, 3)
         _until(kc, page, "te.editor.cells()[3 * 16 + 6] == 'r'")
         # … the hands and the action left, by the field boxes under the board
         _field(te_root, "hand:archer", "rrbbgg")
@@ -130,14 +120,14 @@ def test_make_save_browse_and_solve_a_puzzle_of_your_own(lab: JupyterServer, bro
         te_live = boards.nth(0)
         archer = te_live.locator('section[aria-label="Archer"]')
         archer.get_by_role("button", name=re.compile(r"^Priest \(red leader\)")).first.click()
-        _click(page, te_live, 6, 2)
+        click_cell(page, te_live, 6, 2)
         _until(kc, page, "len(te_browser.current.game) == 1")
         te_live.get_by_role("button", name="Commit 2").click()
         _until(kc, page, "te_browser.current.outcome == 'solved'")
         panels.nth(0).get_by_text(re.compile(r"^Solved\.")).wait_for(timeout=30_000)
         # Ur solved by clicks: the extra cube on (0,4), then the spare taken
         ur_live = boards.nth(1)
-        _click(page, ur_live, 0, 4)
+        click_cell(page, ur_live, 0, 4)
         page.wait_for_timeout(300)
         extra = ur_live.locator(".tw-side").get_by_role("button", name="Extra cube on (0,4)", exact=True)
         if extra.count():

@@ -5,15 +5,13 @@ Screenshots at 1,000 px, light and dark, go to test-artifacts/."""
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import no_network, square_point
+from browser_harness import embedded_data, open_offline_page, square_point
 from playwright.sync_api import expect
 
 from tigris_widget.puzzles.library import library
@@ -21,24 +19,9 @@ from tigris_widget.puzzles.library import library
 pytestmark = pytest.mark.browser
 
 
-def embedded(path: Path) -> dict[str, Any]:
-    match = re.search(r'id="tw-data">([^<]*)</script>', path.read_text(encoding="utf-8"))
-    assert match
-    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(match.group(1))))
-    return data
-
-
 def open_page(browser: Any, path: Path, scheme: str = "light") -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": 1000, "height": 900}, color_scheme=scheme)
-    requests = no_network(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-puzzle-ready=true]", timeout=20_000)
-    page.wait_for_selector(".tigris-widget[data-ready]", timeout=20_000)
-    assert not requests, requests
-    return context, page, errors
+    viewport = {"width": 1000, "height": 900}
+    return open_offline_page(browser, path, "data-puzzle-ready", viewport=viewport, color_scheme=scheme)
 
 
 def child(data: dict[str, Any], action: str) -> dict[str, Any]:
@@ -104,7 +87,7 @@ def test_a_puzzle_page_is_solved_in_the_browser_as_python_judges_it(
     puzzle = library(game)[key]
     path = puzzle.to_html(tmp_path / f"{key}.html")
     assert path.stat().st_size <= 1_500_000
-    data = embedded(path)
+    data = embedded_data(path)
     right = puzzle.solution[0]
     assert child(data, wrong)["j"][0] == "bad" and child(data, right)["j"][0] == "good"
     context, page, errors = open_page(browser, path)

@@ -13,9 +13,19 @@ import shutil
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, square_point
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    click_cell,
+    evaluate,
+    jupyterlab,
+    lab_theme,
+    open_notebook,
+    square_point,
+    wait_in_kernel,
+    write_notebook,
+)
 
 from tigris_widget.games.ur.puzzles.goals import UrPuzzle
 from tigris_widget.puzzles.library import library
@@ -35,18 +45,16 @@ def _tile_puzzle() -> tuple[str, str]:
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("puzzle-lab")
     key, _ = _tile_puzzle()
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        f"from tigris_widget import PuzzleBrowser\nb = PuzzleBrowser(rating=1500)\nb.show({key!r})\nb"
-    )]  # fmt: skip
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / "puzzles.ipynb")
-    ur = nbformat.v4.new_notebook()
-    ur.cells = [nbformat.v4.new_code_cell(
-        f"from tigris_widget import PuzzleBrowser\nu = PuzzleBrowser(game='ur', rating=1500)\nu.show({_ur_puzzle().key!r})\nu"
-    )]  # fmt: skip
-    ur.metadata["kernelspec"] = nb.metadata["kernelspec"]
-    nbformat.write(ur, work / "ur_puzzles.ipynb")
+    write_notebook(
+        work / "puzzles.ipynb",
+        [f"from tigris_widget import PuzzleBrowser\nb = PuzzleBrowser(rating=1500)\nb.show({key!r})\nb"],
+    )
+    write_notebook(
+        work / "ur_puzzles.ipynb",
+        [
+            f"from tigris_widget import PuzzleBrowser\nu = PuzzleBrowser(game='ur', rating=1500)\nu.show({_ur_puzzle().key!r})\nu"
+        ],
+    )
     with jupyterlab(work) as server:
         yield server
     shutil.rmtree(work, ignore_errors=True)
@@ -100,7 +108,7 @@ def test_solve_a_mined_puzzle_by_clicking(lab: JupyterServer, browser: Any) -> N
         page.set_viewport_size({"width": 760, "height": 1100})
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "puzzle-browser-760-light.png"))
-        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+        lab_theme(page, dark=True)
         page.wait_for_selector(".tigris-widget[data-theme=dark]", timeout=30_000)
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "puzzle-browser-760-dark.png"))
@@ -128,18 +136,10 @@ def _ur_puzzle() -> UrPuzzle:
     raise AssertionError("every Ur puzzle needs another player's answer")
 
 
-def _cell(text: str) -> int:
+def _click_at(page: Any, board: Any, text: str) -> None:
+    """Click the cell an Ur step names, ``(x,y)``."""
     x, y = (int(v) for v in text.strip("()").split(","))
-    return y * 6 + x
-
-
-def _click_cell(page: Any, board: Any, cell: int) -> None:
-    canvas = board.locator("canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    page.mouse.click(box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"],
-                     box["y"] + lay["top"] + (cell // 6 + 0.5) * lay["cell"])  # fmt: skip
+    click_cell(page, board, x, y)
 
 
 def _panel_button(board: Any, name: str) -> None:
@@ -154,7 +154,7 @@ def _click_step(page: Any, board: Any, step: str) -> None:
     if step in words:
         _panel_button(board, words[step])
     elif parts[0] == "cube":
-        _click_cell(page, board, _cell(parts[1]))  # one option is played at once; with two, the panel asks
+        _click_at(page, board, parts[1])  # one option is played at once; with two, the panel asks
         page.wait_for_timeout(300)
         label = f"Two extra cubes on {parts[1]}" if len(parts) == 3 else f"Extra cube on {parts[1]}"
         if board.locator(".tw-side").get_by_role("button", name=label, exact=True).count():
@@ -162,12 +162,12 @@ def _click_step(page: Any, board: Any, step: str) -> None:
     elif parts[0] == "exchange" and parts[1] == "spare":
         _panel_button(board, "Take the spare" + (f" {parts[2]}" if len(parts) > 2 else ""))
     elif parts[0] == "exchange":
-        _click_cell(page, board, _cell(parts[1]))
+        _click_at(page, board, parts[1])
         _panel_button(board, f"Take {parts[1]} with {kinds[parts[3]]} ({parts[3]}) up")
     elif "->" in step:
         a, b = step.split("->")
-        _click_cell(page, board, _cell(a))
-        _click_cell(page, board, _cell(b))
+        _click_at(page, board, a)
+        _click_at(page, board, b)
     elif parts[0] == "move":
         _panel_button(board, f"{parts[1]} cube{'s' if parts[1] != '1' else ''}")
     elif "+" in step or "=" in step:
@@ -202,10 +202,7 @@ def test_solve_an_ur_puzzle_by_clicks_judged_beside_the_board(lab: JupyterServer
         for i, step in enumerate(puzzle.solution):
             before = evaluate(kc, "len(u.current.game)")
             _click_step(page, board, step)
-            for _ in range(200):
-                if evaluate(kc, "len(u.current.game)") > before:
-                    break
-                page.wait_for_timeout(50)
+            wait_in_kernel(page, kc, f"len(u.current.game) > {before}")
             assert evaluate(kc, "[str(a) for a in u.current.game.actions]")[: i + 1] == list(puzzle.solution[: i + 1])
             if i == 0:
                 # item 15: the step is judged at once, in the panel beside the board

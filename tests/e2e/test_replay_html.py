@@ -4,16 +4,13 @@ views; a 300-action game stays under 1.5 MB."""
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import no_network
+from browser_harness import embedded_data, open_offline_page
 
 from tigris_widget import Game
 from tigris_widget.jupyter.widget import BoardWidget
@@ -37,25 +34,9 @@ def game() -> Game:
     return long_game()
 
 
-def embedded(path: Path) -> dict[str, Any]:
-    text = path.read_text(encoding="utf-8")
-    match = re.search(r'<script type="application/octet-stream" id="tw-data">([^<]*)</script>', text)
-    assert match
-    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(match.group(1))))
-    return data
-
-
 def open_replay(browser: Any, path: Path, dpr: int = 1) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, device_scale_factor=dpr)
-    requests = no_network(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-replay-ready=true]", timeout=15_000)
-    page.wait_for_selector(".tigris-widget[data-ready]", timeout=15_000)
-    assert not requests, requests  # no network at all
-    return context, page, errors
+    viewport = {"width": 1300, "height": 1000}
+    return open_offline_page(browser, path, "data-replay-ready", viewport=viewport, device_scale_factor=dpr)
 
 
 def test_a_300_action_game_replays_from_a_file_without_network(
@@ -108,7 +89,7 @@ def test_a_seats_file_holds_only_that_seats_views(browser: Any, tmp_path: Path) 
     for _ in range(40):
         game.apply(rng.choice(game.legal_actions()))
     path = game.to_html(tmp_path / "archer.html", seat=0)
-    data = embedded(path)
+    data = embedded_data(path)
     assert data["seat"] == 0
     for view in data["views"]:
         assert view["viewer"] == 0
@@ -137,6 +118,6 @@ def test_the_widget_writes_its_seats_replay(tmp_path: Path) -> None:
     for _ in range(5):
         game.apply(game.legal_actions()[0])
     widget = BoardWidget(game, seat=1)
-    data = embedded(widget.to_html(tmp_path / "w.html"))
+    data = embedded_data(widget.to_html(tmp_path / "w.html"))
     assert data["seat"] == 1 and len(data["views"]) == 6
     assert all(v["body"]["players"][0]["hand"] is None for v in data["views"])

@@ -6,13 +6,12 @@ move is a ghost tile; the log's current entry has room below it. Screenshots: te
 from __future__ import annotations
 
 import contextlib
-import json
 import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, open_notebook, screen_cases
+from browser_harness import ARTIFACTS, JupyterServer, jupyterlab, lab_theme, open_notebook, screen_cases, write_notebook
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
@@ -42,10 +41,7 @@ NAME = "review.ipynb"
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("review-narrow")
-    cell = {"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [], "source": CELL}
-    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    notebook = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-    (work / NAME).write_text(json.dumps(notebook), encoding="utf-8")
+    write_notebook(work / NAME, [CELL])
     with jupyterlab(work) as server:
         yield server
     shutil.rmtree(work / "config", ignore_errors=True)
@@ -79,8 +75,7 @@ def test_review_charts_stack_in_a_narrow_cell(lab: JupyterServer, browser: Any, 
     page = context.new_page()
     try:
         open_notebook(page, lab, NAME)
-        theme = "JupyterLab Dark" if dark else "JupyterLab Light"
-        page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+        lab_theme(page, dark)
         page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
         page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length === 1",
                                timeout=180_000)  # fmt: skip

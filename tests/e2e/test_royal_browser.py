@@ -4,13 +4,12 @@ a stuck piece explained by the engine, a whole turn by the keyboard alone (Space
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import BoardPage, screen_cases
+from browser_harness import BoardPage, cell_point, check_offline_replay, screen_cases
 
 from tigris_widget.games.royal.engine.board import path_cell
 from tigris_widget.games.royal.game import RoyalGame
@@ -19,24 +18,9 @@ from tigris_widget.jupyter.widget import BoardWidget
 pytestmark = pytest.mark.browser
 
 
-def cell_point(page: Any, cell: int) -> tuple[float, float]:
-    """Page coordinates of a cell's centre, from the layout the canvas publishes (8 columns)."""
-    canvas = page.locator("#host canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    x = box["x"] + lay["left"] + (cell % 8 + 0.5) * lay["cell"]
-    return x, box["y"] + lay["top"] + (cell // 8 + 0.5) * lay["cell"]
-
-
-def settle(board: BoardPage, before: int) -> None:
-    """Wait until the click's action is played (the page calls Python back) and drawn."""
-    for _ in range(250):
-        if len(board.widget.game) != before or board.widget.error:
-            break
-        board.page.wait_for_timeout(20)
-    assert len(board.widget.game) == before + 1, board.widget.error
-    board.wait_ready()
+def cell_centre(page: Any, cell: int) -> tuple[float, float]:
+    """Page coordinates of a cell's centre (8 columns)."""
+    return cell_point(page.locator("#host canvas.tw-board"), cell % 8, cell // 8)
 
 
 def played(plies: int, seed: int) -> RoyalGame:
@@ -67,15 +51,15 @@ def test_roll_and_move_by_clicks(page: Any) -> None:
     side = page.locator("#host .tw-side")
     n = len(game)
     side.get_by_role("button", name="Roll the dice (r)").click()
-    settle(board, n)
+    board.settle(n)
     assert str(game.actions[-1]).startswith("roll ")
     moves = widget.view["targets"]["moves"]
     start, move = next(iter(moves.items()))
-    page.mouse.click(*cell_point(page, int(start)))  # picked: the panel names its move
+    page.mouse.click(*cell_centre(page, int(start)))  # picked: the panel names its move
     side.get_by_role("button", name="Move").first.wait_for()
     n = len(game)
-    page.mouse.click(*cell_point(page, move["to"]))
-    settle(board, n)
+    page.mouse.click(*cell_centre(page, move["to"]))
+    board.settle(n)
     assert str(game.actions[-1]) == move["action"]
 
 
@@ -96,9 +80,9 @@ def test_the_r_key_throws_and_a_stuck_piece_is_explained(page: Any) -> None:
     n = len(game)
     page.locator("#host canvas.tw-board").focus()  # the board's keys
     page.keyboard.press("r")
-    settle(board, n)
+    board.settle(n)
     cell = path_cell(mover, stuck[0])
-    page.mouse.click(*cell_point(page, cell))
+    page.mouse.click(*cell_centre(page, cell))
     alert = page.locator("#host .tw-error")
     alert.wait_for(state="visible", timeout=5_000)
     assert "§" in widget.error and len(game) == n + 1
@@ -112,14 +96,14 @@ def test_keyboard_alone_throws_picks_and_moves(page: Any) -> None:
     canvas.focus()
     n = len(game)
     page.keyboard.press(" ")  # Space throws while the dice are to be thrown
-    settle(board, n)
+    board.settle(n)
     moves = widget.view["targets"]["moves"]
     first = moves[str(min(int(c) for c in moves))]["action"]
     page.keyboard.press("n")  # the first piece that can move is picked, the cursor on it
     page.locator("#host .tw-side").get_by_role("button", name="Move").first.wait_for()
     n = len(game)
     page.keyboard.press("Enter")  # the picked piece again: its move
-    settle(board, n)
+    board.settle(n)
     assert str(game.actions[-1]) == first
 
 
@@ -143,7 +127,7 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
         if theme == "dark":
             page.evaluate("() => { document.body.style.background = '#111'; }")
         start = next(iter(widget.view["targets"]["moves"]))
-        page.mouse.click(*cell_point(page, int(start)))  # a piece picked: its target is marked
+        page.mouse.click(*cell_centre(page, int(start)))  # a piece picked: its target is marked
         page.wait_for_timeout(100)
         canvas = page.locator("#host canvas.tw-board")
         assert canvas.evaluate("c => c.width") == round(float(canvas.evaluate("c => parseFloat(c.style.width)")) * dpr)
@@ -156,37 +140,10 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
 def test_a_whole_game_replays_from_an_offline_html_file(browser: Any, tmp_path: Path, artifacts: Path) -> None:
     """``render.html`` on a finished game: the file opens from file:// with the network blocked, steps
     through the history with the board's keys, and offers nothing to play (no Roll button)."""
-    from browser_harness import no_network
-
     from tigris_widget.render.html import write_html
 
     game = played(100_000, seed=3)
     assert game.is_over
     path = write_html(game, tmp_path / "royal.html")
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=2)
-    requests = no_network(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        page.goto(path.as_uri())
-        page.wait_for_selector("body[data-replay-ready=true]", timeout=15_000)
-        n = len(game)
-        root = page.locator(".tigris-widget")
-        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{n}"]', timeout=15_000)
-        assert root.get_attribute("data-game") == "royal" and not requests
-        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == 2  # the final standings
-        page.locator(".tw-history").focus()
-        page.keyboard.press("Home")
-        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
-        page.locator("canvas.tw-board").focus()
-        for _ in range(7):
-            page.keyboard.press(".")
-        page.wait_for_selector('.tigris-widget[data-ready="replay.7"]')
-        current = page.locator(".tw-log li.tw-current").inner_text()
-        assert current.startswith("7. ") and str(game.actions[6]) in current
-        assert page.locator(".tw-side button[data-key='roll'], .tw-side button[data-key='move']").count() == 0
-        page.screenshot(path=str(artifacts / "royal-replay.png"))
-    finally:
-        context.close()
-    assert not errors, errors
+    buttons = ".tw-side button[data-key='roll'], .tw-side button[data-key='move']"
+    check_offline_replay(browser, game, path, 7, buttons, artifacts / "royal-replay.png")

@@ -12,9 +12,21 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    cell_point,
+    evaluate,
+    jupyterlab,
+    lab_sidebar_for,
+    lab_theme,
+    open_notebook,
+    screen_cases,
+    wait_in_kernel,
+    watch_console,
+    write_notebook,
+)
 
 from tigris_widget.games.royal.game import RoyalGame
 
@@ -67,21 +79,9 @@ def cells(seed: int) -> list[str]:
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("royallab")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells(first_throw_moves())])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / NOTEBOOK)
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    with jupyterlab(work) as server:
+    write_notebook(work / NOTEBOOK, cells(first_throw_moves()))
+    with jupyterlab(work, every_cell=True) as server:
         yield server
-
-
-def watch_console(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
-    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-    return errors
 
 
 def open_all(page: Any, lab: JupyterServer, workspace: str | None = None) -> None:
@@ -103,20 +103,12 @@ def board_ready(page: Any, kc: Any, name: str, index: int) -> tuple[Any, dict[st
 
 
 def click_cell(page: Any, board: Any, cell: int) -> None:
-    canvas = board.locator("canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    page.mouse.click(box["x"] + lay["left"] + (cell % 8 + 0.5) * lay["cell"],
-                     box["y"] + lay["top"] + (cell // 8 + 0.5) * lay["cell"])  # fmt: skip
+    """Click a cell of the eight-column board, by its number."""
+    page.mouse.click(*cell_point(board.locator("canvas.tw-board"), cell % 8, cell // 8))
 
 
 def wait_length(kc: Any, expression: str, length: int, page: Any) -> None:
-    for _ in range(300):
-        if evaluate(kc, f"len({expression})") == length:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{expression} did not reach {length} actions")
+    wait_in_kernel(page, kc, f"len({expression}) == {length}", seconds=15)
 
 
 def test_roll_and_move_by_clicks_in_jupyterlab(lab: JupyterServer, browser: Any) -> None:
@@ -163,10 +155,8 @@ def play_against_the_bot(page: Any, kc: Any) -> None:
     """On the BotMatch's board (we are Light): throw and move by clicks until a move of ours has been
     answered by a move of the bot's."""
     for _ in range(16):
-        for _ in range(300):  # the bot plays its turn in the background: wait until the decision is ours
-            if evaluate(kc, "match.game.decision is not None and match.game.decision.seat == 0"):
-                break
-            page.wait_for_timeout(50)
+        # the bot plays its turn in the background: wait until the decision is ours
+        wait_in_kernel(page, kc, "match.game.decision is not None and match.game.decision.seat == 0", seconds=15)
         n = evaluate(kc, "len(match.game)")
         board, view = board_ready(page, kc, "match.board", 3)
         if view["decision"]["kind"] == "chance":
@@ -175,10 +165,7 @@ def play_against_the_bot(page: Any, kc: Any) -> None:
             start, move = next(iter(view["targets"]["moves"].items()))
             click_cell(page, board, int(start))
             click_cell(page, board, move["to"])
-        for _ in range(300):
-            if evaluate(kc, "len(match.game)") > n:
-                break
-            page.wait_for_timeout(50)
+        wait_in_kernel(page, kc, f"len(match.game) > {n}", seconds=15)
         movers = evaluate(kc, "[p for p, a in zip(match.game.actors, match.game.actions) if str(a).startswith('move')]")
         if 0 in movers and movers[-1] == 1:
             assert evaluate(kc, "match.board.error") == ""
@@ -196,17 +183,9 @@ def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int,
     errors = watch_console(page)
     try:
         open_all(page, lab, workspace=f"royal-{width}-{dpr}")
-        page.evaluate("() => { const s = window.jupyterapp.shell; if (%s) s.expandLeft(); else s.collapseLeft(); }"
-                      % ("true" if width < 1000 else "false"))  # fmt: skip
-        page.wait_for_timeout(400)
-        news = page.get_by_role("button", name="No")  # JupyterLab's question about its news, over the page
-        if news.count():
-            news.first.click()
-        for theme in ("JupyterLab Light", "JupyterLab Dark"):
-            dark = "Dark" in theme
-            page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
-            page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
-                                   timeout=30_000)  # fmt: skip
+        lab_sidebar_for(page, width)
+        for dark in (False, True):
+            lab_theme(page, dark)
             page.wait_for_selector(f".tigris-widget[data-theme={'dark' if dark else 'light'}]", timeout=30_000)
             page.wait_for_timeout(500)
             tag = f"{width}-{'dark' if dark else 'light'}-dpr{dpr}"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, LAB_OPTIONS, JupyterServer, jupyter_server, ours
+from browser_harness import ARTIFACTS, LAB_OPTIONS, JupyterServer, jupyter_server, ours, render_every_cell
 
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.notebook7, pytest.mark.browser]
 
@@ -48,9 +48,7 @@ def app(
     work = tmp_path_factory.mktemp(name)
     for notebook in (QUICK_START, *STORED):
         shutil.copy(notebook, work / notebook.name)  # as a fresh clone has them: never trusted here
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
+    render_every_cell(work)
     with jupyter_server(module, work, *options) as server:
         yield name, server
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import BoardPage, screen_cases
+from browser_harness import BoardPage, cell_point, check_offline_replay, screen_cases
 
 from tigris_widget.games.ur import UrGame
 from tigris_widget.jupyter.widget import BoardWidget
@@ -17,34 +17,18 @@ from tigris_widget.jupyter.widget import BoardWidget
 pytestmark = pytest.mark.browser
 
 
-def cell_point(page: Any, cell: int) -> tuple[float, float]:
-    """Page coordinates of a cell's centre, from the layout the canvas publishes (6 columns)."""
-    canvas = page.locator("#host canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    return box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"], box["y"] + lay["top"] + (cell // 6 + 0.5) * lay[
-        "cell"
-    ]
+def cell_centre(page: Any, cell: int) -> tuple[float, float]:
+    """Page coordinates of a cell's centre (6 columns)."""
+    return cell_point(page.locator("#host canvas.tw-board"), cell % 6, cell // 6)
 
 
 def click_cell(board: BoardPage, cell: int) -> None:
-    x, y = cell_point(board.page, cell)
+    x, y = cell_centre(board.page, cell)
     board.page.mouse.click(x, y)
 
 
 def press(board: BoardPage, name: str) -> None:
     board.page.locator("#host .tw-side").get_by_role("button", name=name).first.click()
-
-
-def settle(board: BoardPage, before: int, change: int = 1) -> None:
-    """Wait until the click's step is played (the page calls Python back) and drawn."""
-    for _ in range(250):
-        if len(board.widget.game) != before or board.widget.error:
-            break
-        board.page.wait_for_timeout(20)
-    assert len(board.widget.game) == before + change, board.widget.error
-    board.wait_ready()
 
 
 def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> None:
@@ -57,13 +41,13 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
         cell = int(next(iter(widget.view["targets"]["place"])))
         n = len(game)
         click_cell(board, cell)
-        settle(board, n)
+        board.settle(n)
     assert len(game) == 12 and all(str(s).startswith("place") for s in game.actions)
     # the initial exchange: every seat keeps its tile, by the panel's button
     while game.decision is not None and game.decision.kind == "initial exchange":
         n = len(game)
         press(board, "Keep the hand tile (k)")
-        settle(board, n)
+        board.settle(n)
     active = game.state.active
     page.locator("#host .tigris-widget").screenshot(path=str(artifacts / "ur-turn-start.png"))
     # a whole turn: an action, its allocations, then an exchange of a ringed tile with the side chosen
@@ -71,7 +55,7 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
     labels = {"agri": "Agriculture (a)", "trade": "Trade (t)", "culture": "Culture (c)", "politics": "Politics (p)"}
     n = len(game)
     press(board, labels[word])
-    settle(board, n)
+    board.settle(n)
     while game.state.active == active and game.decision is not None:
         targets = widget.view["targets"]
         n = len(game)
@@ -88,7 +72,7 @@ def test_the_setup_and_a_turn_by_clicks_alone(page: Any, artifacts: Path) -> Non
             press(board, "Take the spare")
         else:
             press(board, "End the game")
-        settle(board, n)
+        board.settle(n)
     assert game.state.active != active or game.is_over
     assert len(game.lines) == 12 + 4 + 1  # the setup steps, the four keeps and the turn as one line
     assert widget.error == ""
@@ -117,7 +101,7 @@ def test_a_refused_click_explains_the_rule_and_a_step_is_taken_back(page: Any) -
     board.push()
     n = len(game)
     press(board, "Take back the last step (u)")
-    settle(board, n, -1)
+    board.settle(n, -1)
     assert game.legal_actions() == first
 
 
@@ -178,8 +162,6 @@ def test_screenshots(browser: Any, artifacts: Path, width: int, dpr: int, theme:
 def test_a_whole_ur_game_replays_from_an_offline_html_file(browser: Any, tmp_path: Path, artifacts: Path) -> None:
     """``render.html`` on an Ur game: the file opens from file:// with the network blocked and steps
     through every step with the history bar and the board's keys; nothing in it can be played."""
-    from browser_harness import no_network
-
     from tigris_widget.bots import make_bot
     from tigris_widget.bots.runner import play
     from tigris_widget.render.html import write_html
@@ -187,33 +169,8 @@ def test_a_whole_ur_game_replays_from_an_offline_html_file(browser: Any, tmp_pat
     game = play(UrGame.new(players=3, seed=17), [make_bot("greedy", seed=p, game="ur") for p in range(3)])
     assert game.is_over
     path = write_html(game, tmp_path / "ur.html")
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=2)
-    requests = no_network(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        page.goto(path.as_uri())
-        page.wait_for_selector("body[data-replay-ready=true]", timeout=15_000)
-        n = len(game)
-        root = page.locator(".tigris-widget")
-        page.wait_for_selector(f'.tigris-widget[data-ready="replay.{n}"]', timeout=15_000)
-        assert root.get_attribute("data-game") == "ur" and not requests
-        assert page.locator(".tw-side .tw-standings tbody th[scope=row]").count() == 3  # the final standings
-        page.locator(".tw-history").focus()
-        page.keyboard.press("Home")
-        page.wait_for_selector('.tigris-widget[data-ready="replay.0"]')
-        page.locator("canvas.tw-board").focus()
-        for _ in range(13):
-            page.keyboard.press(".")
-        page.wait_for_selector('.tigris-widget[data-ready="replay.13"]')
-        current = page.locator(".tw-log li.tw-current").inner_text()
-        assert current.startswith("13. ") and str(game.actions[12]) in current
-        assert page.locator(".tw-side button[data-key^='act-'], .tw-side button[data-key='keep']").count() == 0
-        page.screenshot(path=str(artifacts / "ur-replay.png"))
-    finally:
-        context.close()
-    assert not errors, errors
+    buttons = ".tw-side button[data-key^='act-'], .tw-side button[data-key='keep']"
+    check_offline_replay(browser, game, path, 13, buttons, artifacts / "ur-replay.png")
 
 
 def test_overlays_from_python_are_drawn_on_the_ur_cells(page: Any, artifacts: Path) -> None:

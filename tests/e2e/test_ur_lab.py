@@ -18,11 +18,22 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import ARTIFACTS, JupyterServer, evaluate, jupyterlab, open_notebook, screen_cases
+from browser_harness import (
+    ARTIFACTS,
+    JupyterServer,
+    click_cell,
+    evaluate,
+    jupyterlab,
+    lab_sidebar_for,
+    lab_theme,
+    open_notebook,
+    screen_cases,
+    watch_console,
+    write_notebook,
+)
 
 from tigris_widget.games.ur import Step, UrGame
 
@@ -130,81 +141,61 @@ SCENARIOS: dict[str, Planner] = {
 
 
 # -- the notebook ---------------------------------------------------------------------------------
-def _cell(source: str) -> dict[str, Any]:
-    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
-
-
-def write_notebook(path: Path, positions: dict[str, str]) -> None:
-    cells = [_cell("from tigris_widget import BoardWidget\nfrom tigris_widget.games.ur import UrGame")]
+def play_cells(positions: dict[str, str]) -> list[str]:
+    """The notebook of the clicks: a board on each position, then a game against two bots."""
+    cells = ["from tigris_widget import BoardWidget\nfrom tigris_widget.games.ur import UrGame"]
     for name, text in positions.items():
-        cells.append(_cell(f"g_{name} = UrGame.from_position({text!r})\nw_{name} = BoardWidget(g_{name})\nw_{name}"))
+        cells.append(f"g_{name} = UrGame.from_position({text!r})\nw_{name} = BoardWidget(g_{name})\nw_{name}")
     cells.append(
-        _cell(
-            "# you against two greedy bots: you play seat 1, the bots answer every other decision at once\n"
-            "from tigris_widget.bots import make_bot\n"
-            "from tigris_widget.bots.runner import step as bot_step\n"
-            "vs = UrGame.new(players=3, seed=17)  # a whole game: it ends with the fifth ziggurat\n"
-            f"bots = {{p: make_bot('greedy', seed=p, game='ur') for p in (0, 2)}}\n"
-            f"me = make_bot('greedy', seed=9, game='ur')  # what the test's person clicks\n"
-            "busy = False\n"
-            "def reply(_record=None):\n"
-            "    global busy\n"
-            "    if busy:\n"
-            "        return\n"
-            "    busy = True\n"
-            "    try:\n"
-            "        while vs.decision is not None and vs.decision.seat in bots:\n"
-            "            bot_step(vs, bots)\n"
-            "    finally:\n"
-            "        busy = False\n"
-            f"board = BoardWidget(vs, seat={HUMAN})\n"
-            "board.on_action(reply)\n"
-            "reply()\n"
-            "board"
-        )
+        "# you against two greedy bots: you play seat 1, the bots answer every other decision at once\n"
+        "from tigris_widget.bots import make_bot\n"
+        "from tigris_widget.bots.runner import step as bot_step\n"
+        "vs = UrGame.new(players=3, seed=17)  # a whole game: it ends with the fifth ziggurat\n"
+        f"bots = {{p: make_bot('greedy', seed=p, game='ur') for p in (0, 2)}}\n"
+        f"me = make_bot('greedy', seed=9, game='ur')  # what the test's person clicks\n"
+        "busy = False\n"
+        "def reply(_record=None):\n"
+        "    global busy\n"
+        "    if busy:\n"
+        "        return\n"
+        "    busy = True\n"
+        "    try:\n"
+        "        while vs.decision is not None and vs.decision.seat in bots:\n"
+        "            bot_step(vs, bots)\n"
+        "    finally:\n"
+        "        busy = False\n"
+        f"board = BoardWidget(vs, seat={HUMAN})\n"
+        "board.on_action(reply)\n"
+        "reply()\n"
+        "board"
     )
-    notebook = {
-        "cells": cells,
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return cells
 
 
-def write_look_notebook(path: Path, war_position: str, war_steps: list[str]) -> None:
+def look_cells(war_position: str, war_steps: list[str]) -> list[str]:
     """The notebook of the screenshots; ``war_steps`` lead from ``war_position`` to the cubes-to-move prompt."""
-    cells = [
-        _cell("from tigris_widget import BoardWidget\nfrom tigris_widget.games.ur import UrGame\n"
-              "from tigris_widget.jupyter.stepper import GameStepper\n"
-              "from tigris_widget.bots import make_bot\nfrom tigris_widget.bots.runner import step"),
-        _cell("start = BoardWidget(UrGame.new(players=4, seed=2006))\nstart"),
-        _cell(
-            "import random\n"
-            "mid_game, rng = UrGame.new(players=4, seed=5), random.Random(5)\n"
-            "while len(mid_game) < 90 or mid_game.state.started:\n"
-            "    mid_game.apply(rng.choice(mid_game.legal_actions()))\n"
-            "mid = BoardWidget(mid_game)\n"
-            "s = mid_game.state\n"
-            "mid.show_heatmap({c: s.cubes[c] for c in range(36) if s.owner[c] == s.active}, "
-            "legend='cubes on the tiles of the player to move', high='most')\n"
-            "mid.arrow((1, 1), (1, 2))\nmid.label((4, 4), 'look')\nmid.highlight([(2, 3)])\n"
-            "mid.caption('Overlays from Python: a heatmap, an arrow, a label and a frame')\nmid"
-        ),
-        _cell(f"war_game = UrGame.from_position({war_position!r})\nwar_game.play(*{war_steps!r})\n"
-              "war = BoardWidget(war_game)\nwar"),
-        _cell("over_game = UrGame.new(players=3, seed=17)\nplayers = {p: make_bot('greedy', seed=p, game='ur') "
-              "for p in range(3)}\nwhile not over_game.is_over:\n    step(over_game, players)\n"
-              "over = BoardWidget(over_game)\nover"),
-        _cell("stepper = GameStepper(over_game)\nstepper.goto(120)\nstepper.widget"),
-    ]  # fmt: skip
-    notebook = {
-        "cells": cells,
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return [
+        "from tigris_widget import BoardWidget\nfrom tigris_widget.games.ur import UrGame\n"
+        "from tigris_widget.jupyter.stepper import GameStepper\n"
+        "from tigris_widget.bots import make_bot\nfrom tigris_widget.bots.runner import step",
+        "start = BoardWidget(UrGame.new(players=4, seed=2006))\nstart",
+        "import random\n"
+        "mid_game, rng = UrGame.new(players=4, seed=5), random.Random(5)\n"
+        "while len(mid_game) < 90 or mid_game.state.started:\n"
+        "    mid_game.apply(rng.choice(mid_game.legal_actions()))\n"
+        "mid = BoardWidget(mid_game)\n"
+        "s = mid_game.state\n"
+        "mid.show_heatmap({c: s.cubes[c] for c in range(36) if s.owner[c] == s.active}, "
+        "legend='cubes on the tiles of the player to move', high='most')\n"
+        "mid.arrow((1, 1), (1, 2))\nmid.label((4, 4), 'look')\nmid.highlight([(2, 3)])\n"
+        "mid.caption('Overlays from Python: a heatmap, an arrow, a label and a frame')\nmid",
+        f"war_game = UrGame.from_position({war_position!r})\nwar_game.play(*{war_steps!r})\n"
+        "war = BoardWidget(war_game)\nwar",
+        "over_game = UrGame.new(players=3, seed=17)\nplayers = {p: make_bot('greedy', seed=p, game='ur') "
+        "for p in range(3)}\nwhile not over_game.is_over:\n    step(over_game, players)\n"
+        "over = BoardWidget(over_game)\nover",
+        "stepper = GameStepper(over_game)\nstepper.goto(120)\nstepper.widget",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -215,17 +206,14 @@ def turns() -> dict[str, tuple[str, list[str]]]:
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory, turns: dict[str, tuple[str, list[str]]]) -> Iterator[JupyterServer]:
     work = tmp_path_factory.mktemp("urlab")
-    write_notebook(work / NOTEBOOK, {name: position for name, (position, _) in turns.items()})
+    write_notebook(work / NOTEBOOK, play_cells({name: position for name, (position, _) in turns.items()}))
     war_position, war_steps = turns["politics_war"]
-    write_look_notebook(
-        work / LOOK, war_position, war_steps[: next(i for i, a in enumerate(war_steps) if "->" in a) + 1]
+    write_notebook(
+        work / LOOK, look_cells(war_position, war_steps[: next(i for i, a in enumerate(war_steps) if "->" in a) + 1])
     )
     for name in (NOTEBOOK, LOOK):
         subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / name)], check=True, capture_output=True)
-    settings = work / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')  # render every cell
-    with jupyterlab(work) as server:
+    with jupyterlab(work, every_cell=True) as server:
         yield server
 
 
@@ -272,15 +260,6 @@ def clicks_for(view: dict[str, Any], action: str) -> list[tuple[str, Any]]:
     raise AssertionError(f"{action!r} is not offered on the board: {sorted(t)}")
 
 
-def click_cell(page: Any, board: Any, cell: int) -> None:
-    canvas = board.locator("canvas.tw-board")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    lay = json.loads(canvas.get_attribute("data-layout"))
-    page.mouse.click(box["x"] + lay["left"] + (cell % 6 + 0.5) * lay["cell"],
-                     box["y"] + lay["top"] + (cell // 6 + 0.5) * lay["cell"])  # fmt: skip
-
-
 def click_action(page: Any, board: Any, view: dict[str, Any], action: str) -> None:
     """Play ``action`` by its clicks and wait until the board has drawn the position after it."""
     from playwright.sync_api import expect
@@ -289,19 +268,12 @@ def click_action(page: Any, board: Any, view: dict[str, Any], action: str) -> No
     assert board.get_attribute("data-ready") == before
     for kind, what in clicks_for(view, action):
         if kind == "cell":
-            click_cell(page, board, what)
+            click_cell(page, board, what % 6, what // 6)
         else:
             button = board.locator(f'button[data-key="{what}"]')
             button.scroll_into_view_if_needed()
             button.click()
     expect(board).not_to_have_attribute("data-ready", before, timeout=30_000)
-
-
-def watch_console(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
-    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-    return errors
 
 
 def ready(page: Any, kc: Any, name: str, index: int) -> tuple[Any, dict[str, Any]]:
@@ -441,17 +413,9 @@ def test_screenshots_in_jupyterlab(lab: JupyterServer, browser: Any, width: int,
         page.wait_for_function("() => document.querySelectorAll('.tigris-widget[data-ready]').length >= 5",
                                timeout=120_000)  # fmt: skip
         page.wait_for_selector(".jp-OutputArea canvas:not(.tw-board)", timeout=60_000)  # the stepper's chart
-        page.evaluate("() => { const s = window.jupyterapp.shell; if (%s) s.expandLeft(); else s.collapseLeft(); }"
-                      % ("true" if width < 1000 else "false"))  # fmt: skip
-        page.wait_for_timeout(400)
-        news = page.get_by_role("button", name="No")  # JupyterLab's question about its news, over the page
-        if news.count():
-            news.first.click()
-        for theme in ("JupyterLab Light", "JupyterLab Dark"):
-            dark = "Dark" in theme
-            page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
-            page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
-                                   timeout=30_000)  # fmt: skip
+        lab_sidebar_for(page, width)
+        for dark in (False, True):
+            lab_theme(page, dark)
             page.wait_for_selector(f".tigris-widget[data-theme={'dark' if dark else 'light'}]", timeout=30_000)
             page.wait_for_timeout(500)  # the charts' redraw comes back from the kernel
             tag = f"{width}-{'dark' if dark else 'light'}-dpr{dpr}"

@@ -14,20 +14,7 @@ from tigris_widget.games.ur import UrGame
 from tigris_widget.jupyter.editor_widget import WARNING_COLOUR
 from tigris_widget.jupyter.inspect import BotInspector
 from tigris_widget.jupyter.widget import BoardWidget
-
-# Ur rules spec §14, TC-10 (trade: border, each rival tile, rival ziggurat, cap)
-TC10 = """\
-4 players · start player P0 · to move: P0 · ziggurats left: 4 · options: defaults
-      x=0       x=1       x=2       x=3       x=4       x=5
-y=0   Ta:0x1    At:1x1    Ct        Pc        Wt        Ac
-y=1   Ct:2x2    Pw        Wa:0x1    Ap        Tp        Cp
-y=2   Wt        At:1x1    Tc:0x2    Cw:1x1    Pw        Wa
-y=3   Tp        Ca        Pa        Wt        Z3(Ap)    Ta:0x4
-y=4   Pc        Wc        Ac        Tc        Cp        Pw:0x1
-y=5   Ap        Tp        Cw        Pw        Wt        Aw
-hands: P0=TP  P1=AC  P2=CW  P3=AW
-supplies: P0=11  P1=17  P2=18  P3=19
-"""
+from ur_positions import TC10, grid_tokens
 
 
 def front_end_message(editor: PositionEditor, content: Any) -> None:
@@ -54,14 +41,10 @@ def field(editor: PositionEditor, name: str, value: object) -> None:
     editor._controls[name][0].value = value
 
 
-def ur_cells(text: str) -> list[list[str]]:
-    return [line.split()[1:] for line in text.splitlines()[2:8]]
-
-
 def test_ur_tc10_built_by_clicks_equals_the_position() -> None:
     editor = PositionEditor("ur", players=4, seed=3)
     field(editor, "stage", "play")
-    for y, row in enumerate(ur_cells(TC10)):
+    for y, row in enumerate(grid_tokens(TC10)):
         for x, token in enumerate(row):
             if token.startswith("Z"):  # a ziggurat on its tile: Z3(Ap)
                 toggle(editor, token[3:5])

@@ -9,20 +9,7 @@ import pytest
 
 from tigris_widget.core.editor import Editor
 from tigris_widget.games.ur import UrGame
-
-TC10 = """\
-4 players · start player P0 · to move: P0 · ziggurats left: 4 · options: defaults
-      x=0       x=1       x=2       x=3       x=4       x=5
-y=0   Ta:0x1    At:1x1    Ct        Pc        Wt        Ac
-y=1   Ct:2x2    Pw        Wa:0x1    Ap        Tp        Cp
-y=2   Wt        At:1x1    Tc:0x2    Cw:1x1    Pw        Wa
-y=3   Tp        Ca        Pa        Wt        Z3(Ap)    Ta:0x4
-y=4   Pc        Wc        Ac        Tc        Cp        Pw:0x1
-y=5   Ap        Tp        Cw        Pw        Wt        Aw
-hands: P0=TP  P1=AC  P2=CW  P3=AW
-supplies: P0=11  P1=17  P2=18  P3=19
-"""
-"""The position of rules §14 TC-10 (trade: border, each rival tile, rival ziggurat, cap)."""
+from ur_positions import TC10, grid_tokens
 
 
 def cell(x: int, y: int) -> int:
@@ -31,8 +18,7 @@ def cell(x: int, y: int) -> int:
 
 def test_tc10_built_by_edits_is_the_parsers_position() -> None:
     editor = Editor.new("ur", players=4, seed=11)
-    rows = [line.split()[1:] for line in TC10.splitlines()[2:8]]
-    for y, row in enumerate(rows):
+    for y, row in enumerate(grid_tokens(TC10)):
         for x, token in enumerate(row):
             tile = token[3:5] if token.startswith("Z") else token[:2]
             editor.place((x, y), tile)

@@ -13,6 +13,7 @@ import pytest
 
 from tigris_widget import IllegalActionError, NotationError, PositionError
 from tigris_widget.games.ur import UrGame
+from ur_positions import TC10
 
 from .urtext import (
     CELLS,
@@ -191,18 +192,7 @@ hands: P0=TW  P1=CW  P2=AP  P3=AT
 supplies: P0=19  P1=17  P2=18  P3=20
 """
 
-TC10 = """\
-4 players · start player P0 · to move: P0 · ziggurats left: 4 · options: defaults
-      x=0       x=1       x=2       x=3       x=4       x=5
-y=0   Ta:0x1    At:1x1    Ct        Pc        Wt        Ac
-y=1   Ct:2x2    Pw        Wa:0x1    Ap        Tp        Cp
-y=2   Wt        At:1x1    Tc:0x2    Cw:1x1    Pw        Wa
-y=3   Tp        Ca        Pa        Wt        Z3(Ap)    Ta:0x4
-y=4   Pc        Wc        Ac        Tc        Cp        Pw:0x1
-y=5   Ap        Tp        Cw        Pw        Wt        Aw
-hands: P0=TP  P1=AC  P2=CW  P3=AW
-supplies: P0=11  P1=17  P2=18  P3=19
-"""
+# TC10 is in ur_positions: the editor tests build it too.
 
 TC11 = """\
 4 players · start player P0 · to move: P0 · ziggurats left: 5 · options: defaults

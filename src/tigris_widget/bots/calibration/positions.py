@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tigris_widget.bots.seeded_games import player_counts, replayed, seated_bots
 from tigris_widget.core.protocol import CHANCE_KIND, GameLike
 from tigris_widget.core.registry import game_module
 
@@ -42,34 +43,13 @@ class PlayedPosition:
 
     def game_at(self) -> GameLike:
         """A new game at this position: the bot game's actions replayed from its seed."""
-        g = game_module(self.game).new_game(self.players, self.seed, None)
-        for action in self.actions:
-            g.apply(action)
-        return g
-
-
-def _players(game: str) -> list[int]:
-    """The player counts ``game`` allows with its default options."""
-    counts = []
-    for n in game_module(game).PLAYERS:
-        try:
-            game_module(game).new_game(n, 0, None)
-        except ValueError:
-            continue
-        counts.append(n)
-    return counts
+        return replayed(self.game, self.players, self.seed, self.actions)
 
 
 def _bots(game: str, players: int) -> tuple[str, ...]:
     from tigris_widget.bots import bot_names
 
     return ("greedy" if "greedy" in bot_names(game) else "random",) * players
-
-
-def _make(game: str, seed: int, bots: tuple[str, ...]) -> list[object]:
-    from tigris_widget.bots import make_bot
-
-    return [make_bot(name, seed * 7919 + seat + 1, game) for seat, name in enumerate(bots)]
 
 
 def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
@@ -81,7 +61,7 @@ def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
         raise ValueError(f"positions must be a positive integer, not {count!r}")
     from tigris_widget.bots.runner import step
 
-    counts = _players(game)
+    counts = player_counts(game)
     out: list[PlayedPosition] = []
     for k in range(MAX_GAMES):
         if len(out) >= count:
@@ -89,13 +69,13 @@ def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
         players, seed = counts[k % len(counts)], BASE_SEED + k
         bots = _bots(game, players)
         g = game_module(game).new_game(players, seed, None)
-        made = _make(game, seed, bots)
+        made = seated_bots(game, bots, seed)
         choosing: list[tuple[int, str]] = []
         while not g.is_over and len(g.actions) < MAX_ACTIONS:
             d = g.decision
             if d is not None and d.kind != CHANCE_KIND and len(d.choices) > 1:
                 choosing.append((len(g.actions), d.kind))
-            if step(g, made) is None:  # type: ignore[arg-type]
+            if step(g, made) is None:
                 break
         n = max(1, len(choosing) // PER_GAME)
         for ply, kind in choosing[n // 2 :: n][:PER_GAME]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tigris_widget.bots.analysis import analyze
+from tigris_widget.bots.seeded_games import player_counts, replayed, seated_bots
 from tigris_widget.bots.stability.data import PHASES, StabilityDataError, StablePosition, same_move
 from tigris_widget.core.analysis import Analysis
 from tigris_widget.core.hooks import rivals_analysis
@@ -59,25 +60,6 @@ def lcb_choice(result: Analysis) -> tuple[str, ...]:
     return max(rated, key=lambda c: (c.low, c.visits)).actions
 
 
-def _players(game: str) -> list[int]:
-    """The player counts a game allows with its default options (of its ``PLAYERS``: some need an option)."""
-    counts = []
-    for n in game_module(game).PLAYERS:
-        try:
-            game_module(game).new_game(n, 0, None)
-        except ValueError:
-            continue
-        counts.append(n)
-    return counts
-
-
-def _replay(game: str, players: int, seed: int, actions: Sequence[Any], ply: int) -> GameLike:
-    g = game_module(game).new_game(players, seed, None)
-    for a in actions[:ply]:
-        g.apply(a)
-    return g
-
-
 @dataclass(frozen=True)
 class Pick:
     """A candidate position from a bot game, before the searches judge it."""
@@ -100,19 +82,18 @@ def candidate_positions(game: str, games_per_count: int, seed: int) -> list[Pick
     """Positions from seeded bot games of ``game`` (every player count it allows): from each game one
     decision of its most common kind in the opening, middle and late game, and one of each rarer kind
     (conflicts, monuments … wherever the game has them). Decisions with a single choice are skipped."""
-    from tigris_widget.bots import make_bot
     from tigris_widget.bots.runner import play
 
     rng = random.Random(seed)
     picks: list[Pick] = []
-    for players in _players(game):
+    for players in player_counts(game):
         for k in range(games_per_count):
             game_seed = seed * 1000 + players * 100 + k
             # greedy bots, and in every other game a small search (60 iterations) in one seat, for less uniform play
             names = ["greedy"] * players
             if k % 2:
                 names[k % players] = "search:60"
-            bots = [make_bot(n, game_seed * 7919 + s + 1, game) for s, n in enumerate(names)]
+            bots = seated_bots(game, names, game_seed)
             try:
                 played = play(game_module(game).new_game(players, game_seed, None), bots)
             except RuntimeError:  # a runaway game: take its positions all the same
@@ -140,7 +121,7 @@ def candidate_positions(game: str, games_per_count: int, seed: int) -> list[Pick
             total = len(played.actions)
             for ply, phase in chosen:
                 phase = phase or PHASES[min(2, 3 * ply // max(1, total))]
-                at = _replay(game, players, game_seed, played.actions, ply)
+                at = replayed(game, players, game_seed, played.actions[:ply])
                 d = at.decision
                 assert d is not None
                 if not _round_trips(at):
