@@ -4,10 +4,11 @@ without network (it opens from ``file://``):
     puzzle.to_html("revolt.html")
 
 The page holds the widget's canvas board (the built ``widget.js`` inlined) and every line of the
-puzzle's turn judged in advance (``render.puzzle_tree``, packed like a replay); the board's
-``openPuzzle`` walks it: each click on a legal target is a step, judged ✓/✗/? with the message
-``Puzzle.judge`` gives, and the whole try with ``Puzzle.check``'s; Hint, Solution (played on the
-board), Step back and Retry. Only the puzzle seat's own view is stored: no hand it may not see.
+puzzle's turn judged in advance (``render.puzzle_tree``: each view a patch of another, then packed
+like a replay); the board's ``openPuzzle`` walks it: each click on a legal target is a step, judged
+✓/✗/? with the message ``Puzzle.judge`` gives, and the whole try with ``Puzzle.check``'s; Hint,
+Solution (played on the board), Step back and Retry. Only the puzzle seat's own view is stored: no
+hand it may not see.
 """
 
 from __future__ import annotations
