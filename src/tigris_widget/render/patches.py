@@ -21,6 +21,7 @@ An object or array none of whose entries is kept is replaced whole (``diff([1], 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 SHIFT = "<"
@@ -29,8 +30,8 @@ LENGTH = "#"
 
 def diff(a: Any, b: Any) -> Any:
     """The patch that turns ``a`` into ``b``."""
-    if type(a) is type(b) and a == b:
-        return {}  # (equal containers whose items differ as JSON, [1] and [True], are not in views)
+    if type(a) is type(b) and a == b and (not isinstance(a, (dict, list)) or _json(a) == _json(b)):
+        return {}  # equal containers are compared as JSON too: [0] == [False] in Python, not in JSON
     if isinstance(a, dict) and isinstance(b, dict):
         changes: dict[str, Any] = {}
         for key, value in b.items():
@@ -48,6 +49,10 @@ def diff(a: Any, b: Any) -> Any:
         kept = sum(1 for i in range(len(b)) if str(i) not in changes)
         return changes if kept else [b]
     return [b]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _list_diff(a: list[Any], b: list[Any]) -> dict[str, Any]:
