@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_puzzle_page import played  # a try, the other seats answering as the page's tree plays them
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.puzzles.library import library
 from tigris_widget.render.patches import diff, patched
@@ -70,15 +71,6 @@ def test_the_stored_patches_make_every_view_the_tree_built(
     assert len(text(data["views"])) < whole / 4, "patches of a step's view store much less than whole views"
 
 
-def _replayed(puzzle: PuzzleLike, steps: list[str]) -> Any:
-    game = puzzle.game()
-    for action in steps:
-        game.apply(action)
-        while (reply := puzzle.reply(game)) is not None:
-            game.apply(reply)
-    return game
-
-
 def test_every_stored_line_is_judged_as_the_python_puzzle_judges_it(
     small: tuple[PuzzleLike, PuzzleTree, dict[str, Any]],
 ) -> None:
@@ -91,7 +83,7 @@ def test_every_stored_line_is_judged_as_the_python_puzzle_judges_it(
             index, steps = lines.pop()
             node = nodes[index]
             if steps:
-                game = _replayed(puzzle, steps)
+                game = played(puzzle, *steps)
                 verdict, check = puzzle.judge(game), puzzle.check(game)
                 assert node["j"] == [verdict.status, verdict.message], steps
                 assert node.get("end") == (None if check.status == "playing" else [check.status, check.message]), steps
