@@ -18,6 +18,7 @@ import pytest
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.puzzles.library import library
 from tigris_widget.render.puzzle_page import MAX_PAGE_BYTES, puzzle_html
+from tigris_widget.render.puzzle_tree import tree_views
 
 PUZZLES = [("tigris", "priest-war"), ("ur", "u-2103b2a9")]
 
@@ -26,7 +27,7 @@ def embedded(text: str) -> dict[str, Any]:
     match = re.search(r'<script type="application/octet-stream" id="tw-data">([^<]*)</script>', text)
     assert match
     data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(match.group(1))))
-    return data
+    return {**data, "views": tree_views(data)}  # each view whole, as the page makes it from its patch
 
 
 @pytest.fixture(scope="module", params=PUZZLES, ids=[key for _, key in PUZZLES])

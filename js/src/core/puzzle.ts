@@ -2,6 +2,7 @@
 // try so far is a path of nodes; each step the player makes is a child of the last one, each verdict
 // is the one the Python judge gave. It knows no game and no DOM (the page is ``puzzlepage.ts``).
 
+import { patched } from "./patches";
 import { inflate } from "./replay";
 
 /** ``[status, message]``: a step's "good" / "bad" / "unclear", or a whole try's "solved" / "failed". */
@@ -30,7 +31,9 @@ export interface PuzzleData {
   explanation: string;
   /** The player's steps of the shipped solution, a path from ``nodes[0]``. */
   solution: string[];
-  views: Record<string, unknown>[];
+  /** Each view as ``[base, patch]``: the view ``base`` (an earlier one; -1: nothing) patched
+   * (``patches.ts``), so that thousands of views that differ by a step each store only the step. */
+  views: [number, unknown][];
   nodes: PuzzleNode[];
 }
 
@@ -45,6 +48,7 @@ export async function unpackPuzzle(packed: string): Promise<PuzzleData> {
     d.nodes.length > 0 &&
     Array.isArray(d.solution) &&
     Array.isArray(d.hints) &&
+    d.views.every((w, i) => Array.isArray(w) && w.length === 2 && Number.isInteger(w[0]) && w[0] >= -1 && w[0] < i) &&
     d.nodes.every((n) => n !== null && typeof n === "object" && Number.isInteger(n.v) && n.v >= 0 && n.v < (d.views?.length ?? 0));
   if (!ok) throw new Error("the puzzle's data is not a puzzle tree");
   return d as PuzzleData;
@@ -53,6 +57,8 @@ export async function unpackPuzzle(packed: string): Promise<PuzzleData> {
 /** One try at the puzzle: the path from the start, stepped forward by actions and back by Step back or Retry. */
 export class PuzzleSession {
   private path: number[] = [0];
+  /** The views made so far from their patches (a view is made once, when first shown). */
+  private readonly made = new Map<number, Record<string, unknown>>();
 
   constructor(readonly data: PuzzleData) {}
 
@@ -70,8 +76,18 @@ export class PuzzleSession {
   }
 
   view(): Record<string, unknown> {
-    const view = this.data.views[this.node.v];
-    if (!view) throw new Error(`the puzzle's data has no view ${this.node.v}`);
+    return this.viewAt(this.node.v);
+  }
+
+  /** View ``i``: its base view (made first, bases come earlier) with its patch applied. */
+  viewAt(i: number): Record<string, unknown> {
+    const known = this.made.get(i);
+    if (known) return known;
+    const entry = this.data.views[i];
+    if (!entry) throw new Error(`the puzzle's data has no view ${i}`);
+    const [base, patch] = entry;
+    const view = patched(base < 0 ? {} : this.viewAt(base), patch) as Record<string, unknown>;
+    this.made.set(i, view);
     return view;
   }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import html
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,37 +26,77 @@ from tigris_widget.render.replay import pack, replay_data
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
-_PAGE = """<!doctype html>
+_SHELL = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>{title}</title>
 <style>{css}
-body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }}
-@media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; color: #e6e6e6; }} }}
-.tw-replay-title {{ font-size: 18px; font-weight: 600; margin: 0 0 8px; }}
-.tw-replay-note {{ color: #777; font-size: 12px; margin: 4px 0 10px; }}
+{style}
 </style>
 </head>
 <body>
-<h1 class="tw-replay-title">{title}</h1>
-<p class="tw-replay-note">{note}</p>
-<div id="board"></div>
-<noscript>This replay needs JavaScript.</noscript>
+{body}
+<noscript>This {what} needs JavaScript.</noscript>
 <script type="application/octet-stream" id="tw-code">{code}</script>
 <script type="application/octet-stream" id="tw-data">{data}</script>
 <script type="module">
 const text = (id) => document.getElementById(id).textContent.trim();
 const code = Uint8Array.from(atob(text("tw-code")), (c) => c.charCodeAt(0));
 const url = URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }}));
-const {{ openReplay }} = await import(url);
-window.tigrisReplay = await openReplay(document.getElementById("board"), text("tw-data"));
-document.body.dataset.replayReady = "true";
+const {{ {opener} }} = await import(url);
+window.{handle} = await {opener}(document.getElementById("{mount}"), text("tw-data"));
+document.body.dataset.{ready} = "true";
 </script>
 </body>
 </html>
 """
+
+_REPLAY_STYLE = """body { margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+@media (prefers-color-scheme: dark) { body { background: #1e1e1e; color: #e6e6e6; } }
+.tw-replay-title { font-size: 18px; font-weight: 600; margin: 0 0 8px; }
+.tw-replay-note { color: #777; font-size: 12px; margin: 4px 0 10px; }"""
+
+
+@dataclass(frozen=True)
+class Opener:
+    """How a page's loader starts the board: the bundle's ``function`` called on the element ``mount``,
+    its result kept as ``window.<handle>``, then ``<body data-<ready>="true">`` (what tests wait for)."""
+
+    function: str
+    mount: str
+    handle: str
+    ready: str
+    what: str
+    """The page's kind, in the ``<noscript>`` sentence."""
+
+
+REPLAY = Opener("openReplay", "board", "tigrisReplay", "replayReady", "replay")
+
+
+def self_contained_page(title: str, style: str, body: str, opener: Opener, data: str) -> str:
+    """A page holding the built board (inlined by ``board_assets``), its packed ``data`` and the loader
+    that opens it with ``opener``: the shell every self-contained page shares. ``title`` and ``body``
+    are HTML (escaped by the caller); ``style`` is CSS added after the board's.
+
+    :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
+    """
+    code, css = board_assets()
+    return _SHELL.format(
+        title=title,
+        css=css,
+        style=style,
+        body=body,
+        what=opener.what,
+        code=code,
+        data=data,
+        opener=opener.function,
+        mount=opener.mount,
+        handle=opener.handle,
+        ready=opener.ready,
+    )
 
 
 def board_assets() -> tuple[str, str]:
@@ -80,17 +121,12 @@ def game_html(game: GameLike, seat: int | None = None, *, title: str | None = No
     """
     players = game.players
     check_seat(seat, players)
-    code, css = board_assets()
     data = replay_data(game, seat)
     who = "all-seeing view" if seat is None else f"what {_seat_name(data, seat)} saw"
-    heading = title or f"{game_module(game.name).TITLE} — {len(game)} actions, {who}"
-    return _PAGE.format(
-        title=html.escape(heading),
-        css=css,
-        note="Replay: ← → on the history bar or , . on the board step through the moves; Home and End jump.",
-        code=code,
-        data=pack(data),
-    )
+    heading = html.escape(title or f"{game_module(game.name).TITLE} — {len(game)} actions, {who}")
+    note = "Replay: ← → on the history bar or , . on the board step through the moves; Home and End jump."
+    body = f'<h1 class="tw-replay-title">{heading}</h1>\n<p class="tw-replay-note">{note}</p>\n<div id="board"></div>'
+    return self_contained_page(heading, _REPLAY_STYLE, body, REPLAY, pack(data))
 
 
 def _seat_name(data: dict[str, Any], seat: int) -> str:

@@ -4,10 +4,11 @@ without network (it opens from ``file://``):
     puzzle.to_html("revolt.html")
 
 The page holds the widget's canvas board (the built ``widget.js`` inlined) and every line of the
-puzzle's turn judged in advance (``render.puzzle_tree``, packed like a replay); the board's
-``openPuzzle`` walks it: each click on a legal target is a step, judged ✓/✗/? with the message
-``Puzzle.judge`` gives, and the whole try with ``Puzzle.check``'s; Hint, Solution (played on the
-board), Step back and Retry. Only the puzzle seat's own view is stored: no hand it may not see.
+puzzle's turn judged in advance (``render.puzzle_tree``: each view a patch of another, then packed
+like a replay); the board's ``openPuzzle`` walks it: each click on a legal target is a step, judged
+✓/✗/? with the message ``Puzzle.judge`` gives, and the whole try with ``Puzzle.check``'s; Hint,
+Solution (played on the board), Step back and Retry. Only the puzzle seat's own view is stored: no
+hand it may not see.
 """
 
 from __future__ import annotations
@@ -18,69 +19,45 @@ from pathlib import Path
 from typing import Any
 
 from tigris_widget.core.protocol import PuzzleLike
-from tigris_widget.render.html import board_assets
+from tigris_widget.render.html import Opener, self_contained_page
+from tigris_widget.render.patches import patched
 from tigris_widget.render.puzzle_tree import PuzzleTree, hints
 from tigris_widget.render.replay import pack
 
 MAX_PAGE_BYTES = 1_500_000
 """The largest page written: a puzzle whose judged lines do not fit is refused, naming the size."""
 
-_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>{title}</title>
-<style>{css}
-body {{ margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; background: #fff; }}
-@media (prefers-color-scheme: dark) {{ body {{ background: #1e1e1e; color: #e6e6e6; }} }}
-.tw-pp {{ display: flex; flex-flow: row-reverse wrap; gap: 16px; align-items: flex-start; }}
-.tw-pp-board {{ flex: 1 1 560px; min-width: 0; }}
-.tw-pp-panel {{ flex: 0 1 330px; min-width: 240px; line-height: 1.45; }}
-.tw-pp-title {{ font-size: 20px; margin: 0 0 2px; }}
-.tw-pp-label {{ margin: 0 0 8px; opacity: .75; font-size: 13px; }}
-.tw-pp-goal {{ margin: 0 0 10px; }}
-.tw-pp-judgement {{ margin: 8px 0; padding: 4px 8px; border-left: 4px solid transparent; min-height: 1.45em; }}
-.tw-pp-judgement:empty {{ display: none; }}
-.tw-pp-judgement[data-judgement="good"] {{ border-color: #2e8b57; background: #2e8b571f; }}
-.tw-pp-judgement[data-judgement="bad"] {{ border-color: #c0392b; background: #c0392b1f; }}
-.tw-pp-judgement[data-judgement="unclear"] {{ border-color: #8a6d00; background: #8a6d001f; }}
-[data-judgement="good"] .tw-pp-mark, [data-end="solved"] b {{ color: #2e8b57; }}
-[data-judgement="bad"] .tw-pp-mark, [data-end="failed"] b {{ color: #c0392b; }}
-[data-judgement="unclear"] .tw-pp-mark {{ color: #8a6d00; }}
-@media (prefers-color-scheme: dark) {{
-  [data-judgement="good"] .tw-pp-mark, [data-end="solved"] b {{ color: #5fd38d; }}
-  [data-judgement="bad"] .tw-pp-mark, [data-end="failed"] b {{ color: #ff7b6b; }}
-  [data-judgement="unclear"] .tw-pp-mark {{ color: #e0b84a; }}
-}}
-.tw-pp-buttons {{ display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }}
-.tw-pp-button {{ font: inherit; padding: 4px 9px; border-radius: 4px; border: 1px solid #8888; background: #8881;
-  color: inherit; cursor: pointer; }}
-.tw-pp-button:hover {{ background: #8883; }}
-.tw-pp-button[hidden] {{ display: none; }}
-.tw-pp-status p {{ margin: 6px 0; }}
-.tw-pp-status code {{ font-size: 13px; }}
-.tw-pp-note {{ opacity: .7; font-size: 12px; margin-top: 16px; }}
-</style>
-</head>
-<body>
-<div id="puzzle"></div>
-<p class="tw-pp-note">{note}</p>
-<noscript>This puzzle needs JavaScript.</noscript>
-<script type="application/octet-stream" id="tw-code">{code}</script>
-<script type="application/octet-stream" id="tw-data">{data}</script>
-<script type="module">
-const text = (id) => document.getElementById(id).textContent.trim();
-const code = Uint8Array.from(atob(text("tw-code")), (c) => c.charCodeAt(0));
-const url = URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }}));
-const {{ openPuzzle }} = await import(url);
-window.tigrisPuzzle = await openPuzzle(document.getElementById("puzzle"), text("tw-data"));
-document.body.dataset.puzzleReady = "true";
-</script>
-</body>
-</html>
-"""
+_STYLE = """body { margin: 16px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; background: #fff; }
+@media (prefers-color-scheme: dark) { body { background: #1e1e1e; color: #e6e6e6; } }
+.tw-pp { display: flex; flex-flow: row-reverse wrap; gap: 16px; align-items: flex-start; }
+.tw-pp-board { flex: 1 1 560px; min-width: 0; }
+.tw-pp-panel { flex: 0 1 330px; min-width: 240px; line-height: 1.45; }
+.tw-pp-title { font-size: 20px; margin: 0 0 2px; }
+.tw-pp-label { margin: 0 0 8px; opacity: .75; font-size: 13px; }
+.tw-pp-goal { margin: 0 0 10px; }
+.tw-pp-judgement { margin: 8px 0; padding: 4px 8px; border-left: 4px solid transparent; min-height: 1.45em; }
+.tw-pp-judgement:empty { display: none; }
+.tw-pp-judgement[data-judgement="good"] { border-color: #2e8b57; background: #2e8b571f; }
+.tw-pp-judgement[data-judgement="bad"] { border-color: #c0392b; background: #c0392b1f; }
+.tw-pp-judgement[data-judgement="unclear"] { border-color: #8a6d00; background: #8a6d001f; }
+[data-judgement="good"] .tw-pp-mark, [data-end="solved"] b { color: #2e8b57; }
+[data-judgement="bad"] .tw-pp-mark, [data-end="failed"] b { color: #c0392b; }
+[data-judgement="unclear"] .tw-pp-mark { color: #8a6d00; }
+@media (prefers-color-scheme: dark) {
+  [data-judgement="good"] .tw-pp-mark, [data-end="solved"] b { color: #5fd38d; }
+  [data-judgement="bad"] .tw-pp-mark, [data-end="failed"] b { color: #ff7b6b; }
+  [data-judgement="unclear"] .tw-pp-mark { color: #e0b84a; }
+}
+.tw-pp-buttons { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
+.tw-pp-button { font: inherit; padding: 4px 9px; border-radius: 4px; border: 1px solid #8888; background: #8881;
+  color: inherit; cursor: pointer; }
+.tw-pp-button:hover { background: #8883; }
+.tw-pp-button[hidden] { display: none; }
+.tw-pp-status p { margin: 6px 0; }
+.tw-pp-status code { font-size: 13px; }
+.tw-pp-note { opacity: .7; font-size: 12px; margin-top: 16px; }"""
+
+PUZZLE = Opener("openPuzzle", "puzzle", "tigrisPuzzle", "puzzleReady", "puzzle")
 
 NOTE = (
     "Click the board to play your steps (or use the arrow keys and Enter on it). Each step is judged at once: "
@@ -91,7 +68,7 @@ NOTE = (
 def puzzle_data(puzzle: PuzzleLike) -> dict[str, Any]:
     """The page's data: the judged tree of the puzzle's turn and the words around the board."""
     data = PuzzleTree(puzzle).data()
-    seats = data["views"][0].get("seats") or []
+    seats = patched({}, data["views"][0][1]).get("seats") or []
     seat = puzzle.seat
     who = str(seats[seat]["name"]) if seat < len(seats) else f"Seat {seat}"
     return {
@@ -105,20 +82,19 @@ def puzzle_data(puzzle: PuzzleLike) -> dict[str, Any]:
     }
 
 
+def page_text(puzzle: PuzzleLike, packed: str) -> str:
+    """The page of ``puzzle`` around its ``packed`` data (``puzzle_data``, packed)."""
+    body = f'<div id="puzzle"></div>\n<p class="tw-pp-note">{html.escape(NOTE)}</p>'
+    return self_contained_page(html.escape(puzzle.title), _STYLE, body, PUZZLE, packed)
+
+
 def puzzle_html(puzzle: PuzzleLike, *, limit: int = MAX_PAGE_BYTES) -> str:
     """The self-contained HTML page of ``puzzle``.
 
     :raises ValueError: the page would be larger than ``limit`` bytes (the size is named).
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
-    code, css = board_assets()
-    page = _PAGE.format(
-        title=html.escape(puzzle.title),
-        css=css,
-        note=html.escape(NOTE),
-        code=code,
-        data=pack(puzzle_data(puzzle)),
-    )
+    page = page_text(puzzle, pack(puzzle_data(puzzle)))
     size = len(page.encode("utf-8"))
     if size > limit:
         raise ValueError(

@@ -6,13 +6,19 @@ the step is judged as the board judges it (``puzzle.judge``; ``puzzle.check`` on
 
 Pruning: a step judged "bad" or "unclear" ends its line (the page shows ✗ or ? and offers Step back
 and Retry), so nothing below it is stored; neither is anything after the turn. A state reached by
-different orders of steps is one node (the whole engine state decides, and whether the try is still
-on the solution's path, which the judges take on trust); identical views are stored once.
+different orders of steps (the whole engine state decides, and whether the try is still on the
+solution's path, which the judges take on trust) is judged and grown once: a later order gets a node
+of its own only for what it says differently — the judgement of its last step, its log and prompt —
+and shares the first node's steps (``"c"``), so the subtree is neither judged nor stored twice.
+Identical views are stored once.
 
 The data is ``{"seat", "views", "nodes", …}``: ``nodes[0]`` is the start; a node is ``{"v": view
 index, "ply", "j": [status, message] of the step that led to it (absent at the start), "end":
 [status, message] of the whole try once the turn is over, "c": {action text: node index}}``. Each
-view is the puzzle seat's own (``present(game, seat)``): no hand or bag order it may not see.
+view is the puzzle seat's own (``present(game, seat)``): no hand or bag order it may not see. A view
+is stored as ``[base, patch]``: the patch (``render.patches``) of the view ``base`` — the view of the
+node it was first reached from, -1 for none — that makes it (``tree_views`` makes them whole): a step
+changes a piece, a line of log and the prompt, and gzip cannot share what is thousands of views apart.
 """
 
 from __future__ import annotations
@@ -25,10 +31,12 @@ from typing import Any
 from tigris_widget.core.protocol import GameLike, PuzzleLike
 from tigris_widget.core.puzzle import MARKS
 from tigris_widget.core.registry import game_module
+from tigris_widget.render.patches import diff, patched
 
-MAX_NODES = 12_000
-"""Past this many positions the tree is refused before it is finished: stored at about 130 bytes each
-once packed (u-1e4e2af6: 4,882 in 0.65 MB), they would not fit a 1.5 MB page."""
+MAX_NODES = 20_000
+"""Past this many positions the tree is refused before it is finished: stored as patches at about 60
+bytes each once packed (u-bb2a083e: 8,414 in 0.53 MB), more would not fit a 1.5 MB page beside the
+board's 0.15 MB of code."""
 
 DEEP_RECURSION = 20_000
 """The recursion limit for a judge that needs more than the default (see ``_judged``)."""
@@ -51,6 +59,7 @@ class PuzzleTree:
         self.game = puzzle.game()
         self._present = game_module(self.game.name).present
         self.views: list[dict[str, Any]] = []
+        self._bases: list[int] = []  # the view each view is stored as a patch of (-1: none)
         self._view_ids: dict[str, int] = {}
         self.nodes: list[dict[str, Any]] = []
         self._positions: dict[tuple[bool, bytes], int] = {}
@@ -58,12 +67,16 @@ class PuzzleTree:
 
     def data(self) -> dict[str, Any]:
         """The whole tree, its views and what the page says around the board."""
-        self._grow(None)
-        return {"seat": self.seat, "views": self.views, "nodes": self.nodes, "solution": self._solution_path()}
+        self._grow(None, -1)
+        views = [
+            [base, diff({} if base < 0 else self.views[base], view)] for base, view in zip(self._bases, self.views)
+        ]
+        return {"seat": self.seat, "views": views, "nodes": self.nodes, "solution": self._solution_path()}
 
     # -- the tree ------------------------------------------------------------------------------------
-    def _grow(self, judged: tuple[str, str] | None) -> int:
-        """The node of the game as it stands (after the step judged ``judged``), its subtree added."""
+    def _grow(self, judged: tuple[str, str] | None, parent_view: int) -> int:
+        """The node of the game as it stands (after the step judged ``judged``, from a node showing
+        ``parent_view``), its subtree added."""
         game, puzzle = self.game, self.puzzle
         end = puzzle.check(game)
         over = end.status != "playing"
@@ -73,8 +86,7 @@ class PuzzleTree:
         on_path = self._steps == list(puzzle.solution[: len(self._steps)])
         state = None if stops else _position_key(game)
         key = None if state is None else (on_path, state)
-        if key is not None and key in self._positions:  # the same state by another order of steps (or a cycle)
-            return self._positions[key]
+        first = None if key is None else self._positions.get(key)
         index = len(self.nodes)
         if index >= MAX_NODES:
             raise ValueError(
@@ -85,25 +97,32 @@ class PuzzleTree:
             node["j"] = list(judged)
         if over:
             node["end"] = [end.status, end.message]
+        node["v"] = self._view(judged, end.status if over else None, stops, parent_view)
+        if first is not None:  # the same state by another order of steps (or a cycle): the same steps on
+            known = self.nodes[first]  # from here, but this order's own judgement, log and prompt
+            if all(known.get(k) == node.get(k) for k in ("ply", "j", "v")):
+                return first
+            node["c"] = known["c"]
+            self.nodes.append(node)
+            return index
         self.nodes.append(node)
-        node["v"] = self._view(judged, end.status if over else None, stops)
         if stops:
             return index
         if key is not None:
             self._positions[key] = index
         children: dict[str, int] = {}
+        node["c"] = children  # filled in place: a cycle back here shares it before it is complete
         for action in game.legal_actions():
             with self._played(action):
                 self._steps.append(str(action))
-                children[str(action)] = self._grow(_judged(puzzle, game))
+                children[str(action)] = self._grow(_judged(puzzle, game), node["v"])
                 self._steps.pop()
-        node["c"] = children
         return index
 
     def _played(self, action: Any) -> _Played:
         return _Played(self.game, self.puzzle, action)
 
-    def _view(self, judged: tuple[str, str] | None, end: str | None, frozen: bool) -> int:
+    def _view(self, judged: tuple[str, str] | None, end: str | None, frozen: bool, base: int) -> int:
         """The seat's view of the game as it stands, with the board's prompt as ``PuzzleBoard`` says it."""
         view = self._present(self.game, self.seat, log_window=12)
         decision = view.get("decision")
@@ -124,6 +143,7 @@ class PuzzleTree:
             found = self._view_ids[key] = len(self.views)
             view["state_id"] = f"puzzle.{found}"
             self.views.append(view)
+            self._bases.append(base)
         return found
 
     def _solution_path(self) -> list[str]:
@@ -177,6 +197,14 @@ def _judged(puzzle: PuzzleLike, game: GameLike) -> tuple[str, str]:
         finally:
             sys.setrecursionlimit(limit)
     return verdict.status, verdict.message
+
+
+def tree_views(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The whole views of ``data`` (``PuzzleTree.data()``), each made from its base and patch."""
+    made: list[dict[str, Any]] = []
+    for base, patch in data["views"]:
+        made.append(patched({} if base < 0 else made[base], patch))
+    return made
 
 
 def hints(puzzle: PuzzleLike, most: int = 6) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -292,8 +293,9 @@ class Puzzle:
     def game(self) -> Game:
         return Game.from_position(self.position)
 
-    @property
+    @cached_property
     def seat(self) -> int:
+        # read once: the judges ask for it at every step of every line, and it parses the position
         return self.game().state.active
 
     def check(self, game: Game) -> Verdict:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -162,11 +164,17 @@ MAX_TURN_STEPS = 40
 """The longest turn (the player's steps) the searches follow; a turn is a few steps."""
 
 
+_DECIDING = attrgetter(*(name for name in UrState.__slots__ if name != "opts"))
+
+
 def fingerprint(s: UrState) -> tuple[Any, ...]:
     """Everything of ``s`` that decides what follows, as a hashable key (the options are the game's)."""
-    values = (getattr(s, name) for name in UrState.__slots__ if name != "opts")
-    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+    # one attrgetter and a list comprehension: the judges' searches take a key of every position
+    return tuple([tuple(v) if isinstance(v, list) else v for v in _DECIDING(s)])
 
+
+MAX_REMEMBERED = 25_000
+"""Positions whose ``reachable`` answer a puzzle keeps (a page's tree holds at most 20,000)."""
 
 REACH_LIMIT = 4000
 """Positions the per-step judgement looks at before it says "can't tell"."""
@@ -259,8 +267,9 @@ class UrPuzzle:
     def game(self) -> UrGame:
         return UrGame.from_position(self.position)
 
-    @property
+    @cached_property
     def seat(self) -> int:
+        # read once: the judges ask for it at every step of every line, and it parses the position
         return self.game().state.active
 
     @property
@@ -302,12 +311,26 @@ class UrPuzzle:
             return Verdict("good" if ok else "bad", f"{last}: {'the goal is met' if ok else 'the goal is missed'}.")
         if on_path:
             return Verdict("good", f"{last}: good — the goal is still in reach.")
-        found = reachable(now, start, self.seat, self.goal)
+        found = self._reachable(now, start)
         if found:
             return Verdict("good", f"{last}: fine — the goal can still be met this turn.")
         if found is None:
             return Verdict("unclear", f"{last}: not the solution's step; it may still work.")
         return Verdict("bad", f"{last}: after this step the goal can no longer be met this turn. Step back, or Retry.")
+
+    @cached_property
+    def _reached(self) -> dict[tuple[Any, ...], bool | None]:
+        return {}
+
+    def _reachable(self, now: UrState, start: UrState) -> bool | None:
+        """``reachable`` from ``now``, remembered by position: the search depends on nothing else, and
+        a page's tree asks again for a position reached by another order of steps."""
+        key = (fingerprint(now), fingerprint(start))
+        if key not in self._reached:
+            if len(self._reached) >= MAX_REMEMBERED:
+                self._reached.clear()
+            self._reached[key] = reachable(now, start, self.seat, self.goal)
+        return self._reached[key]
 
     def reply(self, game: UrGame) -> Step | None:
         """Another player's answer when he must decide inside the puzzle's turn (None: the player decides)."""
