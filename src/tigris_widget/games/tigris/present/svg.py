@@ -322,7 +322,7 @@ def board_svg(
                    f'font-weight="bold" text-anchor="middle" fill="#222">{escape(word)}</text>')  # fmt: skip
     out.append("</g>")
     if status:
-        out.append(_status(envelope, top + board_h, board_w - MARGIN - 4))
+        out.append(_status(envelope, heads, top + board_h, board_w - MARGIN - 4))
     out.append("</svg>")
     return "".join(out)
 
@@ -349,12 +349,11 @@ def _head_lines(envelope: Mapping[str, Any], width: int) -> list[str]:
     return textwrap.wrap(head, max(20, int(width / (HEAD_FONT * 0.62)))) or [head]
 
 
-def _status(envelope: Mapping[str, Any], y0: int, width: int) -> str:
-    """Turn and prompt (wrapped), then one line per player: leaders in supply, catastrophes, hand, VP,
+def _status(envelope: Mapping[str, Any], heads: list[str], y0: int, width: int) -> str:
+    """Turn and prompt (``heads``, from ``_head_lines``), then one line per player: leaders in supply, catastrophes, hand, VP,
     treasures; each kept inside ``width`` pixels."""
     lines = []
     v = envelope["body"]
-    heads = _head_lines(envelope, width)
     for i, head in enumerate(heads):
         size = _fit(len(head), HEAD_FONT, width, bold=True)
         lines.append(
