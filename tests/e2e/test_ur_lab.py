@@ -150,7 +150,7 @@ def play_cells(positions: dict[str, str]) -> list[str]:
         "# you against two greedy bots: you play seat 1, the bots answer every other decision at once\n"
         "from tigris_widget.bots import make_bot\n"
         "from tigris_widget.bots.runner import step as bot_step\n"
-        "vs = UrGame.new(players=3, seed=17)  # a whole game: it ends with the fifth ziggurat\n"
+        "vs = UrGame.new(players=3, seed=17)  # a whole game: it ends when no exchange is left\n"
         f"bots = {{p: make_bot('greedy', seed=p, game='ur') for p in (0, 2)}}\n"
         f"me = make_bot('greedy', seed=9, game='ur')  # what the test's person clicks\n"
         "busy = False\n"
@@ -391,7 +391,7 @@ def test_a_whole_game_against_bots_by_clicks(notebook: tuple[Any, Any], turns: A
     board.screenshot(path=str(ARTIFACTS / "ur-lab-game-over.png"))
     kinds = set(evaluate(kc, f"[a.kind for a, p in zip(vs.actions, vs.actors) if p == {HUMAN}]"))
     assert {"place", "exchange", "zig"} <= kinds, kinds  # setup, exchanges and a ziggurat among the clicks
-    assert evaluate(kc, "vs.end_reason") == "ziggurats"
+    assert evaluate(kc, "vs.end_reason") == "no-exchange"  # §9.1 (since issue 40's greedy bots; before: ziggurats)
     print(f"whole game: {clicks} decisions clicked ({sorted(kinds)}), standings {standings}")
 
 
