@@ -201,7 +201,7 @@ def standings(s: UrState) -> list[float]:
         kind = face[t]
         d = cubes[t]
         if d == 5:
-            if s.zig_left > 0:
+            if s.zig_left > 1:  # the last one ends the game (§9.2): a promise kept for ever stalls it
                 ready[q] = max(ready[q], float(worth.ziggurat(q, kind)))
             continue
         for a in NEIGHBOURS[t]:
