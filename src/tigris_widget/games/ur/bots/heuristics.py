@@ -44,6 +44,15 @@ ZIGGURAT_WORTH = 0.5
 YIELD_WORTH = 0.05
 """Points a seat's standing counts for every cube the better action of its hand tile would bring next
 turn (``action_yields``): it tells apart claims and exchanges that score alike but set up different turns."""
+CLOSING_WORTH = 0.2
+"""Points a leading seat counts for every step it has made toward the end of a game that only ziggurats
+can end (a spare keeps every exchange legal, §8.4/§9.1): a cube on its fullest tile, six for a
+ziggurat of its own (``closing``). Without it a seat ahead had no reason to build, nobody else wanted
+to, and three greedy bots passed the spare round for ever (issue 40: 13 of 200 three-player games)."""
+ZIGGURAT_STEPS = 6
+"""Closing steps a ziggurat counts: more than the five cubes it takes, so building is progress."""
+END_STEPS = 12
+"""Further closing steps for the seats ahead once the last ziggurat stands: the game ends this round."""
 PLAYOUT_RANDOM = 0.0
 """How often a playout step is random instead of ``playout_step``'s choice."""
 
@@ -178,6 +187,22 @@ def action_yields(s: UrState) -> list[int]:
     return out
 
 
+def closing(s: UrState, worth: _Worth, seat: int) -> int:
+    """How far ``seat`` has brought the end of the game by ziggurats: ``ZIGGURAT_STEPS`` for each of
+    its ziggurats, the cubes on its fullest tile that it could build on without losing points, and
+    ``END_STEPS`` once no ziggurat is left (§9.2)."""
+    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    built = heap = 0
+    for c in range(36):
+        if owner[c] != seat:
+            continue
+        if zig[c]:
+            built += 1
+        elif cubes[c] > heap and worth.ziggurat(seat, face[c]) >= 0:
+            heap = cubes[c]
+    return ZIGGURAT_STEPS * built + (END_STEPS if s.zig_left == 0 else heap)
+
+
 def standings(s: UrState) -> list[float]:
     """Every seat's standing: ``points`` plus ``CUBE_WORTH`` a cube on the grid and, while the game goes
     on, what the position promises — ``THREAT_WORTH`` of the best war it can wage next turn (the tile
@@ -187,6 +212,10 @@ def standings(s: UrState) -> list[float]:
     n = s.n
     worth = _Worth(s)
     values = [worth.base[p] + CUBE_WORTH * s.on_grid[p] for p in range(n)]
+    if s.spares:  # only ziggurats can end this game: whoever is ahead presses for the end
+        top = max(values)
+        pressing = [closing(s, worth, p) if values[p] == top else 0 for p in range(n)]
+        values = [values[p] + CLOSING_WORTH * pressing[p] for p in range(n)]
     if s.phase == PH_OVER:
         return values
     owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
@@ -285,6 +314,47 @@ def _best_exchange(s: UrState, steps: Sequence[Step]) -> Step:
     return best
 
 
+def _heap_target(s: UrState) -> int:
+    """The tile still to be set in politics that a seat pressing for the end (``closing``) heaps its
+    cubes on, to build on it: the one whose ziggurat is worth most to it; -1 if it is not pressing.
+    (The tiles still to set are lifted meanwhile, ownerless: they are counted as the seat's.)"""
+    if not s.spares:
+        return -1
+    seat = s.decider
+    counts = [_counts(s, p) for p in range(s.n)]
+    for c in s.queue:
+        counts[seat][s.face[c]] += 1
+    values = [_hand_score(counts[p], s.hands[p]) + CUBE_WORTH * s.on_grid[p] for p in range(s.n)]
+    values[seat] += CUBE_WORTH * s.need
+    if values[seat] < max(values):
+        return -1
+    mine, hand = counts[seat], s.hands[seat]
+    base = _hand_score(mine, hand)
+    best, best_value = -1, 0
+    for c in s.queue:
+        kind = s.face[c]
+        mine[kind] -= 1
+        mine[5] += 1
+        value = _hand_score(mine, hand) - base
+        mine[kind] += 1
+        mine[5] -= 1
+        if value >= best_value:
+            best, best_value = c, value
+    return best
+
+
+def _politics_step(s: UrState, steps: Sequence[Step]) -> Step:
+    """Politics, tile by tile: the cubes spread evenly over the tiles still to set, so that no tile is
+    given up, except that a seat pressing for the end fills one tile (``_heap_target``) with all it can
+    spare while every other tile keeps a cube."""
+    queue = s.queue
+    target = _heap_target(s)
+    others = len(queue) - (1 if target >= 0 else 0)
+    heap = min(5, s.need - others) if target >= 0 else 0
+    want = heap if queue[0] == target else -(-(s.need - heap) // others)
+    return min(steps, key=lambda st: abs(st.n - want))
+
+
 def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
     """The step ``finish_turn`` takes among the legal ``steps``."""
     phase = s.phase
@@ -296,9 +366,8 @@ def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
             if st.kind == "end":
                 return st
         return steps[0]
-    if phase == PH_POLITICS:  # spread the cubes evenly over the tiles still to set: no tile is given up
-        share = -(-s.need // len(s.queue))
-        return min(steps, key=lambda st: abs(st.n - share))
+    if phase == PH_POLITICS:
+        return _politics_step(s, steps)
     if phase == PH_MOVE:
         half = max(1, (s.cubes[s.war_a] + 1) // 2)
         return min(steps, key=lambda st: abs(st.n - half))
