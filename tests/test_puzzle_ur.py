@@ -57,8 +57,9 @@ def test_stored_margins_are_clear() -> None:
 def test_a_fresh_search_still_finds_a_way_to_the_goal() -> None:
     """Two puzzles (the first and the last stored), searched again at their decisive step with another
     fixed seed and today's evaluation: the search's choice is judged "good" by the puzzle (the goal can
-    still be met this turn) — the stored best, or another step that works (u-dda495d4 has two winning
-    steps at its decisive point; an evaluation that prefers the other must not fail the puzzle)."""
+    still be met this turn) — the stored best where the evaluation agrees, or another step that works.
+    (The greedy reading changed since they were mined, issue 40: at u-dda495d4 the search now prefers
+    another winning step; the stored second-best still fails, ``puzzles verify``.)"""
     searcher = TurnSearcher("ur")
     for p in (_ur()[0], _ur()[-1]):
         game = p.game()

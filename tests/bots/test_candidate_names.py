@@ -69,7 +69,12 @@ def test_the_ur_inspector_table_names_turns_short_and_reasons_by_difference() ->
     reasons = re.findall(r"<tr class='why[^']*'><td colspan='5'>([^<]*)</td>", table)
     assert reasons[0] == result.best.reason  # the best's reason in full
     assert len(set(reasons)) == len(reasons), "no reason repeated row after row"
-    assert all(len(r) < len(result.best.reason) or not r.startswith("Unlike") for r in reasons[1:])
+    best_clauses = set(result.best.reason.split("; "))
+    for row, c in zip(reasons[1:], result.candidates[1:], strict=True):
+        if row.startswith("Unlike the best: "):  # only what differs: none of the best's own clauses again
+            clauses = row.removeprefix("Unlike the best: ").split("; ")
+            assert not best_clauses & {clauses[0][0].upper() + clauses[0][1:], *clauses[1:]}, row
+            assert set(clauses[1:]) <= set(c.reason.split("; ")), row
     assert sum(r.startswith("Unlike the best") for r in reasons[1:]) >= len(reasons[1:]) // 2
     assert dict(inspector.candidates.options)[result.best.name] == result.best.text  # the pick list too
 

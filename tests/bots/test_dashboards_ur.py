@@ -11,7 +11,7 @@ from tigris_widget.bots import make_bot
 from tigris_widget.bots.analysis import verdict
 from tigris_widget.core.registry import game_module
 
-from .test_ur_analysis import FLAT, RICH
+from .test_ur_analysis import RICH
 
 pytest.importorskip("ipywidgets")
 
@@ -45,10 +45,26 @@ def test_the_inspector_shows_whole_turns_with_reasons_and_a_heat_map() -> None:
     assert inspector.cheating.disabled, "Ur hides nothing: there is no all-seeing mode to compare"
 
 
+LOST = """\
+3 players · start player P2 · to move: P1 · ziggurats left: 5 · options: defaults
+      x=0       x=1       x=2       x=3       x=4       x=5
+y=0   Tw:2x5    Ca:2x1    Pw:2x1    Wc:0x2    Tc:0x1    Wa:2x1
+y=1   Tc:0x1    Ap:0x1    Cw:0x1    Cp:2x1    Wt:2x1    Cp:1x1
+y=2   Ac:0x1    Pc:2x1    At:1x1    Tw:2x1    At:0x1    Ta:0x1
+y=3   Ap:1x1    Ac        Wc:0x1    Ap:0x1    Pw        Wc:0x1
+y=4   Wp        Aw:2x1    Pt:1x1    Ca:1x1    Tp:1x1    Pw:0x1
+y=5   Tc:2x1    Pc:1x2    Wa:1x1    Tp:1x1    Pa:0x1    Ct:0x1
+hands: P0=TP  P1=TW  P2=AT   spare: AW
+supplies: P0=5  P1=10  P2=6
+"""
+"""P1's last turn of a game it has lost whatever it does (from a greedy game, seed 2, ply 82): every
+candidate is worth the same, 0."""
+
+
 def test_no_heat_map_where_every_square_reads_the_same() -> None:
     from tigris_widget.jupyter import BotInspector
 
-    inspector = BotInspector(UR.game_from_position(FLAT))
+    inspector = BotInspector(UR.game_from_position(LOST))
     result = inspector.think(iterations=40, every=0.0)
     assert len({c.value for c in result.candidates}) == 1
     assert inspector.board.heatmap == b"" and "heatmap_legend" not in inspector.board.overlay
@@ -113,7 +129,7 @@ def test_the_match_plays_the_bots_and_gives_an_ur_hint_that_leaves_with_the_posi
 def test_the_match_hint_on_a_flat_position_writes_no_numbers() -> None:
     from tigris_widget.jupyter import BotMatch
 
-    game = UR.game_from_position(FLAT)
+    game = UR.game_from_position(LOST)
     seat = game.to_move
     match = BotMatch(game, seat=seat, opponents=make_bot("random", game="ur"), delay=0)
     match.hint(iterations=30, every=0.0)

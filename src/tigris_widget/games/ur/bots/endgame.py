@@ -29,7 +29,7 @@ from tigris_widget.games.ur.bots.heuristics import (
     margin,
     playout_step,
     settled_chances,
-    utility,
+    standings,
     win_chances,
 )
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
@@ -133,8 +133,8 @@ def model_step(s: UrState, steps: Sequence[Step], rng: random.Random) -> Step:
 
 
 def soft_chances(s: UrState) -> list[float]:
-    """The softmax of the seats' points and cubes (``heuristics.utility``), also for a finished game."""
-    u = [utility(s, p) for p in range(s.n)]
+    """The softmax of the seats' standings (``heuristics.standings``), also for a finished game."""
+    u = standings(s)
     top = max(u)
     e = [math.exp((x - top) / TEMPERATURE) for x in u]
     total = sum(e)

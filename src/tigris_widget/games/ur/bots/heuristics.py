@@ -5,9 +5,12 @@ The algorithms (a turn-completing greedy bot, Monte-Carlo tree search) are the s
 ``bot_rules()``, so the game never imports the shared layers. Ur has no chance and no hidden information
 after setup, so a bot reads the real state from its view.
 
-* ``utility`` — a seat's standing now: its points by the final scoring (§10) plus a little for every
-  cube on the grid (cubes defend tiles, win wars and break ties, §10.5).
-* ``win_chances`` — every seat's chance of winning as a softmax of the utilities (exact at the end).
+* ``standings`` (``utility`` for one seat) — every seat's standing: its points by the final scoring
+  (§10), a little for every cube on the grid (cubes defend tiles, win wars and break ties, §10.5) and,
+  while the game goes on, part of what the position promises: the best war it can wage next turn, the
+  best ziggurat it can build, the cubes its hand tile's action would bring (``action_yields``). With
+  points and cubes alone the greedy bot never spent a turn on an action and equal claims tied (issue 40).
+* ``win_chances`` — every seat's chance of winning as a softmax of the standings (exact at the end).
 * ``finish_step``/``finish_turn`` — a fast, sensible way to complete a half-made turn: the full amount
   in allocations, counts kept in politics, half the cubes moved after a war, then the exchange that
   gives the hand tile most worth to its holder.
@@ -23,7 +26,7 @@ import random
 from collections.abc import Sequence
 
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
-from tigris_widget.games.ur.engine.board import PAIRS
+from tigris_widget.games.ur.engine.board import BORDER, NEIGHBOURS, PAIRS, A, C, T, W
 from tigris_widget.games.ur.engine.rules import set_score
 from tigris_widget.games.ur.engine.state import PH_MOVE, PH_OVER, PH_POLITICS, PH_TURN
 from tigris_widget.games.ur.game import UrView
@@ -32,6 +35,24 @@ CUBE_WORTH = 0.12
 """Points a cube on the grid is worth to the evaluation."""
 TEMPERATURE = 1.0
 """Points of utility that make one seat e times likelier to win than another (``win_chances``)."""
+THREAT_WORTH = 0.25
+"""Part of the best war a seat can wage next turn that its standing counts (``standings``). A rival's
+threat already lowers a seat's margin, so no separate term counts the seat's own exposed tiles (one was
+measured: more turns spent on defence, weaker against the old greedy bot; issue 40)."""
+ZIGGURAT_WORTH = 0.5
+"""Part of the points its best ziggurat would add that a seat able to build one counts."""
+YIELD_WORTH = 0.05
+"""Points a seat's standing counts for every cube the better action of its hand tile would bring next
+turn (``action_yields``): it tells apart claims and exchanges that score alike but set up different turns."""
+CLOSING_WORTH = 0.2
+"""Points a leading seat counts for every step it has made toward the end of a game that only ziggurats
+can end (a spare keeps every exchange legal, §8.4/§9.1): a cube on its fullest tile, six for a
+ziggurat of its own (``closing``). Without it a seat ahead had no reason to build, nobody else wanted
+to, and three greedy bots passed the spare round for ever (issue 40: 13 of 200 three-player games)."""
+ZIGGURAT_STEPS = 6
+"""Closing steps a ziggurat counts: more than the five cubes it takes, so building is progress."""
+END_STEPS = 12
+"""Further closing steps for the seats ahead once the last ziggurat stands: the game ends this round."""
 PLAYOUT_RANDOM = 0.0
 """How often a playout step is random instead of ``playout_step``'s choice."""
 
@@ -72,19 +93,174 @@ def _hand_score(counts: list[int], pair: int) -> int:
     return best
 
 
+def points(s: UrState, seat: int) -> int:
+    """The seat's points by the final scoring (§10), the hand tile on its better side."""
+    return _hand_score(_counts(s, seat), s.hands[seat])
+
+
+class _Worth:
+    """What one more or one fewer item of a colour is worth to each seat in points, computed on demand."""
+
+    def __init__(self, s: UrState) -> None:
+        n = s.n
+        self.counts = [[0] * 6 for _ in range(n)]
+        owner, zig, face = s.owner, s.zig, s.face
+        for c in range(36):
+            o = owner[c]
+            if o >= 0:
+                self.counts[o][5 if zig[c] else face[c]] += 1
+        self.hands = s.hands
+        self.base = [_hand_score(self.counts[p], s.hands[p]) for p in range(n)]
+        self._gain: dict[int, int] = {}
+        self._loss: dict[int, int] = {}
+
+    def gain(self, seat: int, colour: int) -> int:
+        key = seat * 8 + colour
+        value = self._gain.get(key)
+        if value is None:
+            counts = self.counts[seat]
+            counts[colour] += 1
+            value = self._gain[key] = _hand_score(counts, self.hands[seat]) - self.base[seat]
+            counts[colour] -= 1
+        return value
+
+    def loss(self, seat: int, colour: int) -> int:
+        key = seat * 8 + colour
+        value = self._loss.get(key)
+        if value is None:
+            counts = self.counts[seat]
+            counts[colour] -= 1
+            value = self._loss[key] = self.base[seat] - _hand_score(counts, self.hands[seat])
+            counts[colour] += 1
+        return value
+
+    def ziggurat(self, seat: int, kind: int) -> int:
+        """Points a ziggurat on one of the seat's tiles of ``kind`` adds (the tile turns into the sixth colour)."""
+        counts = self.counts[seat]
+        counts[kind] -= 1
+        counts[5] += 1
+        value = _hand_score(counts, self.hands[seat]) - self.base[seat]
+        counts[kind] += 1
+        counts[5] -= 1
+        return value
+
+
+def action_yields(s: UrState) -> list[int]:
+    """Cubes the better action of each seat's hand tile would bring it if played now (0 if neither
+    gains): trade, one a border side and a rival neighbour of each own trade tile (§5.2); agriculture,
+    two on each own farm less one on each own tile without a farm beside it (§5.1); culture, one on each
+    own tile beside an own culture tile less what the rivals get (§5.3). Politics and war move cubes,
+    they bring none (war is ``standings``' threat)."""
+    n = s.n
+    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    trade = [0] * n
+    farm = [0] * n
+    culture = [0] * n
+    for c in range(36):
+        o = owner[c]
+        if o < 0 or zig[c]:
+            continue
+        kind = face[c]
+        fed = False
+        rivals = 0
+        for m in NEIGHBOURS[c]:
+            q = owner[m]
+            if not zig[m] and face[m] == A:
+                fed = True
+            if q >= 0 and q != o:
+                rivals += 1
+            if kind == C and q >= 0 and not zig[m] and cubes[m] < 5:
+                culture[o] += 1 if q == o else -1
+        if kind == T:
+            trade[o] += min(BORDER[c] + rivals, 5 - cubes[c])
+        elif kind == A:
+            farm[o] += min(2, 5 - cubes[c] + (0 if fed else 1))  # step 1 makes room first
+        if not fed:
+            farm[o] -= 1
+    out = [0] * n
+    for p in range(n):
+        best = 0
+        for k in PAIRS[s.hands[p]]:
+            value = trade[p] if k == T else farm[p] if k == A else culture[p] if k == C else 0
+            best = max(best, value)
+        out[p] = best
+    return out
+
+
+def closing(s: UrState, worth: _Worth, seat: int) -> int:
+    """How far ``seat`` has brought the end of the game by ziggurats: ``ZIGGURAT_STEPS`` for each of
+    its ziggurats, the cubes on its fullest tile that it could build on without losing points, and
+    ``END_STEPS`` once no ziggurat is left (§9.2)."""
+    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    built = heap = 0
+    for c in range(36):
+        if owner[c] != seat:
+            continue
+        if zig[c]:
+            built += 1
+        elif cubes[c] > heap and worth.ziggurat(seat, face[c]) >= 0:
+            heap = cubes[c]
+    return ZIGGURAT_STEPS * built + (END_STEPS if s.zig_left == 0 else heap)
+
+
+def standings(s: UrState) -> list[float]:
+    """Every seat's standing: ``points`` plus ``CUBE_WORTH`` a cube on the grid and, while the game goes
+    on, what the position promises — ``THREAT_WORTH`` of the best war it can wage next turn (the tile
+    taken, the rival's loss, the attacker given up when it is left empty) and ``ZIGGURAT_WORTH`` of the
+    best ziggurat it can build, and ``YIELD_WORTH`` a cube of ``action_yields``. Cubes alone earn no points, so without these terms a one-turn reading
+    never spends a turn on an action, and equal claims by different seats tie (issue 40)."""
+    n = s.n
+    worth = _Worth(s)
+    values = [worth.base[p] + CUBE_WORTH * s.on_grid[p] for p in range(n)]
+    if s.spares:  # only ziggurats can end this game: whoever is ahead presses for the end
+        top = max(values)
+        pressing = [closing(s, worth, p) if values[p] == top else 0 for p in range(n)]
+        values = [values[p] + CLOSING_WORTH * pressing[p] for p in range(n)]
+    if s.phase == PH_OVER:
+        return values
+    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    discount = s.opts.war_tile_discount
+    threat = [0.0] * n
+    ready = [0.0] * n
+    yields = action_yields(s)
+    for t in range(36):
+        q = owner[t]
+        if q < 0 or zig[t]:
+            continue
+        kind = face[t]
+        d = cubes[t]
+        if d == 5:
+            if s.zig_left > 1:  # the last one ends the game (§9.2): a promise kept for ever stalls it
+                ready[q] = max(ready[q], float(worth.ziggurat(q, kind)))
+            continue
+        for a in NEIGHBOURS[t]:
+            p = owner[a]
+            if p < 0 or p == q or zig[a]:
+                continue
+            left = cubes[a] - d - (0 if face[a] == kind or (discount and face[a] == W) else 1)
+            if left < 1:
+                continue
+            value = worth.gain(p, kind) + worth.loss(q, kind) - (worth.loss(p, face[a]) if left == 1 else 0)
+            if value > threat[p]:
+                threat[p] = value
+    for p in range(n):
+        values[p] += THREAT_WORTH * threat[p] + ZIGGURAT_WORTH * ready[p] + YIELD_WORTH * yields[p]
+    return values
+
+
 def utility(s: UrState, seat: int) -> float:
-    return _hand_score(_counts(s, seat), s.hands[seat]) + CUBE_WORTH * s.on_grid[seat]
+    return standings(s)[seat]
 
 
 def win_chances(s: UrState) -> list[float]:
     """Every seat's chance of winning as the evaluation sees it; exact once the game is over."""
     n = s.n
     if s.phase == PH_OVER:
-        keys = [(utility(s, p) - CUBE_WORTH * s.on_grid[p], s.on_grid[p]) for p in range(n)]
+        keys = [(points(s, p), s.on_grid[p]) for p in range(n)]
         top = max(keys)
         winners = [p for p in range(n) if keys[p] == top]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    u = [utility(s, p) for p in range(n)]
+    u = standings(s)
     m = max(u)
     e = [math.exp((x - m) / TEMPERATURE) for x in u]
     total = sum(e)
@@ -93,8 +269,8 @@ def win_chances(s: UrState) -> list[float]:
 
 def margin(s: UrState, seat: int) -> float:
     """How far ``seat`` leads the best other seat (negative: trails)."""
-    mine = utility(s, seat)
-    return mine - max(utility(s, p) for p in range(s.n) if p != seat)
+    u = standings(s)
+    return u[seat] - max(u[p] for p in range(s.n) if p != seat)
 
 
 _PAIR_OF = {pair: i for i, pair in enumerate(PAIRS)}
@@ -138,6 +314,47 @@ def _best_exchange(s: UrState, steps: Sequence[Step]) -> Step:
     return best
 
 
+def _heap_target(s: UrState) -> int:
+    """The tile still to be set in politics that a seat pressing for the end (``closing``) heaps its
+    cubes on, to build on it: the one whose ziggurat is worth most to it; -1 if it is not pressing.
+    (The tiles still to set are lifted meanwhile, ownerless: they are counted as the seat's.)"""
+    if not s.spares:
+        return -1
+    seat = s.decider
+    counts = [_counts(s, p) for p in range(s.n)]
+    for c in s.queue:
+        counts[seat][s.face[c]] += 1
+    values = [_hand_score(counts[p], s.hands[p]) + CUBE_WORTH * s.on_grid[p] for p in range(s.n)]
+    values[seat] += CUBE_WORTH * s.need
+    if values[seat] < max(values):
+        return -1
+    mine, hand = counts[seat], s.hands[seat]
+    base = _hand_score(mine, hand)
+    best, best_value = -1, 0
+    for c in s.queue:
+        kind = s.face[c]
+        mine[kind] -= 1
+        mine[5] += 1
+        value = _hand_score(mine, hand) - base
+        mine[kind] += 1
+        mine[5] -= 1
+        if value >= best_value:
+            best, best_value = c, value
+    return best
+
+
+def _politics_step(s: UrState, steps: Sequence[Step]) -> Step:
+    """Politics, tile by tile: the cubes spread evenly over the tiles still to set, so that no tile is
+    given up, except that a seat pressing for the end fills one tile (``_heap_target``) with all it can
+    spare while every other tile keeps a cube."""
+    queue = s.queue
+    target = _heap_target(s)
+    others = len(queue) - (1 if target >= 0 else 0)
+    heap = min(5, s.need - others) if target >= 0 else 0
+    want = heap if queue[0] == target else -(-(s.need - heap) // others)
+    return min(steps, key=lambda st: abs(st.n - want))
+
+
 def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
     """The step ``finish_turn`` takes among the legal ``steps``."""
     phase = s.phase
@@ -149,9 +366,8 @@ def finish_step(s: UrState, steps: Sequence[Step]) -> Step:
             if st.kind == "end":
                 return st
         return steps[0]
-    if phase == PH_POLITICS:  # spread the cubes evenly over the tiles still to set: no tile is given up
-        share = -(-s.need // len(s.queue))
-        return min(steps, key=lambda st: abs(st.n - share))
+    if phase == PH_POLITICS:
+        return _politics_step(s, steps)
     if phase == PH_MOVE:
         half = max(1, (s.cubes[s.war_a] + 1) // 2)
         return min(steps, key=lambda st: abs(st.n - half))
