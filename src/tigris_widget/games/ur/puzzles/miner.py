@@ -8,8 +8,10 @@ best by most. That step is searched again, longer (``LONG_ITERATIONS``) and with
 longer search's choice stands (if it differs, the rest of the turn is built again from it), and the
 position is kept only if that choice leads the second best by at least ``MARGIN`` (in the estimated
 chance of winning, 0..1) and by three standard errors. The goal is a fact of the end of the best
-turn that both the second-best turn (that choice, the turn finished by the completion policy) and
-the plain policy turn miss, so that a person can check it on the board (``goal_between``). The
+turn that the plain policy turn and every other choice at the decisive step (each turn finished by
+the completion policy) miss, so that a person can check it on the board (``goal_between``); and the
+decisive step must be the only way to it: after any other choice there, no line of the rest of the
+turn meets it (``only_way``; a puzzle with two answers at its key moment teaches neither). The
 rating grows with the greedy reading's rank of the decisive choice, the choices in the turn and a
 small margin (``rating_of``).
 
@@ -41,6 +43,7 @@ from tigris_widget.games.ur.puzzles.goals import (
     lead,
     points,
     rating_label,
+    reachable,
     reply_step,
     turn_over,
     ziggurats,
@@ -148,6 +151,17 @@ def after(state: UrState, step: Step | None) -> UrState:
         apply_unchecked(t, step)
     finish_turn(t)
     return t
+
+
+def only_way(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> bool:
+    """Is no step in ``rivals`` (the other choices at the decisive step ``at``) a way to the goal too:
+    after each, can no line of the rest of the turn meet it (``reachable``: False, not unknown)?"""
+    for step in rivals:
+        t = at.clone()
+        apply_unchecked(t, step)
+        if reachable(t, start, start.active, goal) is not False:
+            return False
+    return True
 
 
 def goal_between(start: UrState, best: UrState, others: list[UrState]) -> UrGoal | None:
@@ -261,9 +275,12 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
         key = _Choice(key.index, key.state, top[0], second[0], gap)
     runner_up = after(key.state, second[0])
     plain = after(start, None)
-    goal = goal_between(start, end, [runner_up, plain])
+    rivals = [st for st in legal_actions(key.state) if st != key.best]
+    goal = goal_between(start, end, [runner_up, plain, *(after(key.state, st) for st in rivals)])
     if goal is None:
         return None, "no goal"
+    if not only_way(key.state, start, goal, rivals):
+        return None, "not unique"
     position = game.to_position()
     solution = tuple(str(st) for st in line)
     theme_list = tag(start, line, key.best, goal)
