@@ -10,8 +10,9 @@ position is kept only if that choice leads the second best by at least ``MARGIN`
 chance of winning, 0..1) and by three standard errors. The goal is a fact of the end of the best
 turn that the plain policy turn and every other choice at the decisive step (each turn finished by
 the completion policy) miss, so that a person can check it on the board (``goal_between``); and the
-decisive step must be the only way to it: after any other choice there, no line of the rest of the
-turn meets it (``only_way``; a puzzle with two answers at its key moment teaches neither). The
+decisive step and the turn's first step must each be the only way to it: after any other choice
+there, no line of the rest of the turn meets it (``only_way``; a puzzle with two answers teaches
+neither). The
 rating grows with the greedy reading's rank of the decisive choice, the choices in the turn and a
 small margin (``rating_of``).
 
@@ -279,8 +280,9 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
     goal = goal_between(start, end, [runner_up, plain, *(after(key.state, st) for st in rivals)])
     if goal is None:
         return None, "no goal"
-    if not only_way(key.state, start, goal, rivals):
-        return None, "not unique"
+    firsts = [st for st in legal_actions(start) if st != line[0]] if key.index > 0 else []
+    if not only_way(key.state, start, goal, rivals) or not only_way(start, start, goal, firsts):
+        return None, "not unique"  # the first step too: a page judges the first click
     position = game.to_position()
     solution = tuple(str(st) for st in line)
     theme_list = tag(start, line, key.best, goal)
