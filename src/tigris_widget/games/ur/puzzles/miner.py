@@ -11,7 +11,7 @@ chance of winning, 0..1) and by three standard errors. The goal is a fact of the
 turn that the plain policy turn and every other choice at the decisive step (each turn finished by
 the completion policy) miss, so that a person can check it on the board (``goal_between``); and the
 decisive step and the turn's first step must each be the only way to it: after any other choice
-there, no line of the rest of the turn meets it (``only_way``; a puzzle with two answers teaches
+there, no line of the rest of the turn meets it (``other_way``; a puzzle with two answers teaches
 neither). The
 rating grows with the greedy reading's rank of the decisive choice, the choices in the turn and a
 small margin (``rating_of``).
@@ -154,15 +154,16 @@ def after(state: UrState, step: Step | None) -> UrState:
     return t
 
 
-def only_way(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> bool:
-    """Is no step in ``rivals`` (the other choices at the decisive step ``at``) a way to the goal too:
-    after each, can no line of the rest of the turn meet it (``reachable``: False, not unknown)?"""
+def other_way(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> Step | None:
+    """The first step of ``rivals`` (the other choices at ``at``) that may still lead to the goal: after
+    it, some line of the rest of the turn meets it, or the look-ahead cannot rule that out (``reachable``
+    not False). None: the choice at ``at`` is the only way."""
     for step in rivals:
         t = at.clone()
         apply_unchecked(t, step)
         if reachable(t, start, start.active, goal) is not False:
-            return False
-    return True
+            return step
+    return None
 
 
 def goal_between(start: UrState, best: UrState, others: list[UrState]) -> UrGoal | None:
@@ -281,7 +282,7 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
     if goal is None:
         return None, "no goal"
     firsts = [st for st in legal_actions(start) if st != line[0]] if key.index > 0 else []
-    if not only_way(key.state, start, goal, rivals) or not only_way(start, start, goal, firsts):
+    if other_way(key.state, start, goal, rivals) is not None or other_way(start, start, goal, firsts) is not None:
         return None, "not unique"  # the first step too: a page judges the first click
     position = game.to_position()
     solution = tuple(str(st) for st in line)
@@ -309,7 +310,8 @@ def examine(game: UrGame, searcher: Searcher, seed: int, origin: dict[str, Any])
 
 def verify(puzzle: UrPuzzle) -> list[str]:
     """What is wrong with a stored puzzle (empty: its solution is legal, ends the turn and meets the
-    goal; the stored second-best choice, finished by the completion policy, misses it)."""
+    goal; the stored second-best choice, finished by the completion policy, misses it; and neither at
+    the first step nor at the decisive one does another choice lead to the goal, ``other_way``)."""
     out: list[str] = []
     try:
         game = puzzle.play_solution()
@@ -334,6 +336,13 @@ def verify(puzzle: UrPuzzle) -> list[str]:
             out.append(f"the second-best choice {second} is not legal at the decisive step")
         elif puzzle.goal.met(after(t, second), start.active):
             out.append(f"the second-best choice {second} meets the goal too")
+        while t.decider != start.active:
+            apply_unchecked(t, reply_step(t))
+        decisive = mine[int(search["step"])]
+        for at, mine_here, where in ((start, mine[0], "first"), (t, decisive, "decisive")):
+            rival = other_way(at, start, puzzle.goal, [st for st in legal_actions(at) if st != mine_here])
+            if rival is not None:
+                out.append(f"not the only way: at the {where} step, {rival} may reach the goal too")
     return out
 
 
