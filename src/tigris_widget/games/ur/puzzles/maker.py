@@ -14,7 +14,7 @@ from tigris_widget.games.ur.bots.analysis import _ranked as greedy_order
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
 from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.puzzles.goals import UrGoal, UrPuzzle, find_line, reply_step, turn_over
+from tigris_widget.games.ur.puzzles.goals import UrGoal, UrPuzzle, find_line, reachable, reply_step, turn_over
 from tigris_widget.games.ur.puzzles.miner import after, rating_of, tag, words_for
 
 GOAL_KINDS: dict[str, str] = {
@@ -29,6 +29,22 @@ GOAL_KINDS: dict[str, str] = {
 """The goals a puzzle can have, as a person writes them (``kind key=value …``), with what they ask."""
 SEARCH_LIMIT = 40_000
 """Positions the search may look at to find a solving line (some seconds) before it gives up."""
+
+
+def _only_first(s: UrState, first: Step, goal: UrGoal) -> bool | None:
+    """Is ``first`` the only first step from which some line of the turn meets ``goal``? None when the
+    look-ahead could not rule out every other first step (``reachable`` unknown for one, none known to work)."""
+    unknown = False
+    for step in legal_actions(s):
+        if step == first:
+            continue
+        t = s.clone()
+        apply_unchecked(t, step)
+        works = reachable(t, s, s.active, goal)
+        if works:
+            return False
+        unknown = unknown or works is None
+    return None if unknown else True
 
 
 def _key_choice(start: UrState, steps: list[Step]) -> tuple[int, UrState, Step, int]:
@@ -83,14 +99,13 @@ def make(position: str, spec: Mapping[str, Any], *, title: str = "", seat: int |
     draft = UrPuzzle(f"h-{digest}", title, text, goal, tuple(str(st) for st in steps), source="hand-made")
     played = draft.play_solution()
     index, at, key, choices = _key_choice(s, steps)
-    others = [st for st in legal_actions(at) if st != key and goal.met(after(at, st), player)]
     rank = greedy_order(at, legal_actions(at)).index(key) + 1
     rating = rating_of(rank, choices, 1.0)  # no search margin measured: no bonus for a close one
     # a position text does not tell how far its game is (its turn count starts there): no phase theme
     themes = tuple(t for t in tag(s, steps, key, goal) if t not in ("opening", "middlegame", "endgame"))
     name, hints = words_for(key)
     report = {"solution": list(draft.solution), "line": [str(a) for a in played.actions],
-              "unique_first_step": not others, "rating": rating, "themes": list(themes)}  # fmt: skip
+              "unique_first_step": _only_first(s, steps[0], goal), "rating": rating, "themes": list(themes)}  # fmt: skip
     explanation = f"The key step is {key} (step {index + 1} of your turn)."
     return UrPuzzle(draft.key, title or name, text, goal, draft.solution, themes, rating, hints, explanation,
                     "hand-made", origin={"made": report}, topic=", ".join(themes))  # fmt: skip
