@@ -117,6 +117,10 @@ check_installed() {
         || fail "python -m tigris_widget play --players 2 --seed 1"
     (cd "$run" && "$venv/bin/python" -m tigris_widget play --game ur --players 3 --bot greedy,random,random) | tail -2 \
         || fail "python -m tigris_widget play --game ur --players 3 --bot greedy,random,random"
+    for game in tigris ur; do  # the puzzle books load (a compiled engine class once broke the Ur judges' import)
+        (cd "$run" && "$venv/bin/python" -m tigris_widget puzzles list --game "$game" >/dev/null) \
+            || fail "python -m tigris_widget puzzles list --game $game"
+    done
     if [ "$mode" = compiled ]; then  # TIGRIS_WIDGET_PURE=1 at run time: the same install runs its Python sources
         (cd "$run" && TIGRIS_WIDGET_PURE=1 "$venv/bin/python" "$WORK/check.py" switched) \
             || fail "TIGRIS_WIDGET_PURE=1 did not run the Python sources"

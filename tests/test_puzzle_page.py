@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import html
 import json
 import re
 import sys
@@ -17,7 +18,7 @@ import pytest
 
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.puzzles.library import library
-from tigris_widget.render.puzzle_page import MAX_PAGE_BYTES, puzzle_html
+from tigris_widget.render.puzzle_page import MAX_PAGE_BYTES, puzzle_data, puzzle_html
 from tigris_widget.render.puzzle_tree import tree_views
 
 PUZZLES = [("tigris", "priest-war"), ("ur", "u-2103b2a9")]
@@ -161,5 +162,52 @@ def test_a_tree_too_big_for_a_page_is_refused_before_it_is_finished(monkeypatch:
     from tigris_widget.render import puzzle_tree
 
     monkeypatch.setattr(puzzle_tree, "MAX_NODES", 5)
-    with pytest.raises(ValueError, match=r"u-124929ee: more than 5 positions to store; its page would pass 1\.5 MB"):
+    with pytest.raises(
+        ValueError, match=r"u-124929ee: more than 5 positions to store even along the solution's line; its page would"
+    ):
         puzzle_html(library("ur")["u-124929ee"])
+
+
+def _answered(puzzle: Any, game: Any, action: str) -> Any:
+    """``game`` with ``action`` played and the other seats' answers inside the turn, as the page's tree has it."""
+    game.apply(action)
+    while (reply := puzzle.reply(game)) is not None:
+        game.apply(reply)
+    return game
+
+
+def test_a_puzzle_whose_lines_do_not_all_fit_gets_a_page_that_follows_the_solution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """u-124929ee stores 705 positions with every line and 34 along the solution's; with room for 100
+    the page follows the solution: its steps all judged as the puzzle judges them, a step off it that
+    still works stops there saying so, a wrong one is judged wrong, and the page says what it does."""
+    from tigris_widget.render import puzzle_tree
+    from tigris_widget.render.puzzle_page import FOLLOW_PAGE_NOTE
+    from tigris_widget.render.puzzle_tree import FOLLOW_NOTE
+
+    puzzle = library("ur")["u-124929ee"]
+    assert len(puzzle_data(puzzle)["nodes"]) == 705
+    monkeypatch.setattr(puzzle_tree, "MAX_NODES", 100)
+    page = puzzle_html(puzzle)
+    assert html.escape(FOLLOW_PAGE_NOTE) in page
+    data = puzzle_data(puzzle, follow=True)
+    assert data["follows"] and len(data["nodes"]) == 34
+    views = tree_views(data)
+    node, game = data["nodes"][0], puzzle.game()
+    for action in data["solution"]:
+        kids = node["c"]
+        for other, index in kids.items():
+            child = data["nodes"][index]
+            if other == action or "end" in child:
+                continue
+            trial = _answered(puzzle, game.clone(), other)
+            status = puzzle.judge(trial).status
+            assert child["j"][0] == status, other
+            assert "c" not in child, f"{other}: a line off the solution is not grown"
+            prompt = views[child["v"]]["decision"]["prompt"]
+            assert (FOLLOW_NOTE in prompt) == (status == "good"), (other, prompt)
+        game = _answered(puzzle, game, action)
+        node = data["nodes"][kids[action]]
+    assert node["end"][0] == "solved"
+    assert any(data["nodes"][i]["j"][0] == "bad" for i in data["nodes"][0]["c"].values()), "a wrong first step"

@@ -38,7 +38,9 @@ scored, conflicts started, leaders lost, the weakest colour) and from the answer
 expects. A move is called **best** only when its range lies clear above every other's, the ranges
 taken about three times wider than one search's own error (another search, with other sampled hands,
 differs by that much: measured over 40 positions × 10 seeds per game); when the ranges overlap the
-dashboard says **too close to call**, marks every tied move on the board and tags their rows "tie".
+dashboard says **too close to call**, marks every tied move on the board and tags their rows "tie";
+when five or more moves were compared and none was ruled out it says **no move stands out** — a flat
+field, where another search may well prefer yet another move.
 A move the search hardly tried is **not examined** — never called a tie — and when nothing was
 compared the dashboard says **searched most** instead of best. More thinking narrows the ranges.
 

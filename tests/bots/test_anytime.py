@@ -21,6 +21,7 @@ from tigris_widget.core.analysis import (
     AnalysisRequestError,
     Candidate,
     Settling,
+    runner_up_said,
     verdict,
 )
 from tigris_widget.core.clock import ThinkingClock
@@ -83,6 +84,32 @@ def test_overlapping_ranges_are_too_close_to_call_and_all_tied_are_marked() -> N
     v = verdict(_analysis(("a", 90, 0.60, 0.55, 0.65), ("b", 40, 0.58, 0.50, 0.66), ("c", 40, 0.57, 0.52, 0.62),
                           ("d", 30, 0.10, 0.05, 0.15)))  # fmt: skip
     assert not v.clear and v.texts == ("a", "b", "c") and "too close to call between 3" in v.headline()
+
+
+def test_five_compared_moves_none_ruled_out_is_no_move_stands_out() -> None:
+    # every examined move ties with the best: a flat field, not a listed set of contenders
+    tie = [(f"m{i}", 300, 0.55 - 0.002 * i, 0.52, 0.58) for i in range(5)]
+    v = verdict(_analysis(*tie, ("hardly", 4, 0.2, 0.1, 0.3)))
+    assert v.flat and not v.clear and v.texts == tuple(f"m{i}" for i in range(5)) and v.compared
+    assert v.headline() == "no move stands out among the 5 compared; 1 not examined"
+    assert v.call() == "no move stands out (5 compared, none ruled out, 1 not examined)"
+    assert "too close" not in v.call()
+    # four tied moves are a listed set: too close to call between them
+    four = verdict(_analysis(*tie[:4]))
+    assert not four.flat and four.headline() == "too close to call between 4 moves"
+    # ... and so are five when an examined sixth was ruled out (the search told moves apart)
+    apart = verdict(_analysis(*tie, ("worse", 300, 0.20, 0.18, 0.22)))
+    assert not apart.flat and len(apart.tied) == 5 and apart.call().startswith("too close to call (5 moves")
+
+
+def test_the_runner_up_sentence_follows_the_verdict() -> None:
+    tie = [Candidate((f"m{i}",), 300, 0.55, 0.52, 0.58) for i in range(5)]
+    assert runner_up_said(tie, tie[1]) == " — no move stands out at this budget."
+    assert runner_up_said(tie[:2], tie[1]) == " — too close to call at this budget."
+    far = [tie[0], Candidate(("low",), 300, 0.2, 0.18, 0.22)]
+    assert runner_up_said(far, far[1]) == "."
+    hardly = [tie[0], Candidate(("few",), 3, 0.5, 0.3, 0.7)]
+    assert runner_up_said(hardly, hardly[1]) == " — not examined enough to compare."
 
 
 def test_a_single_candidate_is_clear_and_none_is_no_verdict() -> None:

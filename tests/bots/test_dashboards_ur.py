@@ -32,7 +32,8 @@ def test_the_inspector_shows_whole_turns_with_reasons_and_a_heat_map() -> None:
     assert inspector.heatmap_choice.value == "turns" and inspector.board.heatmap
     overlay = inspector.board.overlay
     call = verdict(result)  # the best alone when it is clear or nothing was compared, else every tied turn
-    start = "Best: " if call.clear else "Too close to call: " if call.compared else "Best (not compared): "
+    start = ("Best: " if call.clear else "No move stands out: " if call.flat
+             else "Too close to call: " if call.compared else "Best (not compared): ")  # fmt: skip
     assert overlay["caption"].startswith(start)
     assert result.best.text in overlay["caption"]
     marked = {q for text in call.texts for q in result.marks[text].squares}
@@ -116,7 +117,9 @@ def test_the_match_plays_the_bots_and_gives_an_ur_hint_that_leaves_with_the_posi
     assert match.board.overlay["caption"].startswith("Hint") and hint.best.text in match.board.overlay["caption"]
     assert match.board.heatmap
     call = verdict(hint)
-    assert ("Best:" if call.clear else "Too close to call" if call.compared else "Searched most:") in match.panel.value
+    said = ("Best:" if call.clear else "No move stands out" if call.flat
+            else "Too close to call" if call.compared else "Searched most:")  # fmt: skip
+    assert said in match.panel.value
     assert "Why:" in match.panel.value and hint.best.text in match.table.value
     played = len(game)
     for step in hint.best.actions:

@@ -147,10 +147,10 @@ def test_dashboards_at_three_widths(lab: JupyterServer, browser: Any) -> None:
         panel = _outputs(page)[1].locator(".tw-hint-panel")
         start = time.perf_counter()
         _button(_outputs(page)[1], "Hint").click()
-        page.wait_for_function("(el) => /Best:|Too close to call|Searched most/.test(el.innerText)", arg=panel.element_handle(),
+        page.wait_for_function("(el) => /Best:|Too close to call|No move stands out|Searched most/.test(el.innerText)", arg=panel.element_handle(),
                                timeout=30_000)  # fmt: skip
         perf["hint_first_ms"] = round((time.perf_counter() - start) * 1000)
-        page.wait_for_function("(el) => /Best:|Too close to call|Searched most/.test(el.innerText) && !el.innerText.includes('thinking')",
+        page.wait_for_function("(el) => /Best:|Too close to call|No move stands out|Searched most/.test(el.innerText) && !el.innerText.includes('thinking')",
                                arg=panel.element_handle(), timeout=60_000)  # fmt: skip
         perf["hint_final_ms"] = round((time.perf_counter() - start) * 1000)
         assert evaluate(kc, "len(match.board.heatmap)") == 176 * 4

@@ -43,7 +43,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
         "te = PositionEditor('tigris', players=2, seed=3)\nte",
         f"ur = PositionEditor('ur', start={start!r})\nur",
         "made = bool(te.puzzle and ur.puzzle)\nif made:\n    save_puzzles('mine.json', [te.puzzle, ur.puzzle])",
-        "if made:\n    te_browser = PuzzleBrowser(library='mine.json')\n    ur_browser = PuzzleBrowser(game='ur', "
+        "if made:\n    te_browser = PuzzleBrowser(game='tigris', library='mine.json')\n    ur_browser = PuzzleBrowser(game='ur', "
         "library='mine.json')\n    display(te_browser, ur_browser)",
     ]
     write_notebook(work / NOTEBOOK, cells)

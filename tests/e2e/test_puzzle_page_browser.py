@@ -125,3 +125,37 @@ def test_a_puzzle_page_is_solved_in_the_browser_as_python_judges_it(
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_puzzle_with_too_many_lines_gets_a_page_that_follows_its_solution(
+    browser: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    """u-c85e2005's lines pass 20,000 positions: its page follows the solution. Politics there still
+    works (the solver says so), so the page judges it ✓ and stops, saying why; Step back, then the
+    Solution reaches "solved"."""
+    from tigris_widget.render.puzzle_page import FOLLOW_PAGE_NOTE
+    from tigris_widget.render.puzzle_tree import FOLLOW_NOTE
+
+    puzzle = library("ur")["u-c85e2005"]
+    path = puzzle.to_html(tmp_path / "follows.html")
+    data = embedded_data(path)
+    assert data["follows"] and path.stat().st_size <= 1_500_000
+    off = child(data, "politics")
+    assert off["j"][0] == "good" and "c" not in off and "politics" not in puzzle.solution
+    context, page, errors = open_page(browser, path)
+    try:
+        assert FOLLOW_PAGE_NOTE in page.locator("body").inner_text()
+        page.locator(".tigris-widget .tw-side button[data-key^='act-']").filter(
+            has_text=re.compile("politics", re.I)
+        ).click()
+        expect_judgement(page, off)
+        assert FOLLOW_NOTE in page.locator(".tigris-widget").inner_text()
+        assert page.locator(".tigris-widget .tw-side button[data-key^='act-']").count() == 0, "nothing more to play"
+        page.screenshot(path=str(artifacts / "puzzle-page-follows.png"), full_page=True)
+        press(page, "Step back")
+        back_at_start(page)
+        press(page, "Solution")
+        expect(page.locator("#puzzle")).to_have_attribute("data-verdict", "solved", timeout=20_000)
+        assert not errors, errors
+    finally:
+        context.close()

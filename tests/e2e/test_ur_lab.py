@@ -194,7 +194,7 @@ def look_cells(war_position: str, war_steps: list[str]) -> list[str]:
         "over_game = UrGame.new(players=3, seed=17)\nplayers = {p: make_bot('greedy', seed=p, game='ur') "
         "for p in range(3)}\nplay(over_game, players)\n"
         "over = BoardWidget(over_game)\nover",
-        "stepper = GameStepper(over_game)\nstepper.goto(120)\nstepper.widget",
+        "stepper = GameStepper(over_game)\nstepper.goto(len(over_game) * 3 // 5)  # in the middle game\nstepper.widget",
     ]
 
 

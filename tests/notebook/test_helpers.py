@@ -89,7 +89,7 @@ def test_bot_inspector_thinks_live_and_explores() -> None:
     # without a pick of the user's, the selection follows the search's best to the end
     assert inspector.candidates.value == result["best"] and result["best"] in inspector.table.value
     assert inspector.board.heatmap and inspector.board.overlay.get("caption", "").startswith(
-        ("Best:", "Too close to call:", "Best (not compared):")
+        ("Best:", "Too close to call:", "No move stands out:", "Best (not compared):")
     )
     second = inspector.candidates.options[1]
     inspector.candidates.value = second

@@ -32,7 +32,7 @@ from typing import Any
 from tigris_widget.bots.budget import Budget
 from tigris_widget.bots.generic import DEFAULT_EXPLORATION, TurnSearchRules
 from tigris_widget.bots.mcts import MCTS
-from tigris_widget.core.analysis import Analysis, AnalysisRequest, Candidate, HeatMap, Marks, interval, verdict
+from tigris_widget.core.analysis import Analysis, AnalysisRequest, Candidate, HeatMap, Marks, interval, runner_up_said
 from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.core.protocol import CHANCE_KIND, BotRules, GameLike, GameModule
 from tigris_widget.core.registry import game_module
@@ -270,9 +270,7 @@ def snapshot(game: GameLike, search: DefaultSearch, final: bool, all_seeing: boo
         explanation = f"{best.text}: {_pct(best.value)} chance to win by the search. {best.reason}."
         second = next((c for c in candidates[1:] if c.value is not None), None)
         if second is not None and second.value is not None:
-            call = verdict(Analysis(game.name, search.seat, "", final, "", tuple(candidates), 0, 0.0))
-            said = (" — too close to call at this budget." if second in call.tied
-                    else " — not examined enough to compare." if second in call.not_examined else ".")  # fmt: skip
+            said = runner_up_said(candidates, second)
             explanation += f" The next best, {second.text}, scores {_pct(second.value)}{said}"
     decision = game.decision
     return Analysis(

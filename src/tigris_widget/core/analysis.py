@@ -297,12 +297,17 @@ class Verdict:
     holds the best and every examined candidate whose widened interval reaches it (best first): the
     analysis is *too close to call* between them when there are two or more, and when there is only
     the best, nothing was compared with it. ``not_examined`` holds the candidates the search hardly
-    tried (too few visits to say anything about them): they are neither tied nor beaten."""
+    tried (too few visits to say anything about them): they are neither tied nor beaten.
+
+    ``flat`` is True when *no move stands out*: ``FLAT_MOVES`` or more moves were compared and none of
+    them was ruled out (every examined candidate ties). A listed set then claims too much — searches
+    with other seeds often prefer a move outside it — so the call says the field is flat instead."""
 
     best: Candidate | None
     tied: tuple[Candidate, ...]
     clear: bool
     not_examined: tuple[Candidate, ...] = ()
+    flat: bool = False
 
     @property
     def compared(self) -> bool:
@@ -321,6 +326,8 @@ class Verdict:
         hardly = f", {len(self.not_examined)} not examined" if self.not_examined else ""
         if self.clear:
             return "best move clear" + (f" ({hardly[2:]})" if hardly else "")
+        if self.flat:
+            return f"no move stands out ({len(self.tied)} compared, none ruled out{hardly})"
         if len(self.tied) > 1:
             return f"too close to call ({len(self.tied)} moves within each other's range{hardly})"
         return f"nothing compared with the first choice yet (the other {len(self.not_examined)} moves not examined)"
@@ -333,6 +340,8 @@ class Verdict:
         hardly = f"; {len(self.not_examined)} not examined" if self.not_examined else ""
         if self.clear:
             return f"best: {self.best.text}{hardly}"
+        if self.flat:
+            return f"no move stands out among the {len(self.tied)} compared{hardly}"
         if len(self.tied) > 1:
             return f"too close to call between {len(self.tied)} moves{hardly}"
         return f"searched most: {self.best.text}; the other {len(self.not_examined)} moves not examined"
@@ -355,6 +364,14 @@ BETWEEN = 0.01
 sure a search is (Ur's searches give zero-width intervals where every sample agrees: 0.1506 against
 0.1505 must not read "clear"; with half a point, one T&E run in 400 was called clear and 1 in 9 of the
 other seeds disagreed)."""
+
+
+FLAT_MOVES = 5
+"""Compared moves (examined, every one of them tied) from which the call is "no move stands out"
+rather than "too close to call" between them. Measured (``bench calibration --rescore``, 40 positions
+× 10 seeds per game, docs/results/analysis-calibration.md): T&E runs whose tie takes in every examined
+move, five or more, held only 76 % of the other seeds' best moves — the field is flat and the seeds
+scatter beyond it — while ties of two to four moves, or ties that leave an examined move out, held 98 %."""
 
 
 def examined(c: Candidate, best: Candidate) -> bool:
@@ -380,6 +397,11 @@ def judged_span(c: Candidate) -> tuple[float, float] | None:
 
 
 def verdict(analysis: Analysis) -> Verdict:
+    """The verdict on an analysis' candidates (see ``judge``)."""
+    return judge(analysis.candidates)
+
+
+def judge(cands: Sequence[Candidate]) -> Verdict:
     """The decision rule: is the analysis' best candidate separated from the rest (see ``Verdict``)?
 
     A lone candidate is clear (there is nothing to choose). A candidate the search hardly tried is
@@ -387,8 +409,8 @@ def verdict(analysis: Analysis) -> Verdict:
     (``judged_span``) reaches the best's ties with it, and equal values always tie. The best is declared
     only when it is examined itself, nothing ties with it, and every candidate not examined was still
     tried (``MIN_VISITS``) and lies wholly below it by its own widened range: one never tried might be
-    anything, so it leaves the call open ("not compared")."""
-    cands = analysis.candidates
+    anything, so it leaves the call open ("not compared"). When ``FLAT_MOVES`` or more examined moves
+    tie and none was ruled out, no move stands out (``flat``)."""
     if not cands:
         return Verdict(None, (), False)
     best = cands[0]
@@ -405,7 +427,19 @@ def verdict(analysis: Analysis) -> Verdict:
         top = theirs[1] if theirs is not None else c.value
         if top is not None and (top >= mine[0] or (best.value is not None and top >= best.value)):
             tied.append(c)
-    return Verdict(best, tuple(tied), len(tied) == 1 and all(_beaten(c, mine[0]) for c in hardly), hardly)
+    clear = len(tied) == 1 and all(_beaten(c, mine[0]) for c in hardly)
+    flat = len(tied) >= FLAT_MOVES and len(tied) == len(rivals) + 1
+    return Verdict(best, tuple(tied), clear, hardly, flat)
+
+
+def runner_up_said(cands: Sequence[Candidate], runner_up: Candidate) -> str:
+    """How the verdict on ``cands`` places ``runner_up`` against the best, as the end of a sentence."""
+    v = judge(cands)
+    if runner_up in v.not_examined:
+        return " — not examined enough to compare."
+    if runner_up not in v.tied:
+        return "."
+    return " — no move stands out at this budget." if v.flat else " — too close to call at this budget."
 
 
 def _beaten(c: Candidate, low: float) -> bool:

@@ -16,7 +16,8 @@ board and the table update a few times a second until the analysis *settles* (th
 its range clear of every other, three updates in a row), its budget (one second) runs out, or you
 press Stop. Keep thinking searches the same tree a budget longer. A best move is named only when
 its range is clear of the others; otherwise the dashboard says "too close to call" and marks every
-move within reach of the best.
+move within reach of the best — or, when five or more moves were compared and none was ruled out,
+"no move stands out": the field is flat, and a search with another seed may well prefer another move.
 
 The heat map says, on each square, how much worse the best candidate touching that square is than
 the best move, in points of the table's unit (0 is as good as the best); a map that would write the
@@ -83,16 +84,22 @@ def mark_candidate(board: BoardWidget, analysis: Analysis, text: str, caption: s
     board.caption(caption)
 
 
-def mark_verdict(board: BoardWidget, analysis: Analysis, label: str, tie_label: str = "Too close to call") -> str:
+def mark_verdict(
+    board: BoardWidget, analysis: Analysis, label: str, tie_label: str = "Too close to call",
+    flat_label: str = "No move stands out",
+) -> str:  # fmt: skip
     """Mark the analysis' call on ``board``: the best move when it is clear (caption ``label: move``),
-    every tied move when it is too close to call (``tie_label: a / b``), the first choice alone when
-    nothing was compared with it (``label (not compared): move``); returns the caption."""
+    every tied move when it is too close to call (``tie_label: a / b``) or when no move stands out
+    (``flat_label: a / b …``), the first choice alone when nothing was compared with it
+    (``label (not compared): move``); returns the caption."""
     v = verdict(analysis)
     texts = v.texts
     if v.clear or not texts:
         caption = f"{label}: {texts[0]}" if texts else label
     elif len(texts) == 1:
         caption = f"{label} (not compared): {texts[0]}"
+    elif v.flat:
+        caption = f"{flat_label}: {' / '.join(texts[:3])} …"
     else:
         caption = f"{tie_label}: {' / '.join(texts[:3])}{' …' if len(texts) > 3 else ''}"
     for text in texts:
@@ -224,6 +231,12 @@ def summary(analysis: Analysis, heat_shown: str | None = None) -> str:
         lines = [f"<b>Searched most: <code>{html.escape(best.text)}</code></b> — {html.escape(analysis.unit)} "
                  f"{_percent(best.value)}{spread}{state}. No other move was searched enough to compare with it "
                  f"({len(v.not_examined)} not examined), so this is the search's first choice, not a clear best."]  # fmt: skip
+    elif v.flat:
+        tied = ", ".join(f"<code>{html.escape(c.text)}</code>" for c in v.tied[:4]) + (" …" if len(v.tied) > 4 else "")
+        lines = [f"<b>No move stands out</b> among the {len(v.tied)} moves compared — {tied}: the search ruled none "
+                 f"of them out, so treat them as equally good — and other moves may be as good as they are{state}. "
+                 f"Its first choice: <code>{html.escape(best.text)}</code>, {_percent(best.value)}{spread}."
+                 + (f" {len(v.not_examined)} other moves were not examined." if v.not_examined else "")]  # fmt: skip
     else:
         tied = ", ".join(f"<code>{html.escape(c.text)}</code>" for c in v.tied[:4]) + (" …" if len(v.tied) > 4 else "")
         lines = [f"<b>Too close to call</b> between {len(v.tied)} moves — {tied}: their likely ranges of "

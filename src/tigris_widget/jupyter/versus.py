@@ -255,7 +255,7 @@ class BotMatch(ShowsSavedPicture):
         drawn = show_analysis_heatmap(self.board, analysis, analysis.default_heatmap)
         self.panel.value = summary(analysis, analysis.default_heatmap if drawn else None)
         self.table.value = candidate_table(analysis, analysis.best.text)
-        mark_verdict(self.board, analysis, "Hint", "Hint — too close to call")
+        mark_verdict(self.board, analysis, "Hint", "Hint — too close to call", "Hint — no move stands out")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_picture(self.widget._repr_mimebundle_(**kwargs), self.board)

@@ -21,7 +21,7 @@ from typing import Any
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.render.html import Opener, self_contained_page
 from tigris_widget.render.patches import patched
-from tigris_widget.render.puzzle_tree import PuzzleTree, hints
+from tigris_widget.render.puzzle_tree import PuzzleTree, TreeTooBig, hints
 from tigris_widget.render.replay import pack
 
 MAX_PAGE_BYTES = 1_500_000
@@ -65,9 +65,16 @@ NOTE = (
 )
 
 
-def puzzle_data(puzzle: PuzzleLike) -> dict[str, Any]:
-    """The page's data: the judged tree of the puzzle's turn and the words around the board."""
-    data = PuzzleTree(puzzle).data()
+FOLLOW_PAGE_NOTE = (
+    "This puzzle has too many lines to store them all: the page follows the solution's line and judges every "
+    "step off it, but a line that leaves it and still works stops there."
+)
+
+
+def puzzle_data(puzzle: PuzzleLike, *, follow: bool = False) -> dict[str, Any]:
+    """The page's data: the judged tree of the puzzle's turn (following only the solution's line with
+    ``follow``, see ``PuzzleTree``) and the words around the board."""
+    data = PuzzleTree(puzzle, follow=follow).data()
     seats = patched({}, data["views"][0][1]).get("seats") or []
     seat = puzzle.seat
     who = str(seats[seat]["name"]) if seat < len(seats) else f"Seat {seat}"
@@ -82,22 +89,37 @@ def puzzle_data(puzzle: PuzzleLike) -> dict[str, Any]:
     }
 
 
-def page_text(puzzle: PuzzleLike, packed: str) -> str:
-    """The page of ``puzzle`` around its ``packed`` data (``puzzle_data``, packed)."""
-    body = f'<div id="puzzle"></div>\n<p class="tw-pp-note">{html.escape(NOTE)}</p>'
+def page_text(puzzle: PuzzleLike, packed: str, *, follows: bool = False) -> str:
+    """The page of ``puzzle`` around its ``packed`` data (``puzzle_data``, packed; ``follows``: a tree
+    that follows the solution's line, which the page says)."""
+    notes = "".join(f'<p class="tw-pp-note">{html.escape(n)}</p>' for n in (NOTE, *([FOLLOW_PAGE_NOTE] * follows)))
+    body = f'<div id="puzzle"></div>\n{notes}'
     return self_contained_page(html.escape(puzzle.title), _STYLE, body, PUZZLE, packed)
 
 
 def puzzle_html(puzzle: PuzzleLike, *, limit: int = MAX_PAGE_BYTES) -> str:
-    """The self-contained HTML page of ``puzzle``.
+    """The self-contained HTML page of ``puzzle``: every line of its turn judged, or, when they do not
+    all fit, the solution's line with every step off it judged (``PuzzleTree``'s ``follow``).
 
-    :raises ValueError: the page would be larger than ``limit`` bytes (the size is named).
+    :raises ValueError: even the page that follows the solution would be larger than ``limit`` bytes or
+        store more than ``puzzle_tree.MAX_NODES`` positions (the size is named).
     :raises FileNotFoundError: the front end is not built (``npm run build`` in js/).
     """
-    page = page_text(puzzle, pack(puzzle_data(puzzle)))
+    try:
+        return _sized(puzzle, page_text(puzzle, pack(puzzle_data(puzzle))), limit)
+    except (TreeTooBig, PageTooLarge):
+        pass  # every line does not fit: the solution's line does
+    return _sized(puzzle, page_text(puzzle, pack(puzzle_data(puzzle, follow=True)), follows=True), limit)
+
+
+class PageTooLarge(ValueError):
+    """A page over its size limit."""
+
+
+def _sized(puzzle: PuzzleLike, page: str, limit: int) -> str:
     size = len(page.encode("utf-8"))
     if size > limit:
-        raise ValueError(
+        raise PageTooLarge(
             f"puzzle {puzzle.key}: its page would be {size / 1e6:.2f} MB, over the {limit / 1e6:.2f} MB limit "
             "(too many judged lines to store)"
         )

@@ -4,7 +4,8 @@ From the puzzle's start, each node offers every legal action of the seat decidin
 answers inside the turn are played at once, as ``PuzzleBoard`` plays them (``puzzle.reply``), and
 the step is judged as the board judges it (``puzzle.judge``; ``puzzle.check`` once the turn is over).
 
-Pruning: a step judged "bad" or "unclear" ends its line (the page shows ✗ or ? and offers Step back
+A puzzle whose lines do not all fit gets a tree that follows the solution (``follow``): each step off it
+is judged, and a line that left it stops there. Pruning: a step judged "bad" or "unclear" ends its line (the page shows ✗ or ? and offers Step back
 and Retry), so nothing below it is stored; neither is anything after the turn. A state reached by
 different orders of steps (the whole engine state decides, and whether the try is still on the
 solution's path, which the judges take on trust) is judged and grown once: a later order gets a node
@@ -41,20 +42,31 @@ board's 0.15 MB of code."""
 DEEP_RECURSION = 20_000
 """The recursion limit for a judge that needs more than the default (see ``_judged``)."""
 
+
+class TreeTooBig(ValueError):
+    """The judged tree passed ``MAX_NODES`` positions before it was finished."""
+
+
 STOPS = ("bad", "unclear")
 """Step judgements that end a stored line: off course, or the judge could not tell (the page cannot
 follow such a line to a verdict without a search of its own; it says so and offers Step back)."""
 UNCLEAR_NOTE = "This page follows only lines the solver can judge: Step back or Retry."
+FOLLOW_NOTE = "This page follows only the solution's line from here on: Step back or Retry."
+"""Said where a tree that follows the solution (``PuzzleTree(follow=True)``) stops a step that leaves it."""
 
 SOLVED_PROMPT = "Puzzle solved: press Retry to play it again."
 FAILED_PROMPT = "Not solved: press Retry, or see the Solution."
 
 
 class PuzzleTree:
-    """Builds the judged tree of one puzzle's turn (``data()``)."""
+    """Builds the judged tree of one puzzle's turn (``data()``). With ``follow`` only the solution's
+    line is grown: every step off it is still judged (and a turn it ends, checked), but a line that
+    leaves the solution and is still open stops there (``FOLLOW_NOTE``) — the page of a puzzle whose
+    every line would not fit."""
 
-    def __init__(self, puzzle: PuzzleLike) -> None:
+    def __init__(self, puzzle: PuzzleLike, *, follow: bool = False) -> None:
         self.puzzle = puzzle
+        self.follow = follow
         self.seat = puzzle.seat
         self.game = puzzle.game()
         self._present = game_module(self.game.name).present
@@ -71,7 +83,13 @@ class PuzzleTree:
         views = [
             [base, diff({} if base < 0 else self.views[base], view)] for base, view in zip(self._bases, self.views)
         ]
-        return {"seat": self.seat, "views": views, "nodes": self.nodes, "solution": self._solution_path()}
+        return {
+            "seat": self.seat,
+            "views": views,
+            "nodes": self.nodes,
+            "solution": self._solution_path(),
+            "follows": self.follow,
+        }
 
     # -- the tree ------------------------------------------------------------------------------------
     def _grow(self, judged: tuple[str, str] | None, parent_view: int) -> int:
@@ -84,20 +102,23 @@ class PuzzleTree:
         # the judges take the solution's own steps on trust, so a position on the solution's path is
         # not the same node as that position reached otherwise
         on_path = self._steps == list(puzzle.solution[: len(self._steps)])
+        left = self.follow and not on_path and not stops  # off the solution's line and still open
+        stops = stops or left
         state = None if stops else _position_key(game)
         key = None if state is None else (on_path, state)
         first = None if key is None else self._positions.get(key)
         index = len(self.nodes)
         if index >= MAX_NODES:
-            raise ValueError(
-                f"puzzle {puzzle.key}: more than {MAX_NODES} positions to store; its page would pass 1.5 MB"
+            along = " even along the solution's line" if self.follow else ""
+            raise TreeTooBig(
+                f"puzzle {puzzle.key}: more than {MAX_NODES} positions to store{along}; its page would pass 1.5 MB"
             )
         node: dict[str, Any] = {"ply": len(game)}
         if judged is not None:
             node["j"] = list(judged)
         if over:
             node["end"] = [end.status, end.message]
-        node["v"] = self._view(judged, end.status if over else None, stops, parent_view)
+        node["v"] = self._view(judged, end.status if over else None, stops, parent_view, left)
         if first is not None:  # the same state by another order of steps (or a cycle): the same steps on
             known = self.nodes[first]  # from here, but this order's own judgement, log and prompt
             if all(known.get(k) == node.get(k) for k in ("ply", "j", "v")):
@@ -122,8 +143,9 @@ class PuzzleTree:
     def _played(self, action: Any) -> _Played:
         return _Played(self.game, self.puzzle, action)
 
-    def _view(self, judged: tuple[str, str] | None, end: str | None, frozen: bool, base: int) -> int:
-        """The seat's view of the game as it stands, with the board's prompt as ``PuzzleBoard`` says it."""
+    def _view(self, judged: tuple[str, str] | None, end: str | None, frozen: bool, base: int, left: bool) -> int:
+        """The seat's view of the game as it stands, with the board's prompt as ``PuzzleBoard`` says it
+        (and why the page stops there when the line ``left`` the solution's in a tree that follows it)."""
         view = self._present(self.game, self.seat, log_window=12)
         decision = view.get("decision")
         note = f"{MARKS.get(judged[0], '')} {judged[1]}".strip() if judged and judged[1] else ""
@@ -132,6 +154,8 @@ class PuzzleTree:
                 prompt = SOLVED_PROMPT if end == "solved" else FAILED_PROMPT if end else note or decision["prompt"]
                 if judged and judged[0] == "unclear" and not end:
                     prompt = f"{prompt} {UNCLEAR_NOTE}"
+                elif left:
+                    prompt = f"{prompt} {FOLLOW_NOTE}"
                 view["decision"] = {**decision, "mine": False, "prompt": prompt}
                 view["targets"] = {}
             elif note:

@@ -3,7 +3,8 @@ play (``collect``), and how often its verdict is right about the other seeds (``
 
 A run's verdict is *right* when, for a clear run, the other seeds name the same best move, and for a
 too-close-to-call run, the other seeds' best moves lie in the set it lists. A run that compared nothing
-with its best (every rival not examined) claims neither; how often the other seeds agree with it is
+with its best (every rival not examined) claims neither; nor does a run in which no move stands out
+(``Verdict.flat``: it says other moves may be as good): how often the other seeds agree with them is
 reported apart. Each run's candidates are
 kept (``RunRecord``), with every move reduced to a class of moves that do the same (``same_move``), so
 that the runs can be scored again with another rule without searching again (``score``)."""
@@ -133,6 +134,15 @@ class Score:
     alone_agree: int
     """… other seeds whose best is that run's best, summed over those runs …"""
     alone_of: int
+    flat_runs: int
+    """Runs in which no move stands out (``Verdict.flat``) …"""
+    flat_agree: int
+    """… other seeds whose best is that run's first choice …"""
+    flat_covered: int
+    """… other seeds whose best is among the moves it compared …"""
+    flat_of: int
+    flat_listed: float
+    """… and how many moves it compared, on average."""
     not_examined: float
     """Mean number of candidates a run reports as not examined."""
     distinguished: int
@@ -160,6 +170,10 @@ class Score:
             "listed_mean": round(self.listed, 2),
             "uncompared_runs": self.alone_runs,
             "uncompared_agreement": round(self.alone_agree / self.alone_of, 3) if self.alone_of else None,
+            "flat_runs": self.flat_runs,
+            "flat_first_choice_agreement": round(self.flat_agree / self.flat_of, 3) if self.flat_of else None,
+            "flat_coverage": round(self.flat_covered / self.flat_of, 3) if self.flat_of else None,
+            "flat_compared_mean": round(self.flat_listed, 2),
             "not_examined_mean": round(self.not_examined, 2),
             "distinguished_share": round(self.distinguished / self.positions, 3) if self.positions else 0.0,
             "iterations_median": self.iterations_median,
@@ -177,8 +191,9 @@ def _apart(v: Verdict, analysis: Analysis) -> bool:
 def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Verdict] = verdict) -> Score:
     """Score every run's verdict (``rule``) against the other seeds' best moves."""
     runs = clear = agree = agree_of = close = covered = covered_of = distinguished = 0
-    alone = alone_agree = alone_of = 0
+    alone = alone_agree = alone_of = flat = flat_agree = flat_covered = flat_of = 0
     listed: list[int] = []
+    flat_listed: list[int] = []
     hidden: list[int] = []
     for item in data:
         tops = [r.top for r in item.runs]
@@ -199,15 +214,23 @@ def score(game: str, data: Sequence[PositionRuns], rule: Callable[[Analysis], Ve
                 alone_agree += sum(t == run.top for t in others)
                 alone_of += len(others)
             else:
+                inside = {item.moves.index(c.text) for c in v.tied}  # distinct moves: two texts of one count once
+                if v.flat:
+                    flat += 1
+                    flat_agree += sum(t == run.top for t in others)
+                    flat_covered += sum(t in inside for t in others)
+                    flat_of += len(others)
+                    flat_listed.append(len(inside))
+                    continue
                 close += 1
-                inside = {item.moves.index(c.text) for c in v.tied}
                 covered += sum(t in inside for t in others)
                 covered_of += len(others)
-                listed.append(len(inside))  # distinct moves: two texts of one move count once
+                listed.append(len(inside))
         distinguished += apart * 2 > len(item.runs)
     its = [r.iterations for item in data for r in item.runs]
     return Score(game, len(data), runs, clear, agree, agree_of, close, covered, covered_of,
                  statistics.fmean(listed) if listed else 0.0, alone, alone_agree, alone_of,
+                 flat, flat_agree, flat_covered, flat_of, statistics.fmean(flat_listed) if flat_listed else 0.0,
                  statistics.fmean(hidden) if hidden else 0.0,
                  distinguished, int(statistics.median(its)) if its else 0,
                  sum(r.seconds for item in data for r in item.runs), sum(item.cpu for item in data))  # fmt: skip
@@ -230,6 +253,10 @@ def format_summary(s: Score) -> str:
             f"{s.listed:.2f} moves on average; not examined: {s.not_examined:.2f} candidates per run\n"
             f"  not compared (no examined rival, one hardly tried and not clearly below): {s.alone_runs} runs; the other seeds name "
             f"its best: {s.alone_agree}/{s.alone_of} = {pct(d['uncompared_agreement'])}\n"
+            f"  no move stands out ({s.flat_listed:.2f} moves compared on average, none ruled out): {s.flat_runs} runs; "
+            f"the other seeds name its first choice: {s.flat_agree}/{s.flat_of} = "
+            f"{pct(d['flat_first_choice_agreement'])}, one of the compared moves: {s.flat_covered}/{s.flat_of} = "
+            f"{pct(d['flat_coverage'])}\n"
             f"  positions where most runs tell two candidates apart: {s.distinguished}/{s.positions} "
             f"({pct(d['distinguished_share'])}); search time {s.seconds:.0f} s (CPU {s.cpu:.0f} s)")  # fmt: skip
 

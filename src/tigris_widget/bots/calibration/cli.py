@@ -33,6 +33,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--game", dest="cal_game", choices=games(), help="one game only (default: every game)")
     p.add_argument("--positions", dest="cal_positions", metavar="N", type=int, default=40,
                    help="positions per game, from seeded bot games (default 40)")  # fmt: skip
+    p.add_argument("--base-seed", dest="cal_base_seed", metavar="SEED", type=int, default=BASE_SEED,
+                   help=f"the bot games' first seed (default {BASE_SEED}, the published positions; another "
+                   "gives fresh positions to check a rule on)")  # fmt: skip
     p.add_argument(
         "--seeds", dest="cal_seeds", metavar="N", type=int, default=10, help="analyses per position (default 10)"
     )
@@ -51,6 +54,8 @@ def _check(args: Any) -> None:
     for name, value in (("--positions", args.cal_positions), ("--seeds", args.cal_seeds)):
         if value < 1:
             raise ValueError(f"{name} must be a positive integer, not {value}")
+    if args.cal_base_seed < 0:
+        raise ValueError(f"--base-seed must be a whole number ≥ 0, not {args.cal_base_seed}")
     if args.cal_iterations is not None and args.cal_iterations < 1:
         raise ValueError(f"--iterations must be a positive integer, not {args.cal_iterations}")
     if args.cal_seconds is not None and (not math.isfinite(args.cal_seconds) or args.cal_seconds <= 0):
@@ -83,11 +88,11 @@ def main(args: Any) -> int:
             return _rescore(args.cal_rescore, args.cal_game)
         _check(args)
         names = [args.cal_game] if args.cal_game else list(games())
-        settings = {"positions": args.cal_positions, "seeds": args.cal_seeds, "base_seed": BASE_SEED,
+        settings = {"positions": args.cal_positions, "seeds": args.cal_seeds, "base_seed": args.cal_base_seed,
                     "seconds": args.cal_seconds, "iterations": args.cal_iterations}  # fmt: skip
         data: dict[str, list[PositionRuns]] = {}
         for name in names:
-            positions = positions_from_play(name, args.cal_positions)
+            positions = positions_from_play(name, args.cal_positions, args.cal_base_seed)
             data[name] = []
 
             def done(item: PositionRuns, name: str = name) -> None:

@@ -52,13 +52,16 @@ def _bots(game: str, players: int) -> tuple[str, ...]:
     return ("greedy" if "greedy" in bot_names(game) else "random",) * players
 
 
-def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
-    """``count`` positions of ``game`` from seeded bot games (see the module docstring), over its
-    player counts in turn.
+def positions_from_play(game: str, count: int, base_seed: int = BASE_SEED) -> list[PlayedPosition]:
+    """``count`` positions of ``game`` from seeded bot games (see the module docstring; seeds from
+    ``base_seed``), over its player counts in turn.
 
-    :raises ValueError: ``count`` is not a positive integer, or the bot games hold too few decisions."""
+    :raises ValueError: ``count`` is not a positive integer, ``base_seed`` not a whole number ≥ 0, or the
+        bot games hold too few decisions."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"positions must be a positive integer, not {count!r}")
+    if isinstance(base_seed, bool) or not isinstance(base_seed, int) or base_seed < 0:
+        raise ValueError(f"the base seed must be a whole number ≥ 0, not {base_seed!r}")
     from tigris_widget.bots.runner import step
 
     counts = player_counts(game)
@@ -66,7 +69,7 @@ def positions_from_play(game: str, count: int) -> list[PlayedPosition]:
     for k in range(MAX_GAMES):
         if len(out) >= count:
             break
-        players, seed = counts[k % len(counts)], BASE_SEED + k
+        players, seed = counts[k % len(counts)], base_seed + k
         bots = _bots(game, players)
         g = game_module(game).new_game(players, seed, None)
         made = seated_bots(game, bots, seed)

@@ -29,7 +29,17 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from tigris_widget.core.analysis import Analysis, AnalysisRequest, Arrow, Candidate, HeatMap, Marks, interval, stderr_of
+from tigris_widget.core.analysis import (
+    Analysis,
+    AnalysisRequest,
+    Arrow,
+    Candidate,
+    HeatMap,
+    Marks,
+    interval,
+    runner_up_said,
+    stderr_of,
+)
 from tigris_widget.core.bot import Budget
 from tigris_widget.core.clock import ThinkingClock
 from tigris_widget.games.ur.bots.heuristics import finish_step, finish_turn, margin, win_chances
@@ -468,10 +478,8 @@ def snapshot(search: TurnSearch, final: bool, all_seeing: bool = False) -> Analy
         explanation = f"{best.reason}."
         second = candidates[1] if len(candidates) > 1 else None
         if second is not None and best.value is not None and second.value is not None:
-            close = second.high is not None and best.low is not None and second.high >= best.low
-            verdict = " — too close to call at this budget." if close else "."
             explanation += (f" The next best turn, {second.text}, scores {_pct(second.value)} against "
-                            f"{_pct(best.value)}{verdict}")  # fmt: skip
+                            f"{_pct(best.value)}{runner_up_said(candidates, second)}")  # fmt: skip
     notes = (f"A candidate is a whole turn; the others are expected to answer with one of their best "
              f"turns by the greedy reading ({len(candidates)} turns compared).",)  # fmt: skip
     return Analysis(

@@ -81,8 +81,16 @@ def _score(counts: list[int]) -> int:
     return value
 
 
+_HAND_SCORES: dict[tuple[int, ...], int] = {}
+"""``_hand_score`` by counts and pair: the evaluation asks for each seat's few combinations again and again."""
+
+
 def _hand_score(counts: list[int], pair: int) -> int:
     """The set score with a hand tile of ``pair`` on its better side."""
+    key = (*counts, pair)
+    best = _HAND_SCORES.get(key)
+    if best is not None:
+        return best
     best = 0
     for k in PAIRS[pair]:
         counts[k] += 1
@@ -90,6 +98,9 @@ def _hand_score(counts: list[int], pair: int) -> int:
         counts[k] -= 1
         if value > best:
             best = value
+    if len(_HAND_SCORES) > 200_000:  # a guard only, as for ``_SCORES``
+        _HAND_SCORES.clear()
+    _HAND_SCORES[key] = best
     return best
 
 
@@ -113,6 +124,7 @@ class _Worth:
         self.base = [_hand_score(self.counts[p], s.hands[p]) for p in range(n)]
         self._gain: dict[int, int] = {}
         self._loss: dict[int, int] = {}
+        self._zig: dict[int, int] = {}
 
     def gain(self, seat: int, colour: int) -> int:
         key = seat * 8 + colour
@@ -136,12 +148,15 @@ class _Worth:
 
     def ziggurat(self, seat: int, kind: int) -> int:
         """Points a ziggurat on one of the seat's tiles of ``kind`` adds (the tile turns into the sixth colour)."""
-        counts = self.counts[seat]
-        counts[kind] -= 1
-        counts[5] += 1
-        value = _hand_score(counts, self.hands[seat]) - self.base[seat]
-        counts[kind] += 1
-        counts[5] -= 1
+        key = seat * 8 + kind
+        value = self._zig.get(key)
+        if value is None:
+            counts = self.counts[seat]
+            counts[kind] -= 1
+            counts[5] += 1
+            value = self._zig[key] = _hand_score(counts, self.hands[seat]) - self.base[seat]
+            counts[kind] += 1
+            counts[5] -= 1
         return value
 
 
@@ -151,40 +166,64 @@ def action_yields(s: UrState) -> list[int]:
     two on each own farm less one on each own tile without a farm beside it (§5.1); culture, one on each
     own tile beside an own culture tile less what the rivals get (§5.3). Politics and war move cubes,
     they bring none (war is ``standings``' threat)."""
+    return _promises(s, _Worth(s))[0]
+
+
+def _promises(s: UrState, worth: _Worth) -> tuple[list[int], list[float], list[float]]:
+    """What the position promises each seat, in one pass over the tiles and their neighbours:
+    ``action_yields``; the best war it can wage next turn (the tile taken, the rival's loss, the
+    attacker given up when it is left empty); the best ziggurat it can build (not the last one: that
+    ends the game, §9.2, and a promise kept for ever stalled it)."""
     n = s.n
     owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
+    discount = s.opts.war_tile_discount
+    zig_later = s.zig_left > 1
     trade = [0] * n
     farm = [0] * n
     culture = [0] * n
+    threat = [0.0] * n
+    ready = [0.0] * n
     for c in range(36):
         o = owner[c]
         if o < 0 or zig[c]:
             continue
         kind = face[c]
+        d = cubes[c]
+        full = d == 5
+        if full and zig_later:
+            ready[o] = max(ready[o], float(worth.ziggurat(o, kind)))
         fed = False
         rivals = 0
         for m in NEIGHBOURS[c]:
             q = owner[m]
-            if not zig[m] and face[m] == A:
+            zm = zig[m]
+            fm = face[m]
+            if not zm and fm == A:
                 fed = True
             if q >= 0 and q != o:
                 rivals += 1
-            if kind == C and q >= 0 and not zig[m] and cubes[m] < 5:
+                if not full and not zm:  # m's owner could attack c next turn
+                    left = cubes[m] - d - (0 if fm == kind or (discount and fm == W) else 1)
+                    if left >= 1:
+                        value = worth.gain(q, kind) + worth.loss(o, kind) - (worth.loss(q, fm) if left == 1 else 0)
+                        if value > threat[q]:
+                            threat[q] = value
+            if kind == C and q >= 0 and not zm and cubes[m] < 5:
                 culture[o] += 1 if q == o else -1
         if kind == T:
-            trade[o] += min(BORDER[c] + rivals, 5 - cubes[c])
+            trade[o] += min(BORDER[c] + rivals, 5 - d)
         elif kind == A:
-            farm[o] += min(2, 5 - cubes[c] + (0 if fed else 1))  # step 1 makes room first
+            farm[o] += min(2, 5 - d + (0 if fed else 1))  # step 1 makes room first
         if not fed:
             farm[o] -= 1
-    out = [0] * n
+    yields = [0] * n
     for p in range(n):
         best = 0
         for k in PAIRS[s.hands[p]]:
             value = trade[p] if k == T else farm[p] if k == A else culture[p] if k == C else 0
             best = max(best, value)
-        out[p] = best
-    return out
+        yields[p] = best
+    return yields, threat, ready
 
 
 def closing(s: UrState, worth: _Worth, seat: int) -> int:
@@ -218,31 +257,7 @@ def standings(s: UrState) -> list[float]:
         values = [values[p] + CLOSING_WORTH * pressing[p] for p in range(n)]
     if s.phase == PH_OVER:
         return values
-    owner, zig, face, cubes = s.owner, s.zig, s.face, s.cubes
-    discount = s.opts.war_tile_discount
-    threat = [0.0] * n
-    ready = [0.0] * n
-    yields = action_yields(s)
-    for t in range(36):
-        q = owner[t]
-        if q < 0 or zig[t]:
-            continue
-        kind = face[t]
-        d = cubes[t]
-        if d == 5:
-            if s.zig_left > 1:  # the last one ends the game (§9.2): a promise kept for ever stalls it
-                ready[q] = max(ready[q], float(worth.ziggurat(q, kind)))
-            continue
-        for a in NEIGHBOURS[t]:
-            p = owner[a]
-            if p < 0 or p == q or zig[a]:
-                continue
-            left = cubes[a] - d - (0 if face[a] == kind or (discount and face[a] == W) else 1)
-            if left < 1:
-                continue
-            value = worth.gain(p, kind) + worth.loss(q, kind) - (worth.loss(p, face[a]) if left == 1 else 0)
-            if value > threat[p]:
-                threat[p] = value
+    yields, threat, ready = _promises(s, worth)
     for p in range(n):
         values[p] += THREAT_WORTH * threat[p] + ZIGGURAT_WORTH * ready[p] + YIELD_WORTH * yields[p]
     return values

@@ -241,5 +241,16 @@ class UrState:
         s.end_reason = self.end_reason
         return s
 
+    def key(self) -> tuple[object, ...]:
+        """Everything that decides what follows, as a hashable key: every field but the options (the
+        game's), lists as tuples. Spelled out, not read from ``__slots__``: a compiled class has none."""
+        return (
+            self.active, tuple(self.acts), tuple(self.back), self.cube_state, tuple(self.cubes),
+            tuple(self.culture_seats), self.decider, tuple(self.due), self.end_reason, tuple(self.face),
+            tuple(self.hands), self.in_war, self.line, self.locked, self.n, self.need, tuple(self.on_grid),
+            self.over, tuple(self.owner), self.phase, tuple(self.queue), self.setup_step, tuple(self.spares),
+            self.start, self.started, self.turns, self.war_a, self.war_t, tuple(self.zig), self.zig_left,
+        )  # fmt: skip
+
     def supply(self, seat: int) -> int:
         return 20 - self.on_grid[seat]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -164,13 +163,9 @@ MAX_TURN_STEPS = 40
 """The longest turn (the player's steps) the searches follow; a turn is a few steps."""
 
 
-_DECIDING = attrgetter(*(name for name in UrState.__slots__ if name != "opts"))
-
-
 def fingerprint(s: UrState) -> tuple[Any, ...]:
     """Everything of ``s`` that decides what follows, as a hashable key (the options are the game's)."""
-    # one attrgetter and a list comprehension: the judges' searches take a key of every position
-    return tuple([tuple(v) if isinstance(v, list) else v for v in _DECIDING(s)])
+    return s.key()
 
 
 MAX_REMEMBERED = 25_000
