@@ -130,27 +130,28 @@ def test_a_puzzle_page_is_solved_in_the_browser_as_python_judges_it(
 def test_a_puzzle_with_too_many_lines_gets_a_page_that_follows_its_solution(
     browser: Any, tmp_path: Path, artifacts: Path
 ) -> None:
-    """u-c85e2005's lines pass 20,000 positions: its page follows the solution. Politics there still
-    works (the solver says so), so the page judges it ✓ and stops, saying why; Step back, then the
-    Solution reaches "solved"."""
+    """T&E's "ziggurat" has more than 20,000 positions in its lines: its page follows the solution.
+    Many first tiles there still work (the solver says so), so the page judges one ✓ and stops, saying
+    why, with nothing more to play; Step back, then the Solution reaches "solved"."""
     from tigris_widget.render.puzzle_page import FOLLOW_PAGE_NOTE
     from tigris_widget.render.puzzle_tree import FOLLOW_NOTE
 
-    puzzle = library("ur")["u-c85e2005"]
+    puzzle = library("tigris")["ziggurat"]
     path = puzzle.to_html(tmp_path / "follows.html")
     data = embedded_data(path)
     assert data["follows"] and path.stat().st_size <= 1_500_000
-    off = child(data, "politics")
-    assert off["j"][0] == "good" and "c" not in off and "politics" not in puzzle.solution
+    off_step = "tile k (0,0)"
+    off = child(data, off_step)
+    assert off["j"][0] == "good" and "c" not in off and off_step not in puzzle.solution
     context, page, errors = open_page(browser, path)
     try:
         assert FOLLOW_PAGE_NOTE in page.locator("body").inner_text()
-        page.locator(".tigris-widget .tw-side button[data-key^='act-']").filter(
-            has_text=re.compile("politics", re.I)
-        ).click()
+        tile_click(page, off_step)
         expect_judgement(page, off)
         assert FOLLOW_NOTE in page.locator(".tigris-widget").inner_text()
-        assert page.locator(".tigris-widget .tw-side button[data-key^='act-']").count() == 0, "nothing more to play"
+        # nothing more to play along this line: the hand offers no tile to place
+        expect(page.locator(".tigris-widget").get_by_role("button", name="(black tile)")).to_have_count(0)
+        assert page.locator("#puzzle").get_attribute("data-steps") == "1"
         page.screenshot(path=str(artifacts / "puzzle-page-follows.png"), full_page=True)
         press(page, "Step back")
         back_at_start(page)
