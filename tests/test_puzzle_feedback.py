@@ -9,6 +9,7 @@ in tests/e2e/test_puzzles_e2e.py):
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -64,7 +65,7 @@ def test_item15_each_ur_step_is_judged_beside_the_board() -> None:
                 continue
             board.board.play(step)
             judged = _judged(board)
-            assert judged in ("good", "bad", "unclear") and str(step) in board.judgement.value
+            assert judged in ("good", "bad", "unclear") and html.escape(str(step)) in board.judgement.value
             board.reset()
             if judged == "bad":
                 seen_bad = True

@@ -11,17 +11,16 @@ from tigris_widget.cli import main
 from tigris_widget.core.editor import Editor
 from tigris_widget.core.protocol import PuzzleLike
 from tigris_widget.core.puzzle import goal_spec
-from tigris_widget.games.ur.engine import legal_actions
-from tigris_widget.games.ur.puzzles.goals import UrPuzzle
-from tigris_widget.games.ur.puzzles.miner import after
+from tigris_widget.games.ur.engine import apply_unchecked, legal_actions
+from tigris_widget.games.ur.puzzles.goals import UrGoal, UrPuzzle, reachable
 from tigris_widget.puzzles.library import library
 from tigris_widget.puzzles.make import goal_kinds, make_puzzle, puzzle_report
 from tigris_widget.puzzles.saved import load_puzzles, save_puzzles
 
 TIGRIS_KEY = "m-6e353d84"
 """A mined T&E puzzle with one action left: Archer wins a revolt against Bull's trader."""
-UR_KEY = "u-a6ec70e6"
-"""A mined Ur puzzle whose solution is the policy-first search's line."""
+UR_KEY = "u-34f2db1a"
+"""A mined Ur puzzle (39 points: one free cube, then the spare) whose solution is the policy-first search's line."""
 
 
 def _shipped(game: str) -> PuzzleLike:
@@ -114,14 +113,20 @@ def test_a_position_with_problems_is_refused_naming_each() -> None:
 
 
 def test_a_first_step_that_is_not_the_only_one_is_reported() -> None:
-    shipped = library("ur")["u-39f79122"]
+    shipped = library("ur")[UR_KEY]
     assert isinstance(shipped, UrPuzzle)
-    report = puzzle_report(make_puzzle(shipped.position, dict(shipped.goal.spec), game="ur"))
-    assert report.unique_first_step is False
+    # two points fewer than the shipped goal: the shipped cube still reaches it, and so does another
+    report = puzzle_report(make_puzzle(shipped.position, "points points=37", game="ur"))
+    assert report.unique_first_step is False and report.solution == shipped.solution
     start = shipped.game().state
-    first = next(s for s in legal_actions(start) if str(s) == report.solution[0])
-    others = [s for s in legal_actions(start) if s != first and shipped.goal.met(after(start, s), start.active)]
-    assert others  # another first choice, finished by the bots' policy, meets the goal too
+    others = []
+    for step in legal_actions(start):
+        if str(step) != report.solution[0]:
+            after_it = start.clone()
+            apply_unchecked(after_it, step)
+            if reachable(after_it, start, start.active, UrGoal.from_spec({"kind": "points", "points": 37})):
+                others.append(str(step))
+    assert others  # another first step from which some line of the turn meets the goal
 
 
 def test_goal_kinds_are_the_games_own() -> None:
@@ -167,7 +172,7 @@ def test_cli_make_saves_show_reads_and_refusals_exit_2(tmp_path: Path, capsys: p
     base = ["puzzles", "make", "--game", "ur", "--position", str(position)]
     assert main([*base, "--goal", goal, "--title", "Cubes", "--save", str(library_file)]) == 0
     out = capsys.readouterr().out
-    assert "Unique first step: yes" in out and "Solution: cube (0,4), exchange spare" in out and "now 1 puzzle" in out
+    assert "Unique first step: yes" in out and "Solution: cube (3,4), exchange spare" in out and "now 1 puzzle" in out
     key = load_puzzles(library_file).puzzles[0].key
     assert main(["puzzles", "show", key, "--library", str(library_file)]) == 0
     assert "Cubes" in capsys.readouterr().out

@@ -21,7 +21,7 @@ from tigris_widget.puzzles.library import library
 from tigris_widget.render.puzzle_page import MAX_PAGE_BYTES, puzzle_data, puzzle_html
 from tigris_widget.render.puzzle_tree import tree_views
 
-PUZZLES = [("tigris", "priest-war"), ("ur", "u-2103b2a9")]
+PUZZLES = [("tigris", "priest-war"), ("ur", "u-5092510b")]
 
 
 def embedded(text: str) -> dict[str, Any]:
@@ -50,8 +50,8 @@ def played(puzzle: PuzzleLike, *actions: str) -> Any:
 
 
 def deep_judge(puzzle: PuzzleLike, game: Any) -> Any:
-    """``puzzle.judge`` with room for a deep look-ahead: Ur's judge follows some lines of a turn past
-    Python's default recursion limit (u-2103b2a9 after "cube (0,2)"), where it raises RecursionError."""
+    """``puzzle.judge`` with room for a deep look-ahead: Ur's judge once followed some lines of a turn
+    past Python's default recursion limit (a RecursionError; the page's tree asks again the same way)."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(20_000)
     try:
@@ -145,7 +145,7 @@ def test_no_other_seat_s_hand_or_the_bag_is_in_the_page() -> None:
 
 
 def test_bad_paths_and_sizes_are_refused_by_name(tmp_path: Path) -> None:
-    puzzle = library("ur")["u-124929ee"]  # a small tree: the size refusal builds it
+    puzzle = library("ur")["u-5092510b"]  # a small tree: the size refusal builds it
     missing = tmp_path / "no-such-folder" / "p.html"
     with pytest.raises(ValueError, match=re.escape(str(tmp_path / "no-such-folder"))):
         puzzle.to_html(missing)
@@ -154,7 +154,7 @@ def test_bad_paths_and_sizes_are_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="must be a file name"):
         puzzle.to_html(3)  # type: ignore[arg-type]
     assert not list(tmp_path.iterdir())
-    with pytest.raises(ValueError, match=r"u-124929ee: its page would be 0\.\d\d MB, over the 0\.01 MB limit"):
+    with pytest.raises(ValueError, match=r"u-5092510b: its page would be 0\.\d\d MB, over the 0\.01 MB limit"):
         puzzle_html(puzzle, limit=10_000)
 
 
@@ -163,9 +163,9 @@ def test_a_tree_too_big_for_a_page_is_refused_before_it_is_finished(monkeypatch:
 
     monkeypatch.setattr(puzzle_tree, "MAX_NODES", 5)
     with pytest.raises(
-        ValueError, match=r"u-124929ee: more than 5 positions to store even along the solution's line; its page would"
+        ValueError, match=r"u-5092510b: more than 5 positions to store even along the solution's line; its page would"
     ):
-        puzzle_html(library("ur")["u-124929ee"])
+        puzzle_html(library("ur")["u-5092510b"])
 
 
 def _answered(puzzle: Any, game: Any, action: str) -> Any:
@@ -179,20 +179,20 @@ def _answered(puzzle: Any, game: Any, action: str) -> Any:
 def test_a_puzzle_whose_lines_do_not_all_fit_gets_a_page_that_follows_the_solution(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """u-124929ee stores 705 positions with every line and 34 along the solution's; with room for 100
+    """u-5092510b stores 278 positions with every line and 64 along the solution's; with room for 100
     the page follows the solution: its steps all judged as the puzzle judges them, a step off it that
     still works stops there saying so, a wrong one is judged wrong, and the page says what it does."""
     from tigris_widget.render import puzzle_tree
     from tigris_widget.render.puzzle_page import FOLLOW_PAGE_NOTE
     from tigris_widget.render.puzzle_tree import FOLLOW_NOTE
 
-    puzzle = library("ur")["u-124929ee"]
-    assert len(puzzle_data(puzzle)["nodes"]) == 705
+    puzzle = library("ur")["u-5092510b"]
+    assert len(puzzle_data(puzzle)["nodes"]) == 278
     monkeypatch.setattr(puzzle_tree, "MAX_NODES", 100)
     page = puzzle_html(puzzle)
     assert html.escape(FOLLOW_PAGE_NOTE) in page
     data = puzzle_data(puzzle, follow=True)
-    assert data["follows"] and len(data["nodes"]) == 34
+    assert data["follows"] and len(data["nodes"]) == 64
     views = tree_views(data)
     node, game = data["nodes"][0], puzzle.game()
     for action in data["solution"]:

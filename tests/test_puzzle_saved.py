@@ -33,7 +33,7 @@ from tigris_widget.puzzles.saved import (
 pytestmark = pytest.mark.filterwarnings("ignore::tigris_widget.puzzles.saved.PuzzleFileWarning")
 
 TIGRIS_KEYS = ("first-revolt", "kings-substitute", "m-6e353d84", "m-d4889784")
-UR_KEYS = ("u-1e4e2af6", "u-39f79122")
+UR_KEYS = ("u-1d2b80e7", "u-081debe7")
 
 
 def _mixed() -> list[PuzzleLike]:
@@ -247,14 +247,14 @@ def test_puzzles_list_and_verify_read_a_library(tmp_path: Path, capsys: pytest.C
     _write(path, data)
     assert main(["puzzles", "list", "--library", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "5 puzzles" in out and "first-revolt" in out and "u-39f79122" in out
-    assert "left out: puzzle 1 ('u-1e4e2af6'), field 'goal'" in err
+    assert "5 puzzles" in out and "first-revolt" in out and "u-081debe7" in out
+    assert "left out: puzzle 1 ('u-1d2b80e7'), field 'goal'" in err
     assert main(["puzzles", "list", "--library", str(path), "--game", "ur", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [(r["id"], r["game"]) for r in rows] == [("u-39f79122", "ur")]
+    assert [(r["id"], r["game"]) for r in rows] == [("u-081debe7", "ur")]
     assert main(["puzzles", "verify", "--library", str(path), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "FAIL puzzle 1 ('u-1e4e2af6'), field 'goal'" in out and "5 passed, 1 failed" in out
+    assert "FAIL puzzle 1 ('u-1d2b80e7'), field 'goal'" in out and "5 passed, 1 failed" in out
     assert main(["puzzles", "verify", "--library", str(path), "first-revolt"]) == 1  # the left-out one still counts
     assert main(["puzzles", "list", "--library", str(tmp_path)]) == 2
     assert f"error: {tmp_path}: not a puzzle file: it is a folder" in capsys.readouterr().err

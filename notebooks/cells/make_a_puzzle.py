@@ -151,20 +151,20 @@ print(f"{Path(page).name}: {Path(page).stat().st_size / 1e6:.2f} MB")""",
 
 The editor, the check and the page work the same for Paolo Mori's *Ur*: tiles with their face and
 back, cubes per tile and seat, ziggurats, hands, the spare tiles and who is to move. Here a position
-from a game between the bots, with a goal for the player to move: end the turn with at least 32 points
+from a game between the bots, with a goal for the player to move: end the turn with at least 39 points
 (the hand tile counted on its better side).""",
     ),
     (
         "code",
         """from tigris_widget.puzzles.library import library
 
-start = library("ur")["u-a6ec70e6"].position        # a position of a bots' game, as a text
+start = library("ur")["u-34f2db1a"].position        # a position of a bots' game, as a text
 ur_editor = PositionEditor("ur", start=start)
 ur_editor""",
     ),
     (
         "code",
-        """ur_puzzle = ur_editor.make_puzzle("points points=32", title="Thirty-two points")
+        """ur_puzzle = ur_editor.make_puzzle("points points=39", title="Thirty-nine points")
 print(puzzle_report(ur_puzzle))""",
     ),
 ]

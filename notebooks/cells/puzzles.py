@@ -54,7 +54,8 @@ for p in select(theme="monument")[:3]:
 The same browser serves Paolo Mori's *Ur*. Its puzzles were mined from games between the bots:
 turn starts where the tree search finds one whole turn clearly better than every other (checked a
 second time with a longer search), with a goal you can check on the board — points by the final
-count, a tile won in a war, a lead, a rival held down. Solve by clicking the board: choose an
+count, a tile won in a war, a lead, a rival held down — and only one way to it: no other first step,
+and no other choice at the key moment, can still reach the goal. Solve by clicking the board: choose an
 action or an extra cube, settle the allocations, then the exchange. Every step is judged at once
 in the panel beside the board: ✓ the goal is still in reach, ✗ it no longer is (take the step back
 or press Retry). When another player must share out a short culture action inside your turn, he

@@ -27,7 +27,7 @@ from tigris_widget.puzzles.library import library
 pytestmark = [pytest.mark.jupyterlab, pytest.mark.browser]
 
 NOTEBOOK = "make.ipynb"
-UR_KEY = "u-a6ec70e6"
+UR_KEY = "u-34f2db1a"
 """A shipped Ur puzzle whose start position is the Ur editor's start (a position of a bots' game)."""
 SAVE_CELL, BROWSE_CELL = 3, 4
 """The cells that save the made puzzles and browse the file: they do nothing until both are made, and
@@ -105,7 +105,7 @@ def test_make_save_browse_and_solve_a_puzzle_of_your_own(lab: JupyterServer, bro
         _make(page, kc, te_root, "te", "send_home victim=1 colour=red")
         assert evaluate(kc, "te.puzzle.solution") == ["leader r (6,2)", "commit 2"]
         # Ur: the goal for the position it starts at
-        _make(page, kc, ur_root, "ur", "points points=32")
+        _make(page, kc, ur_root, "ur", "points points=39")
         # saved, and the file browsed
         _run_cell(page, SAVE_CELL)
         _until(kc, page, "__import__('os').path.exists('mine.json')")
@@ -125,14 +125,14 @@ def test_make_save_browse_and_solve_a_puzzle_of_your_own(lab: JupyterServer, bro
         te_live.get_by_role("button", name="Commit 2").click()
         _until(kc, page, "te_browser.current.outcome == 'solved'")
         panels.nth(0).get_by_text(re.compile(r"^Solved\.")).wait_for(timeout=30_000)
-        # Ur solved by clicks: the extra cube on (0,4), then the spare taken
+        # Ur solved by clicks: the extra cube on (3,4), then the spare taken
         ur_live = boards.nth(1)
-        click_cell(page, ur_live, 0, 4)
+        click_cell(page, ur_live, 3, 4)
         page.wait_for_timeout(300)
-        extra = ur_live.locator(".tw-side").get_by_role("button", name="Extra cube on (0,4)", exact=True)
+        extra = ur_live.locator(".tw-side").get_by_role("button", name="Extra cube on (3,4)", exact=True)
         if extra.count():
             extra.first.click()
-        _until(kc, page, "[str(a) for a in ur_browser.current.game.actions][-1:] == ['cube (0,4)']")
+        _until(kc, page, "[str(a) for a in ur_browser.current.game.actions][-1:] == ['cube (3,4)']")
         ur_live.locator(".tw-side").get_by_role("button", name=re.compile(r"^Take the spare")).first.click()
         _until(kc, page, "ur_browser.current.outcome == 'solved'")
         panels.nth(1).get_by_text(re.compile(r"^Solved\.")).wait_for(timeout=30_000)

@@ -159,6 +159,12 @@ def _click_step(page: Any, board: Any, step: str) -> None:
         label = f"Two extra cubes on {parts[1]}" if len(parts) == 3 else f"Extra cube on {parts[1]}"
         if board.locator(".tw-side").get_by_role("button", name=label, exact=True).count():
             board.locator(".tw-side").get_by_role("button", name=label, exact=True).first.click()
+    elif parts[0] == "zig":  # one ziggurat: a click on its tile (the panel asks when the tile offers more)
+        _click_at(page, board, parts[1])
+        page.wait_for_timeout(300)
+        label = f"Build a ziggurat on {parts[1]}"
+        if board.locator(".tw-side").get_by_role("button", name=label, exact=True).count():
+            board.locator(".tw-side").get_by_role("button", name=label, exact=True).first.click()
     elif parts[0] == "exchange" and parts[1] == "spare":
         _panel_button(board, "Take the spare" + (f" {parts[2]}" if len(parts) > 2 else ""))
     elif parts[0] == "exchange":

@@ -207,7 +207,7 @@ def _shipped_start(game: str) -> tuple[str, str]:
     """A shipped puzzle's start position and its goal as written (the editor re-makes it)."""
     from tigris_widget.puzzles.library import library
 
-    key = {"tigris": "m-6e353d84", "ur": "u-a6ec70e6"}[game]
+    key = {"tigris": "m-6e353d84", "ur": "u-34f2db1a"}[game]
     puzzle = library(game)[key]
     spec = puzzle.goal.to_spec() if hasattr(puzzle.goal, "to_spec") else dict(puzzle.goal.spec)  # type: ignore[attr-defined]
     return puzzle.position, json.dumps(spec)

@@ -4,12 +4,12 @@ puzzles*, describes the format).
 
     >>> import tempfile, os
     >>> from tigris_widget.puzzles.library import library
-    >>> mine = [library()["first-revolt"], library("ur")["u-1e4e2af6"]]
+    >>> mine = [library()["first-revolt"], library("ur")["u-1d2b80e7"]]
     >>> path = os.path.join(tempfile.mkdtemp(), "mine.json")
     >>> save_puzzles(path, mine)
     >>> loaded = load_puzzles(path)
     >>> [p.key for p in loaded], loaded.problems
-    (['first-revolt', 'u-1e4e2af6'], [])
+    (['first-revolt', 'u-1d2b80e7'], [])
 
 A hand-edited file with a bad entry still loads its good puzzles; ``problems`` names each bad one by
 its place in the file, its key and the field, and a ``PuzzleFileWarning`` says so. Only a file with
