@@ -14,8 +14,8 @@ from tigris_widget.games.ur.bots.analysis import _ranked as greedy_order
 from tigris_widget.games.ur.engine import Step, UrState, apply_unchecked, legal_actions
 from tigris_widget.games.ur.engine.state import PH_OVER, PH_TURN
 from tigris_widget.games.ur.game import UrGame
-from tigris_widget.games.ur.puzzles.goals import UrGoal, UrPuzzle, find_line, reachable, reply_step, turn_over
-from tigris_widget.games.ur.puzzles.miner import after, rating_of, tag, words_for
+from tigris_widget.games.ur.puzzles.goals import UrGoal, UrPuzzle, find_line, reply_step, turn_over
+from tigris_widget.games.ur.puzzles.miner import after, rating_of, rival_ways, tag, words_for
 
 GOAL_KINDS: dict[str, str] = {
     "points points=N": "end your turn with at least N points (your hand tile on its better side)",
@@ -33,14 +33,9 @@ SEARCH_LIMIT = 40_000
 
 def _only_first(s: UrState, first: Step, goal: UrGoal) -> bool | None:
     """Is ``first`` the only first step from which some line of the turn meets ``goal``? None when the
-    look-ahead could not rule out every other first step (``reachable`` unknown for one, none known to work)."""
+    look-ahead could not rule out every other first step (unknown for one, none known to work)."""
     unknown = False
-    for step in legal_actions(s):
-        if step == first:
-            continue
-        t = s.clone()
-        apply_unchecked(t, step)
-        works = reachable(t, s, s.active, goal)
+    for _step, works in rival_ways(s, s, goal, [st for st in legal_actions(s) if st != first]):
         if works:
             return False
         unknown = unknown or works is None

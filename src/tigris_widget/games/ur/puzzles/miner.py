@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from hashlib import sha1
 from typing import Any, Protocol, TextIO
@@ -154,16 +154,19 @@ def after(state: UrState, step: Step | None) -> UrState:
     return t
 
 
-def other_way(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> Step | None:
-    """The first step of ``rivals`` (the other choices at ``at``) that may still lead to the goal: after
-    it, some line of the rest of the turn meets it, or the look-ahead cannot rule that out (``reachable``
-    not False). None: the choice at ``at`` is the only way."""
+def rival_ways(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> Iterator[tuple[Step, bool | None]]:
+    """Each of ``rivals`` (the other choices at ``at``) with whether the goal can still be met after it
+    (``reachable``: True, False, or None when the look-ahead cannot tell), one at a time."""
     for step in rivals:
         t = at.clone()
         apply_unchecked(t, step)
-        if reachable(t, start, start.active, goal) is not False:
-            return step
-    return None
+        yield step, reachable(t, start, start.active, goal)
+
+
+def other_way(at: UrState, start: UrState, goal: UrGoal, rivals: list[Step]) -> Step | None:
+    """The first step of ``rivals`` that may still lead to the goal (``reachable`` not False). None: the
+    choice at ``at`` is the only way."""
+    return next((step for step, works in rival_ways(at, start, goal, rivals) if works is not False), None)
 
 
 def goal_between(start: UrState, best: UrState, others: list[UrState]) -> UrGoal | None:
